@@ -1,0 +1,313 @@
+import Foundation
+
+// The plain values the loader produces: one per Markdown file under content/,
+// plus the site configuration and the static files. Nothing here knows about
+// Markdown rendering, URLs or templates.
+
+/// A YAML value as it appears in front matter or site.yml, kept for templates (`page.params`).
+public indirect enum FrontMatterValue: Sendable, Hashable {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
+    case array([FrontMatterValue])
+    /// Keys in the order they were written.
+    case mapping([(key: String, value: FrontMatterValue)])
+
+    public static func == (a: FrontMatterValue, b: FrontMatterValue) -> Bool {
+        switch (a, b) {
+        case let (.string(x), .string(y)): return x == y
+        case let (.int(x), .int(y)): return x == y
+        case let (.double(x), .double(y)): return x == y
+        case let (.bool(x), .bool(y)): return x == y
+        case (.null, .null): return true
+        case let (.array(x), .array(y)): return x == y
+        case let (.mapping(x), .mapping(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+
+    public func hash(into h: inout Hasher) {
+        switch self {
+        case .string(let s): h.combine(0); h.combine(s)
+        case .int(let i): h.combine(1); h.combine(i)
+        case .double(let d): h.combine(2); h.combine(d)
+        case .bool(let b): h.combine(3); h.combine(b)
+        case .null: h.combine(4)
+        case .array(let a): h.combine(5); h.combine(a)
+        case .mapping(let m): h.combine(6); for (k, v) in m { h.combine(k); h.combine(v) }
+        }
+    }
+}
+
+/// A calendar date and wall-clock time as written, plus the instant it names.
+/// Permalinks use the wall-clock fields, so a post never shifts a day.
+public struct PostDate: Sendable, Hashable, Comparable {
+    /// The instant (for ordering, feeds, "is it in the future").
+    public var instant: Date
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Offset from UTC in seconds of the wall-clock fields above.
+    public var utcOffsetSeconds: Int
+
+    public init(instant: Date, year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, utcOffsetSeconds: Int) {
+        self.instant = instant
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.utcOffsetSeconds = utcOffsetSeconds
+    }
+
+    public static func < (a: PostDate, b: PostDate) -> Bool { a.instant < b.instant }
+}
+
+/// Where a value was written: 1-based line and column in the source file.
+public struct SourceLocation: Sendable, Hashable {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// An image with its alternative text (hero images, screenshots).
+public struct ImageRef: Sendable, Hashable {
+    public var src: String
+    public var alt: String?
+    public init(src: String, alt: String?) {
+        self.src = src
+        self.alt = alt
+    }
+}
+
+/// A link in the site's navigation (`nav:` in site.yml).
+public struct NavLink: Sendable, Hashable {
+    public var title: String
+    public var url: String
+    public init(title: String, url: String) {
+        self.title = title
+        self.url = url
+    }
+}
+
+/// The author named in site.yml.
+public struct Author: Sendable, Hashable {
+    public var name: String
+    public var email: String?
+    public var url: String?
+    public init(name: String, email: String? = nil, url: String? = nil) {
+        self.name = name
+        self.email = email
+        self.url = url
+    }
+}
+
+/// `content/site.yml`, with every default filled in.
+public struct SiteConfig: Sendable, Hashable {
+    public var title: String = "Untitled"
+    public var description: String = ""
+    public var author: Author?
+    /// Always ends with `/`, e.g. `https://example.com/` or `https://example.com/blog/`.
+    public var baseURL: String = "/"
+    public var language: String = "en"
+    public var timeZone: TimeZone = TimeZone(identifier: "UTC")!
+    public var postsPerPage: Int = 10
+    /// Permalink pattern for posts, with `:year`, `:month`, `:day`, `:slug`, `:title`.
+    public var postPermalink: String = "/:year/:month/:slug/"
+    public var feedItems: Int = 20
+    public var feedFullContent: Bool = true
+    public var nav: [NavLink] = []
+    /// `markdown: { raw_html: false }` strips raw HTML from Markdown.
+    public var rawHTML: Bool = true
+    /// Unknown keys, for templates as `site.params`.
+    public var params: [String: FrontMatterValue] = [:]
+
+    public init() {}
+}
+
+/// A post: `content/posts/*.md`.
+public struct Post: Sendable, Hashable {
+    /// Site-relative path of the source file, e.g. `content/posts/2021-01-05-x.md`.
+    public var sourcePath: String
+    public var title: String
+    public var date: PostDate
+    public var updated: PostDate?
+    /// `summary:` from the front matter, if given (plain text).
+    public var summary: String?
+    public var tags: [String]
+    /// Slug of a series in `content/series/`.
+    public var series: String?
+    public var seriesOrder: Int?
+    /// Slug of an app in `content/apps/`.
+    public var app: String?
+    public var image: ImageRef?
+    public var draft: Bool
+    public var slug: String
+    public var aliases: [String]
+    /// Unknown front-matter keys, for templates as `page.params`.
+    public var params: [String: FrontMatterValue]
+    /// The Markdown after the front matter.
+    public var body: String
+    /// 1-based line in the source file where `body` starts.
+    public var bodyLine: Int
+    /// Where each front-matter key was written, for diagnostics (`series` → 5:9).
+    public var keyLocations: [String: SourceLocation]
+
+    public init(sourcePath: String, title: String, date: PostDate, updated: PostDate? = nil, summary: String? = nil,
+                tags: [String] = [], series: String? = nil, seriesOrder: Int? = nil, app: String? = nil,
+                image: ImageRef? = nil, draft: Bool = false, slug: String, aliases: [String] = [],
+                params: [String: FrontMatterValue] = [:], body: String, bodyLine: Int = 1,
+                keyLocations: [String: SourceLocation] = [:]) {
+        self.sourcePath = sourcePath
+        self.title = title
+        self.date = date
+        self.updated = updated
+        self.summary = summary
+        self.tags = tags
+        self.series = series
+        self.seriesOrder = seriesOrder
+        self.app = app
+        self.image = image
+        self.draft = draft
+        self.slug = slug
+        self.aliases = aliases
+        self.params = params
+        self.body = body
+        self.bodyLine = bodyLine
+        self.keyLocations = keyLocations
+    }
+}
+
+/// A series: `content/series/SLUG.md`; the body is the intro.
+public struct Series: Sendable, Hashable {
+    public enum Order: String, Sendable, Hashable { case date, manual }
+    public var sourcePath: String
+    public var slug: String
+    public var title: String
+    public var description: String?
+    public var order: Order
+    public var params: [String: FrontMatterValue]
+    public var body: String
+    public var bodyLine: Int
+
+    public init(sourcePath: String, slug: String, title: String, description: String? = nil, order: Order = .date,
+                params: [String: FrontMatterValue] = [:], body: String, bodyLine: Int = 1) {
+        self.sourcePath = sourcePath
+        self.slug = slug
+        self.title = title
+        self.description = description
+        self.order = order
+        self.params = params
+        self.body = body
+        self.bodyLine = bodyLine
+    }
+}
+
+/// An app: `content/apps/SLUG.md`; the body is the description.
+public struct App: Sendable, Hashable {
+    public enum Status: String, Sendable, Hashable { case available, retired }
+    public var sourcePath: String
+    public var slug: String
+    public var title: String
+    public var tagline: String?
+    public var icon: String?
+    public var platforms: [String]
+    public var appStore: String?
+    public var website: String?
+    public var source: String?
+    public var released: PostDate?
+    public var status: Status
+    public var screenshots: [ImageRef]
+    public var params: [String: FrontMatterValue]
+    public var body: String
+    public var bodyLine: Int
+
+    public init(sourcePath: String, slug: String, title: String, tagline: String? = nil, icon: String? = nil,
+                platforms: [String] = [], appStore: String? = nil, website: String? = nil, source: String? = nil,
+                released: PostDate? = nil, status: Status = .available, screenshots: [ImageRef] = [],
+                params: [String: FrontMatterValue] = [:], body: String, bodyLine: Int = 1) {
+        self.sourcePath = sourcePath
+        self.slug = slug
+        self.title = title
+        self.tagline = tagline
+        self.icon = icon
+        self.platforms = platforms
+        self.appStore = appStore
+        self.website = website
+        self.source = source
+        self.released = released
+        self.status = status
+        self.screenshots = screenshots
+        self.params = params
+        self.body = body
+        self.bodyLine = bodyLine
+    }
+}
+
+/// A standalone page: `content/pages/SLUG.md` (about, contact, 404).
+public struct Page: Sendable, Hashable {
+    public var sourcePath: String
+    public var slug: String
+    public var title: String
+    /// `permalink:` from the front matter, else `/SLUG/` (and `/404.html` for `404`).
+    public var permalink: String?
+    public var params: [String: FrontMatterValue]
+    public var body: String
+    public var bodyLine: Int
+
+    public init(sourcePath: String, slug: String, title: String, permalink: String? = nil,
+                params: [String: FrontMatterValue] = [:], body: String, bodyLine: Int = 1) {
+        self.sourcePath = sourcePath
+        self.slug = slug
+        self.title = title
+        self.permalink = permalink
+        self.params = params
+        self.body = body
+        self.bodyLine = bodyLine
+    }
+}
+
+/// A non-Markdown file under content/, copied to the same relative path in the output.
+public struct StaticFile: Sendable, Hashable {
+    /// Path relative to content/, e.g. `images/a.png`.
+    public var relativePath: String
+    /// Absolute path on disk.
+    public var absolutePath: String
+    public init(relativePath: String, absolutePath: String) {
+        self.relativePath = relativePath
+        self.absolutePath = absolutePath
+    }
+}
+
+/// Everything `load` read from a site folder.
+public struct LoadedContent: Sendable {
+    public var config: SiteConfig
+    public var posts: [Post]
+    public var series: [Series]
+    public var apps: [App]
+    public var pages: [Page]
+    public var staticFiles: [StaticFile]
+    /// Problems found while loading; files with errors are left out of the lists above.
+    public var diagnostics: [Diagnostic]
+
+    public init(config: SiteConfig, posts: [Post] = [], series: [Series] = [], apps: [App] = [], pages: [Page] = [],
+                staticFiles: [StaticFile] = [], diagnostics: [Diagnostic] = []) {
+        self.config = config
+        self.posts = posts
+        self.series = series
+        self.apps = apps
+        self.pages = pages
+        self.staticFiles = staticFiles
+        self.diagnostics = diagnostics
+    }
+}

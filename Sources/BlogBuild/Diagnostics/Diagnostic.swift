@@ -1,0 +1,51 @@
+/// A problem found while building, pointing at a file and, where known, a line
+/// and column in it. Every stage returns these instead of throwing, so one build
+/// reports every problem at once.
+public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// How bad a problem is. `build` fails on errors; `publish` and `check` also fail on warnings.
+    public enum Severity: String, Sendable, Hashable {
+        case error
+        case warning
+    }
+
+    /// The file, relative to the site folder (`content/posts/2021-01-05-x.md`,
+    /// `templates/post.mustache`), or an absolute path outside it.
+    public var file: String
+    /// 1-based line in `file`, if known.
+    public var line: Int?
+    /// 1-based column in `file`, if known.
+    public var column: Int?
+    /// What is wrong, for a person: `front matter: 'date' is not a date ("Jan fifth")`.
+    public var message: String
+    public var severity: Severity
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.severity = severity
+    }
+
+    /// `file:line:col: message`, leaving out the parts that are not known.
+    public var description: String {
+        var s = file
+        if let line {
+            s += ":\(line)"
+            if let column { s += ":\(column)" }
+        }
+        return s + ": " + (severity == .warning ? "warning: " : "") + message
+    }
+
+    public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
+        (a.file, a.line ?? 0, a.column ?? 0, a.message) < (b.file, b.line ?? 0, b.column ?? 0, b.message)
+    }
+}
+
+/// Thrown by the engine's entry points when a build cannot produce a site.
+public struct BuildFailure: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, sorted by file and line.
+    public var diagnostics: [Diagnostic]
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.sorted() }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

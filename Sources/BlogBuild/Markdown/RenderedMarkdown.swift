@@ -1,0 +1,50 @@
+/// One entry of a table of contents: a heading of the rendered Markdown.
+public struct TOCEntry: Sendable, Hashable {
+    /// 1 to 6.
+    public var level: Int
+    /// The heading's `id` attribute, unique within the document.
+    public var id: String
+    /// The heading's text, without markup.
+    public var text: String
+    public init(level: Int, id: String, text: String) {
+        self.level = level
+        self.id = id
+        self.text = text
+    }
+}
+
+/// A Markdown document rendered to HTML, with what the site needs to know about it.
+public struct RenderedMarkdown: Sendable, Hashable {
+    /// The whole document as HTML.
+    public var html: String
+    /// The summary as HTML: the part before `<!--more-->`, else the first paragraph.
+    /// Never carries footnote references.
+    public var summaryHTML: String
+    /// True when the document has a `<!--more-->` marker.
+    public var hasMoreMarker: Bool
+    /// Every heading, in order.
+    public var toc: [TOCEntry]
+    /// Words of prose, for the reading time.
+    public var wordCount: Int
+    /// Link destinations (`href`s) in document order, as written.
+    public var links: [String]
+    /// Image sources (`src`s) in document order, as written.
+    public var images: [String]
+    /// Every `id` in the HTML (headings, footnotes), for `#fragment` checks.
+    public var ids: Set<String>
+
+    public init(html: String, summaryHTML: String, hasMoreMarker: Bool = false, toc: [TOCEntry] = [], wordCount: Int = 0,
+                links: [String] = [], images: [String] = [], ids: Set<String> = []) {
+        self.html = html
+        self.summaryHTML = summaryHTML
+        self.hasMoreMarker = hasMoreMarker
+        self.toc = toc
+        self.wordCount = wordCount
+        self.links = links
+        self.images = images
+        self.ids = ids
+    }
+
+    /// Minutes to read at 230 words a minute, at least 1.
+    public var readingMinutes: Int { max(1, Int((Double(wordCount) / 230.0).rounded())) }
+}
