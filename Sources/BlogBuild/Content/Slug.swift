@@ -10,12 +10,15 @@ public enum Slug {
         var out = ""
         var pendingHyphen = false
         for scalar in folded.unicodeScalars {
-            if scalar.isASCII, let c = Optional(Character(scalar)), c.isLetter || c.isNumber {
+            // Like NFKD-then-ASCII in most slug libraries: what has no ASCII form
+            // is dropped, not turned into a separator.
+            guard scalar.isASCII else { continue }
+            let v = scalar.value
+            let isAlnum = (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A)
+            if isAlnum {
                 if pendingHyphen && !out.isEmpty { out.append("-") }
                 pendingHyphen = false
-                out.append(contentsOf: String(c).lowercased())
-            } else if scalar.properties.generalCategory == .nonspacingMark {
-                continue
+                out.unicodeScalars.append(v >= 0x41 && v <= 0x5A ? Unicode.Scalar(v + 32)! : scalar)
             } else {
                 pendingHyphen = true
             }
