@@ -1,7 +1,7 @@
 /// A problem found while building, pointing at a file and, where known, a line
 /// and column in it. Every stage returns these instead of throwing, so one build
 /// reports every problem at once.
-public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// How bad a problem is. `build` fails on errors; `publish` and `check` also fail on warnings.
     public enum Severity: String, Sendable, Hashable {
         case error

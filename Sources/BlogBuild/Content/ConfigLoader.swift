@@ -1,0 +1,134 @@
+import Foundation
+
+/// Reads `content/site.yml` into a `SiteConfig` (see SPEC "Configuration").
+/// A problem in one key leaves that key at its default and is reported; the
+/// rest of the file is still read.
+enum ConfigLoader {
+    static let path = "content/site.yml"
+
+    /// The configuration from site.yml's text, with the diagnostics found.
+    static func parse(_ text: String) -> (config: SiteConfig, diagnostics: [Diagnostic]) {
+        var config = SiteConfig()
+        var fields: YAMLFields
+        switch YAMLDocument.parse(text, file: path, lineOffset: 0, messagePrefix: "") {
+        case .failure(let diagnostic): return (config, [diagnostic])
+        case .success(let parsed): fields = parsed
+        }
+
+        if let title = fields.text("title") { config.title = title }
+        if let description = fields.text("description") { config.description = description }
+        config.author = author(&fields)
+        if let baseURL = baseURL(&fields) { config.baseURL = baseURL }
+        if let language = fields.text("language") { config.language = language }
+        if let node = fields.node("timezone"), let name = fields.text("timezone") {
+            let trimmed = ContentText.trimmed(name)
+            if let zone = TimeZone(identifier: trimmed), !trimmed.isEmpty {
+                config.timeZone = zone
+            } else {
+                fields.report("'timezone' is not a known time zone \(YAMLFields.quote(name))", at: node)
+            }
+        }
+        if let perPage = fields.positiveInt("posts_per_page") { config.postsPerPage = perPage }
+        if var permalinks = fields.nested("permalinks") {
+            if let node = permalinks.node("post"), let pattern = permalinks.text("post") {
+                switch postPermalink(pattern) {
+                case .success(let checked): config.postPermalink = checked
+                case .failure(let error): permalinks.report(error.message, at: node)
+                }
+            }
+            fields.absorb(permalinks)
+        }
+        if var feeds = fields.nested("feeds") {
+            if let items = feeds.positiveInt("items") { config.feedItems = items }
+            if let full = feeds.bool("full_content") { config.feedFullContent = full }
+            fields.absorb(feeds)
+        }
+        if let nav = nav(&fields) { config.nav = nav }
+        if var markdown = fields.nested("markdown") {
+            if let raw = markdown.bool("raw_html") { config.rawHTML = raw }
+            fields.absorb(markdown)
+        }
+        config.params = fields.params()
+        return (config, fields.diagnostics)
+    }
+
+    /// `author: Jane Doe` or `author: {name, email, url}`.
+    private static func author(_ fields: inout YAMLFields) -> Author? {
+        guard let node = fields.node("author") else { return nil }
+        if case .scalar = node {
+            return fields.text("author").map { Author(name: $0) }
+        }
+        guard var inner = fields.nested(node, key: "author") else { return nil }
+        let name = inner.requiredText("name")
+        let email = inner.text("email")
+        let url = inner.text("url")
+        fields.absorb(inner)
+        return name.map { Author(name: $0, email: email, url: url) }
+    }
+
+    /// Required; an absolute http(s) URL, returned ending with `/`.
+    private static func baseURL(_ fields: inout YAMLFields) -> String? {
+        guard let node = fields.node("base_url") else {
+            fields.report("'base_url' is required (e.g. https://example.com/)", at: nil)
+            return nil
+        }
+        guard let text = fields.text("base_url") else { return nil }
+        let trimmed = ContentText.trimmed(text)
+        guard let components = URLComponents(string: trimmed),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty,
+              components.query == nil, components.fragment == nil else {
+            fields.report("'base_url' must be an absolute http(s) URL \(YAMLFields.quote(text))", at: node)
+            return nil
+        }
+        return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+    }
+
+    /// Checks a post permalink pattern: only `:year :month :day :slug :title`,
+    /// at least one of `:slug`/`:title`; a missing leading `/` is added.
+    static func postPermalink(_ pattern: String) -> Result<String, PatternError> {
+        let allowed: Set<String> = ["year", "month", "day", "slug", "title"]
+        var tokens: [String] = []
+        var rest = Substring(pattern)
+        while let colon = rest.firstIndex(of: ":") {
+            let after = rest[rest.index(after: colon)...]
+            let name = after.prefix { $0.isASCII && ($0.isLetter || $0 == "_") }
+            tokens.append(String(name))
+            rest = after.dropFirst(name.count)
+        }
+        for token in tokens where !allowed.contains(token) {
+            return .failure(PatternError(message: "'permalinks.post' has an unknown token ':\(token)' \(YAMLFields.quote(pattern)) (use :year :month :day :slug :title)"))
+        }
+        guard tokens.contains("slug") || tokens.contains("title") else {
+            return .failure(PatternError(message: "'permalinks.post' must contain :slug or :title \(YAMLFields.quote(pattern))"))
+        }
+        let trimmed = ContentText.trimmed(pattern)
+        return .success(trimmed.hasPrefix("/") ? trimmed : "/" + trimmed)
+    }
+
+    struct PatternError: Error {
+        var message: String
+    }
+
+    /// `nav: [{title, url}, ...]`.
+    private static func nav(_ fields: inout YAMLFields) -> [NavLink]? {
+        guard let node = fields.node("nav") else { return nil }
+        guard case .sequence(let items) = node else {
+            fields.report("'nav' must be a list of {title, url} (found \(node.mapping != nil ? "a mapping" : "text"))", at: node)
+            return nil
+        }
+        var links: [NavLink] = []
+        for item in items {
+            guard case .mapping = item else {
+                fields.report("'nav' entries must be {title, url} mappings", at: item)
+                continue
+            }
+            guard var inner = fields.nested(item, key: "nav") else { continue }
+            let title = inner.requiredText("title")
+            let url = inner.requiredText("url")
+            fields.absorb(inner)
+            if let title, let url { links.append(NavLink(title: title, url: url)) }
+        }
+        return links
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Builds a `Post` from `content/posts/**/*.md`. Date and slug come from the
+/// file name `YYYY-MM-DD-slug.md` unless the front matter gives `date:` or
+/// `slug:`. A post bundle `posts/2021-01-05-x/index.md` is named by its folder.
+enum PostLoader {
+    static func load(_ source: MarkdownSource, timeZone: TimeZone) -> (post: Post?, diagnostics: [Diagnostic]) {
+        guard source.hasFrontMatter else { return (nil, [source.missingFrontMatter]) }
+        var fields = source.fields
+        var extra: [Diagnostic] = []
+        let name = nameForDateAndSlug(source.file)
+        let fromName = DateParsing.fileNamePrefix(name)
+
+        let title = fields.requiredText("title")
+
+        // Date: front matter wins; else the file name; else it is missing.
+        var date: PostDate?
+        if fields.writtenNode("date").map(YAMLScalar.isNull) == false {
+            date = fields.date("date", timeZone: timeZone)
+        } else if let fromName {
+            switch DateParsing.parse(fromName.date, timeZone: timeZone) {
+            case .success(let parsed): date = parsed
+            case .failure:
+                extra.append(Diagnostic(file: source.file, message: "file name: '\(fromName.date)' is not a valid date"))
+            }
+        } else {
+            fields.report("'date' is required (or name the file YYYY-MM-DD-slug.md)", at: nil)
+        }
+
+        let updated = fields.date("updated", timeZone: timeZone)
+        let summary = fields.text("summary")
+        let tags = fields.textList("tags") ?? []
+        let series = nonBlank(fields.text("series"))
+        let seriesOrder = fields.int("series_order")
+        let app = nonBlank(fields.text("app"))
+        let image = fields.image("image")
+        let draft = fields.bool("draft") ?? false
+
+        var slug: String?
+        if let node = fields.writtenNode("slug") {
+            if YAMLScalar.isNull(node) {
+                fields.report("'slug' is empty", at: node)
+            } else if let written = fields.text("slug") {
+                let trimmed = ContentText.trimmed(written)
+                if trimmed.isEmpty { fields.report("'slug' is empty", at: node) } else { slug = trimmed }
+            }
+        } else {
+            let fromFile = fromName?.rest ?? name
+            if !fromFile.isEmpty {
+                slug = fromFile
+            } else if let title, !Slug.make(title).isEmpty {
+                slug = Slug.make(title)
+            } else if title != nil {
+                fields.report("no slug in the file name or title; add 'slug:'", at: nil)
+            }
+        }
+
+        var aliases: [String] = []
+        for (alias, node) in fields.textListWithNodes("aliases") ?? [] {
+            if alias.hasPrefix("/") {
+                aliases.append(alias)
+            } else {
+                fields.report("'aliases' entries must start with '/' \(YAMLFields.quote(alias))", at: node)
+            }
+        }
+
+        let params = fields.params()
+        let diagnostics = fields.diagnostics + extra
+        guard !diagnostics.contains(where: { $0.severity == .error }),
+              let title, let date, let slug else { return (nil, diagnostics) }
+        let post = Post(sourcePath: source.file, title: title, date: date, updated: updated, summary: summary,
+                        tags: tags, series: series, seriesOrder: seriesOrder, app: app, image: image, draft: draft,
+                        slug: slug, aliases: aliases, params: params, body: source.body, bodyLine: source.bodyLine,
+                        keyLocations: fields.keyLocations)
+        return (post, diagnostics)
+    }
+
+    /// The file's base name without `.md`, or its folder's name for `index.md`.
+    static func nameForDateAndSlug(_ file: String) -> String {
+        let parts = file.split(separator: "/")
+        guard let last = parts.last else { return "" }
+        let base = ContentPaths.baseName(String(last))
+        if base == "index" && parts.count >= 4 { return String(parts[parts.count - 2]) }
+        return base
+    }
+
+    private static func nonBlank(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let trimmed = ContentText.trimmed(text)
+        guard !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+}

@@ -1,0 +1,16 @@
+/// Builds a `Series` from `content/series/SLUG.md`; the body is the intro.
+enum SeriesLoader {
+    static func load(_ source: MarkdownSource) -> (series: Series?, diagnostics: [Diagnostic]) {
+        guard source.hasFrontMatter else { return (nil, [source.missingFrontMatter]) }
+        var fields = source.fields
+        let title = fields.requiredText("title")
+        let description = fields.text("description")
+        let order = fields.choice("order", [Series.Order.date, .manual]) ?? .date
+        let params = fields.params()
+        guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
+        let series = Series(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,
+                            description: description, order: order, params: params,
+                            body: source.body, bodyLine: source.bodyLine)
+        return (series, fields.diagnostics)
+    }
+}

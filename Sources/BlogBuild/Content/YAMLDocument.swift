@@ -1,0 +1,63 @@
+import Yams
+
+/// Parses YAML (a front-matter block or site.yml) with Yams and turns Yams'
+/// errors into diagnostics that point into the file, not into the YAML text.
+enum YAMLDocument {
+    /// The top-level mapping of `yaml`, ready for typed reading. An empty
+    /// document is an empty mapping. Fails with the first YAML error.
+    ///
+    /// - Parameters:
+    ///   - file: site-relative path, for diagnostics.
+    ///   - lineOffset: file lines before the YAML's first line.
+    ///   - messagePrefix: `"front matter: "` for Markdown files, `""` for site.yml.
+    static func parse(_ yaml: String, file: String, lineOffset: Int, messagePrefix: String) -> Result<YAMLFields, Diagnostic> {
+        let root: Node?
+        do {
+            // `.basic` resolves no tags: every plain scalar stays the text as
+            // written (no YAML 1.1 dates or yes/no booleans, no regex per value).
+            // YAMLScalar decides what a value means where it is used.
+            // `.utf8` explicitly: `Encoding.default` reads the whole process
+            // environment on every call (and may print).
+            root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
+        } catch let error as YamlError {
+            return .failure(diagnostic(for: error, yaml: yaml, file: file, lineOffset: lineOffset, prefix: messagePrefix))
+        } catch {
+            return .failure(Diagnostic(file: file, line: lineOffset + 1, column: 1,
+                                       message: "\(messagePrefix)invalid YAML: \(error)"))
+        }
+        let context = YAMLFields.Context(file: file, lineOffset: lineOffset, messagePrefix: messagePrefix)
+        guard let root else {
+            return .success(YAMLFields(context: context, pairs: [], path: "", anchor: nil))
+        }
+        guard case .mapping(let mapping) = root else {
+            let at = context.location(of: root)
+            return .failure(Diagnostic(file: file, line: at.line, column: at.column,
+                                       message: "\(messagePrefix)not a mapping of keys to values"))
+        }
+        return .success(YAMLFields(context: context, pairs: Array(mapping), path: "", anchor: nil))
+    }
+
+    private static func diagnostic(for error: YamlError, yaml: String, file: String, lineOffset: Int, prefix: String) -> Diagnostic {
+        func at(_ mark: Mark, _ message: String) -> Diagnostic {
+            Diagnostic(file: file, line: mark.line + lineOffset, column: mark.column, message: prefix + message)
+        }
+        switch error {
+        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+            return at(mark, "invalid YAML: \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return at(context.mark, "duplicate key \(keys)")
+        case let .reader(problem, offset, _, _):
+            var line = 1
+            var column = 1
+            if let offset {
+                for character in yaml.prefix(offset) {
+                    if character == "\n" { line += 1; column = 1 } else { column += character.unicodeScalars.count }
+                }
+            }
+            return Diagnostic(file: file, line: line + lineOffset, column: column, message: prefix + "invalid YAML: \(problem)")
+        default:
+            return Diagnostic(file: file, line: lineOffset + 1, column: 1, message: prefix + "invalid YAML: \(error)")
+        }
+    }
+}
