@@ -1,0 +1,38 @@
+/// One file of the generated site.
+public struct OutputFile: Sendable, Hashable {
+    /// Where the file's bytes come from.
+    public enum Contents: Sendable, Hashable {
+        /// Bytes made by the build: a rendered page, a feed, CSS...
+        case bytes([UInt8])
+        /// The absolute path of a static file under `content/`, copied as it is.
+        /// Compared byte for byte with what is already in the output, like `.bytes`.
+        case copy(from: String)
+    }
+
+    /// Relative to the output folder, '/'-separated, e.g. "2021/03/stoutness/index.html".
+    public var path: String
+    /// What goes into the file.
+    public var contents: Contents
+
+    public init(path: String, contents: Contents) {
+        self.path = path
+        self.contents = contents
+    }
+}
+
+/// What `OutputWriter.write` did to the output folder.
+public struct WriteSummary: Sendable, Hashable {
+    /// Files created or replaced because their bytes changed.
+    public var written: Int
+    /// Files whose bytes on disk were already right, left untouched (mtime kept).
+    public var unchanged: Int
+    /// Files (and symbolic links) removed because the site no longer has them;
+    /// folders removed along with them are not counted.
+    public var removed: Int
+
+    public init(written: Int, unchanged: Int, removed: Int) {
+        self.written = written
+        self.unchanged = unchanged
+        self.removed = removed
+    }
+}
