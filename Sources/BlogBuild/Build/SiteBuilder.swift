@@ -1,0 +1,127 @@
+import Foundation
+
+/// What to build, from where, and how strictly.
+public struct BuildRequest: Sendable {
+    public var siteDirectory: URL
+    /// Defaults to `SITE/public`.
+    public var outputDirectory: URL
+    public var mode: BuildMode
+    /// "Now", for leaving out future-dated posts.
+    public var now: Date
+
+    public init(siteDirectory: URL, outputDirectory: URL? = nil, mode: BuildMode, now: Date = Date()) {
+        self.siteDirectory = siteDirectory
+        self.outputDirectory = outputDirectory ?? siteDirectory.appendingPathComponent("public")
+        self.mode = mode
+        self.now = now
+    }
+}
+
+/// What a build did, for the one-line summary.
+public struct BuildReport: Sendable {
+    /// HTML pages in the output.
+    public var pages: Int
+    /// All files in the output.
+    public var files: Int
+    public var posts: Int
+    public var series: Int
+    public var apps: Int
+    public var skippedDrafts: [String]
+    public var skippedFuture: [String]
+    /// Problems that did not fail this build (in `build` mode).
+    public var warnings: [Diagnostic]
+    /// What the writer did; nil for `check`.
+    public var written: WriteSummary?
+}
+
+/// The rendered site in memory: what `check` stops at and `build` writes.
+public struct RenderedSite: Sendable {
+    public var files: [OutputFile]
+    public var report: BuildReport
+    /// Every problem, errors and warnings, sorted.
+    public var diagnostics: [Diagnostic]
+
+    /// True when this site may be written in the given mode.
+    public func isWritable(in mode: BuildMode) -> Bool {
+        !diagnostics.contains { $0.severity == .error || mode.isStrict }
+    }
+}
+
+/// The pipeline: load → resolve → route → render → check → write.
+public enum SiteBuilder {
+    /// Builds the site in memory. Never throws and never writes.
+    public static func render(_ request: BuildRequest) -> RenderedSite {
+        let content = ContentLoader.load(siteDirectory: request.siteDirectory)
+        var diagnostics = content.diagnostics
+        let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory)
+        diagnostics += themeProblems
+
+        let (site, siteProblems) = SiteResolver.resolve(content, mode: request.mode, now: request.now)
+        diagnostics += siteProblems
+        let (routes, routeProblems) = Router.routes(for: site)
+        diagnostics += routeProblems
+
+        var files: [OutputFile] = []
+        if let theme {
+            let urls = URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs)
+            let (pages, renderProblems) = PageRenderer(site: site, theme: theme, urls: urls).render(routes)
+            diagnostics += renderProblems
+            files = pages
+            for (path, asset) in theme.assets.sorted(by: { $0.key < $1.key }) {
+                switch asset {
+                case .bytes(let b): files.append(OutputFile(path: "assets/" + path, contents: .bytes(b)))
+                case .file(let f): files.append(OutputFile(path: "assets/" + path, contents: .copy(from: f)))
+                }
+            }
+        }
+        var taken = Set(files.map(\.path))
+        for file in site.staticFiles {
+            if taken.insert(file.relativePath).inserted {
+                files.append(OutputFile(path: file.relativePath, contents: .copy(from: file.absolutePath)))
+            } else {
+                diagnostics.append(Diagnostic(file: "content/" + file.relativePath,
+                                              message: "duplicate output path /\(file.relativePath): a generated page is written there too"))
+            }
+        }
+        let docs = SourceDocument.all(in: site)
+        for copy in RelativeFiles.copies(for: docs, staticFiles: site.staticFiles) where taken.insert(copy.path).inserted {
+            files.append(copy)
+        }
+
+        if theme != nil {
+            let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+            diagnostics += LinkChecker(baseURL: site.config.baseURL, outputs: byPath).check(docs)
+        }
+
+        files.sort { $0.path < $1.path }
+        diagnostics.sort()
+        let report = BuildReport(
+            pages: files.filter { $0.path.hasSuffix(".html") }.count,
+            files: files.count,
+            posts: site.posts.count,
+            series: site.series.count,
+            apps: site.apps.count,
+            skippedDrafts: site.skippedDrafts,
+            skippedFuture: site.skippedFuture,
+            warnings: diagnostics.filter { $0.severity == .warning },
+            written: nil)
+        return RenderedSite(files: files, report: report, diagnostics: diagnostics)
+    }
+
+    /// Builds the site and, unless the mode is `check`, writes it. Nothing is written
+    /// unless the whole site rendered without errors (in strict modes: without warnings).
+    public static func build(_ request: BuildRequest) throws(BuildFailure) -> BuildReport {
+        if request.mode != .check,
+           let problem = OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) {
+            throw BuildFailure([problem])
+        }
+        let rendered = render(request)
+        guard rendered.isWritable(in: request.mode) else { throw BuildFailure(rendered.diagnostics) }
+        var report = rendered.report
+        if request.mode != .check {
+            report.written = try OutputWriter.write(rendered.files, to: request.outputDirectory,
+                                                    siteDirectory: request.siteDirectory)
+        }
+        return report
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Pure path arithmetic on `/`-separated site paths.
+enum SitePaths {
+    /// Joins a relative reference onto a folder path (`/2021/03/x/` + `../y/` → `/2021/03/y/`),
+    /// or nil when it climbs above the root.
+    static func resolve(_ ref: String, against folder: String) -> String? {
+        let isDir = ref.hasSuffix("/") || ref.isEmpty || ref.hasSuffix("/.") || ref.hasSuffix("/..") || ref == "." || ref == ".."
+        var parts: [Substring] = ref.hasPrefix("/") ? [] : folder.split(separator: "/")
+        for part in ref.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if parts.isEmpty { return nil }
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        let joined = "/" + parts.joined(separator: "/")
+        return isDir && joined != "/" ? joined + "/" : joined
+    }
+
+    /// The folder of a site path: `/a/b/` → `/a/b/`, `/a/404.html` → `/a/`.
+    static func folder(of url: String) -> String {
+        if url.hasSuffix("/") { return url }
+        guard let slash = url.lastIndex(of: "/") else { return "/" }
+        return String(url[...slash])
+    }
+
+    /// Splits `path?query#fragment` into path and fragment, dropping the query.
+    static func split(_ href: String) -> (path: String, fragment: String?) {
+        var path = Substring(href)
+        var fragment: String? = nil
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[path.index(after: hash)...])
+            path = path[..<hash]
+        }
+        if let q = path.firstIndex(of: "?") { path = path[..<q] }
+        return (String(path), fragment)
+    }
+
+    /// Percent-decodes a URL path (`%20` → space); invalid escapes are kept as written.
+    static func percentDecoded(_ s: String) -> String {
+        guard s.contains("%") else { return s }
+        return s.removingPercentEncoding ?? s
+    }
+
+    /// Whether a reference points outside the site (has a scheme, or is protocol-relative).
+    static func hasScheme(_ href: String) -> Bool {
+        if href.hasPrefix("//") { return true }
+        guard let colon = href.firstIndex(of: ":") else { return false }
+        let scheme = href[..<colon]
+        return !scheme.isEmpty && !scheme.contains("/") && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+    }
+}

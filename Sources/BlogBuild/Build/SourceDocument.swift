@@ -1,0 +1,59 @@
+/// Any rendered Markdown file of the site with where it came from and where it goes,
+/// so relative files and links are handled the same for posts, pages, series and apps.
+struct SourceDocument: Sendable {
+    var sourcePath: String
+    /// Site path the document is rendered at.
+    var url: String
+    var body: String
+    var bodyLine: Int
+    var rendered: RenderedMarkdown
+    /// Front-matter images (hero, icon, screenshots) with the key they came from.
+    var frontMatterImages: [(key: String, image: ImageRef)]
+    var keyLocations: [String: SourceLocation]
+
+    /// Every Markdown document of the site, in a stable order.
+    static func all(in site: Site) -> [SourceDocument] {
+        var docs: [SourceDocument] = []
+        for p in site.posts {
+            docs.append(SourceDocument(sourcePath: p.post.sourcePath, url: p.permalink, body: p.post.body,
+                                         bodyLine: p.post.bodyLine, rendered: p.rendered,
+                                         frontMatterImages: p.post.image.map { [("image", $0)] } ?? [],
+                                         keyLocations: p.post.keyLocations))
+        }
+        for p in site.pages {
+            docs.append(SourceDocument(sourcePath: p.page.sourcePath, url: p.url, body: p.page.body, bodyLine: p.page.bodyLine,
+                                         rendered: p.rendered, frontMatterImages: [], keyLocations: [:]))
+        }
+        for s in site.series {
+            docs.append(SourceDocument(sourcePath: s.series.sourcePath, url: s.url, body: s.series.body,
+                                         bodyLine: s.series.bodyLine, rendered: s.intro, frontMatterImages: [], keyLocations: [:]))
+        }
+        for a in site.apps {
+            var images: [(String, ImageRef)] = []
+            if let icon = a.app.icon { images.append(("icon", ImageRef(src: icon, alt: a.app.title))) }
+            images += a.app.screenshots.map { ("screenshots", $0) }
+            docs.append(SourceDocument(sourcePath: a.app.sourcePath, url: a.url, body: a.app.body, bodyLine: a.app.bodyLine,
+                                         rendered: a.description, frontMatterImages: images, keyLocations: [:]))
+        }
+        return docs
+    }
+
+    /// The folder of the source file relative to content/, as a site path: `content/posts/x.md` → `/posts/`.
+    var sourceFolder: String {
+        var path = Substring(sourcePath)
+        if path.hasPrefix("content/") { path = path.dropFirst("content/".count) }
+        return SitePaths.folder(of: "/" + path)
+    }
+
+    /// 1-based line and column in the source file of the first place `needle` is written in the body.
+    func location(of needle: String) -> SourceLocation? {
+        var line = bodyLine
+        for text in body.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let r = text.range(of: needle) {
+                return SourceLocation(line: line, column: text.distance(from: text.startIndex, to: r.lowerBound) + 1)
+            }
+            line += 1
+        }
+        return nil
+    }
+}

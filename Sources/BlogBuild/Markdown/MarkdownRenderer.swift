@@ -1,0 +1,576 @@
+import CCmarkGFM
+import Foundation
+
+/// How Markdown is rendered.
+public struct MarkdownOptions: Sendable, Hashable {
+    /// Pass raw HTML through (the author is trusted). When false, raw HTML is
+    /// left out (`<!-- raw HTML omitted -->`), dangerous URLs are emptied and
+    /// GitHub's tag filter is on.
+    public var rawHTML: Bool
+
+    public init(rawHTML: Bool = true) {
+        self.rawHTML = rawHTML
+    }
+}
+
+/// Renders GitHub-flavoured Markdown (tables, strikethrough, autolinks, task
+/// lists, footnotes) with cmark-gfm, and post-processes it for the site:
+///
+/// - headings get GitHub-style unique `id`s on the `<hN>` element (see `HeadingIDs`),
+///   and every one is listed in `toc`;
+/// - images get `loading="lazy"`;
+/// - tables align with `style="text-align: …"` (valid HTML5), fenced code keeps its
+///   language as `class="language-X"`;
+/// - a footnote reference written inside a link or image is moved just after it
+///   (an `<a>` inside an `<a>` is invalid HTML, and an image's alt text would drop
+///   it), and a link inside a link's text (`[<https://a.example>](https://b.example)`)
+///   is unwrapped, keeping its text;
+/// - a top-level `<!--more-->` block ends the summary and is not itself output.
+///
+/// All of this is done on cmark's syntax tree, not on the HTML text, so raw HTML
+/// written by the author (an `<h2>` or `<img>` of their own) is never mistaken for
+/// Markdown's. The only passes over the output are one linear scan of the
+/// document's bytes (word count and ids) and one over the short summary.
+public enum MarkdownRenderer {
+    /// Renders one document. Thread-safe; called from many tasks at once (see
+    /// `CmarkEnvironment` for why that is safe with cmark-gfm).
+    public static func render(_ markdown: String, options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown {
+        let environment = CmarkEnvironment.shared
+        var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
+        if options.rawHTML { flags |= CMARK_OPT_UNSAFE }
+
+        guard let parser = cmark_parser_new(flags) else { return RenderedMarkdown(html: "", summaryHTML: "") }
+        defer { cmark_parser_free(parser) }
+        for ext in environment.extensions { cmark_parser_attach_syntax_extension(parser, ext) }
+        if !options.rawHTML, let tagfilter = environment.tagfilter {
+            cmark_parser_attach_syntax_extension(parser, tagfilter)
+        }
+        var source = markdown
+        // Strikethrough only where it can match; see `CmarkEnvironment`.
+        let hasTilde = source.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
+            return memchr(base, Int32(UInt8(ascii: "~")), bytes.count) != nil
+        }
+        let withStrikethrough = environment.strikethrough != nil && hasTilde
+        if withStrikethrough, let strikethrough = environment.strikethrough {
+            cmark_parser_attach_syntax_extension(parser, strikethrough)
+        }
+
+        let parsed: OpaquePointer? = environment.parsing(withStrikethrough: withStrikethrough) {
+            source.withUTF8 { bytes in
+                guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+                base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { cmark_parser_feed(parser, $0, bytes.count) }
+            }
+            return cmark_parser_finish(parser)
+        }
+        guard let root = parsed else { return RenderedMarkdown(html: "", summaryHTML: "") }
+
+        let document = MarkdownDocument(root: root, parser: parser, flags: flags, rawHTML: options.rawHTML)
+        defer { document.free() }
+        return document.render()
+    }
+}
+
+/// One document on its way through: the parsed tree, what the walk found in it,
+/// and the nodes taken out of it (freed at the end, because the text nodes of a
+/// heading point into the heading's own buffer).
+private final class MarkdownDocument {
+    let root: OpaquePointer
+    let parser: OpaquePointer
+    let flags: Int32
+    let rawHTML: Bool
+
+    struct Heading {
+        var node: OpaquePointer
+        var level: Int
+        var text: String
+    }
+
+    struct Image {
+        var node: OpaquePointer
+        var url: String
+        var title: String
+        var alt: String
+    }
+
+    // Found by `walk()`, in document order.
+    var headings: [Heading] = []
+    var images: [Image] = []
+    var links: [String] = []
+    var imageSources: [String] = []
+    /// `id`s in raw HTML: headings must not take them.
+    var rawIDs: Set<String> = []
+    /// Footnote references inside a link or image, with the outermost one.
+    var footnotesToHoist: [(reference: OpaquePointer, anchor: OpaquePointer)] = []
+    /// Links inside another link's text.
+    var nestedLinks: [OpaquePointer] = []
+    var moreMarker: OpaquePointer?
+    var firstTopLevelParagraph: OpaquePointer?
+    var firstParagraph: OpaquePointer?
+
+    /// The custom inline that prints each heading's `<hN id="…">`, with its level.
+    var headingOpeners: [(node: OpaquePointer, level: Int)] = []
+    /// Unlinked nodes, freed last.
+    var graveyard: [OpaquePointer] = []
+    var ownedRoots: [OpaquePointer] = []
+
+    init(root: OpaquePointer, parser: OpaquePointer, flags: Int32, rawHTML: Bool) {
+        self.root = root
+        self.parser = parser
+        self.flags = flags
+        self.rawHTML = rawHTML
+        ownedRoots.append(root)
+    }
+
+    func free() {
+        for node in ownedRoots { cmark_node_free(node) }
+        for node in graveyard { cmark_node_free(node) }
+        ownedRoots = []
+        graveyard = []
+    }
+
+    func render() -> RenderedMarkdown {
+        walk()
+        unwrapNestedLinks()
+        hoistFootnoteReferences()
+        replaceImages()
+        let toc = replaceHeadings()
+        let summaryNodes = takeMoreMarker()
+
+        var words = 0
+        var ids = Set<String>()
+        let html = renderHTML(root) { bytes in
+            (words, ids) = Self.scanOutput(bytes)
+        }
+        let summary = renderSummary(summaryNodes)
+
+        return RenderedMarkdown(html: html, summaryHTML: summary, hasMoreMarker: moreMarker != nil, toc: toc,
+                                wordCount: words, links: links, images: imageSources, ids: ids)
+    }
+
+    // MARK: Walk
+
+    private func walk() {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+
+        var headingText: String?
+        var headingLevel = 0
+        // Text of the outermost image being walked (cmark prints an image's
+        // content, nested images included, as its plain-text alt).
+        var alt: String?
+        var imageDepth = 0
+        var imageURL = ""
+        var imageTitle = ""
+        var linkDepth = 0
+        // The outermost link or image we are inside.
+        var anchor: OpaquePointer?
+        var footnoteDepth = 0
+
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let entering = event == CMARK_EVENT_ENTER
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if alt != nil {
+                    alt?.append(Self.literal(node))
+                } else if headingText != nil {
+                    headingText?.append(Self.literal(node))
+                }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                if alt != nil {
+                    alt?.append(" ")
+                } else {
+                    headingText?.append(" ")
+                }
+            case CMARK_NODE_HTML_INLINE:
+                if alt != nil {
+                    alt?.append(Self.literal(node))
+                } else if rawHTML {
+                    scanRawHTML(Self.literal(node))
+                }
+            case CMARK_NODE_HTML_BLOCK:
+                let text = Self.literal(node)
+                if moreMarker == nil, cmark_node_parent(node) == root, Self.isMoreMarker(text) {
+                    moreMarker = node
+                } else if rawHTML {
+                    scanRawHTML(text)
+                }
+            case CMARK_NODE_HEADING:
+                if entering {
+                    headingText = ""
+                    headingLevel = Int(cmark_node_get_heading_level(node))
+                } else {
+                    // Trimmed: a footnote reference or raw HTML at either end leaves a space.
+                    let text = (headingText ?? "").trimmingCharacters(in: .whitespaces)
+                    headings.append(Heading(node: node, level: headingLevel, text: text))
+                    headingText = nil
+                }
+            case CMARK_NODE_IMAGE:
+                if entering {
+                    if imageDepth == 0 {
+                        imageURL = Self.string(cmark_node_get_url(node))
+                        imageTitle = Self.string(cmark_node_get_title(node))
+                        imageSources.append(imageURL)
+                        alt = ""
+                        if anchor == nil { anchor = node }
+                    }
+                    imageDepth += 1
+                } else {
+                    imageDepth -= 1
+                    if imageDepth == 0 {
+                        images.append(Image(node: node, url: imageURL, title: imageTitle, alt: alt ?? ""))
+                        alt = nil
+                        if anchor == node { anchor = nil }
+                    }
+                }
+            case CMARK_NODE_LINK:
+                if entering {
+                    if imageDepth == 0 {
+                        if linkDepth > 0 {
+                            nestedLinks.append(node)
+                        } else {
+                            links.append(Self.string(cmark_node_get_url(node)))
+                            if anchor == nil { anchor = node }
+                        }
+                    }
+                    linkDepth += 1
+                } else {
+                    linkDepth -= 1
+                    if anchor == node { anchor = nil }
+                }
+            case CMARK_NODE_FOOTNOTE_REFERENCE:
+                if let anchor { footnotesToHoist.append((node, anchor)) }
+            case CMARK_NODE_FOOTNOTE_DEFINITION:
+                footnoteDepth += entering ? 1 : -1
+            case CMARK_NODE_PARAGRAPH:
+                if entering, footnoteDepth == 0 {
+                    if firstParagraph == nil { firstParagraph = node }
+                    if firstTopLevelParagraph == nil, cmark_node_parent(node) == root { firstTopLevelParagraph = node }
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Collects `href`, `src` and `id` from the author's raw HTML: `src` of an
+    /// `<img>` is an image, any other `src` or `href` a link.
+    private func scanRawHTML(_ text: String) {
+        var text = text
+        text.withUTF8 { p in
+            let n = p.count
+            var i = 0
+            while i < n {
+                guard p[i] == UInt8(ascii: "<") else {
+                    i += 1
+                    continue
+                }
+                if i + 1 < n, HTMLBytes.isASCIILetter(p[i + 1]) {
+                    var isImg = false
+                    var found: [(kind: UInt8, value: String)] = []
+                    let (name, end) = HTMLBytes.scanStartTag(p, at: i) { attribute in
+                        if HTMLBytes.equalsLower(p, attribute.name, "href") {
+                            found.append((0, HTMLBytes.decodeAttribute(p, attribute.value)))
+                        } else if HTMLBytes.equalsLower(p, attribute.name, "src") {
+                            found.append((1, HTMLBytes.decodeAttribute(p, attribute.value)))
+                        } else if HTMLBytes.equalsLower(p, attribute.name, "id") {
+                            found.append((2, HTMLBytes.decodeAttribute(p, attribute.value)))
+                        }
+                    }
+                    isImg = HTMLBytes.equalsLower(p, name, "img")
+                    for (kind, value) in found {
+                        switch kind {
+                        case 0: links.append(value)
+                        case 1: if isImg { imageSources.append(value) } else { links.append(value) }
+                        default: rawIDs.insert(value)
+                        }
+                    }
+                    i = HTMLBytes.skipRawText(p, name: name, end: end)
+                } else if let end = HTMLBytes.skipNonStartTag(p, at: i) {
+                    i = end
+                } else {
+                    i += 1
+                }
+            }
+        }
+    }
+
+    // MARK: Tree changes
+
+    /// `[<https://a>](https://b)` nests a link in a link; keep the outer one.
+    private func unwrapNestedLinks() {
+        for link in nestedLinks {
+            while let child = cmark_node_first_child(link) {
+                if cmark_node_insert_before(link, child) == 0 { break }
+            }
+            cmark_node_unlink(link)
+            graveyard.append(link)
+        }
+    }
+
+    /// A footnote reference is a link; inside another link it would nest `<a>`s,
+    /// inside an image's alt it would vanish (and leave its back-link dangling).
+    private func hoistFootnoteReferences() {
+        for (reference, anchor) in footnotesToHoist.reversed() {
+            // `[text [^1]](url)`: drop the space that would end the link text.
+            if cmark_node_next(reference) == nil, let previous = cmark_node_previous(reference),
+               cmark_node_get_type(previous) == CMARK_NODE_TEXT {
+                let text = Self.literal(previous)
+                var end = text.utf8.endIndex
+                while end > text.utf8.startIndex, text.utf8[text.utf8.index(before: end)] == UInt8(ascii: " ") {
+                    end = text.utf8.index(before: end)
+                }
+                if end != text.utf8.endIndex, let trimmed = String(text.utf8[..<end]) {
+                    cmark_node_set_literal(previous, trimmed)
+                }
+            }
+            cmark_node_unlink(reference)
+            if cmark_node_insert_after(anchor, reference) == 0 { graveyard.append(reference) }
+        }
+    }
+
+    /// Markdown images become a custom inline holding the whole `<img>`, built as
+    /// cmark builds it (same escaping, same safe-mode URL check) plus `loading="lazy"`.
+    private func replaceImages() {
+        for image in images {
+            var tag: [UInt8] = Array("<img src=\"".utf8)
+            if rawHTML || !HTMLBytes.isDangerousURL(image.url) {
+                HTMLBytes.appendEscapedHref(image.url.utf8, to: &tag)
+            }
+            tag.append(contentsOf: "\" alt=\"".utf8)
+            HTMLBytes.appendEscapedText(image.alt.utf8, to: &tag)
+            if !image.title.isEmpty {
+                tag.append(contentsOf: "\" title=\"".utf8)
+                HTMLBytes.appendEscapedText(image.title.utf8, to: &tag)
+            }
+            tag.append(contentsOf: "\" loading=\"lazy\" />".utf8)
+            guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else { continue }
+            cmark_node_set_on_enter(custom, String(decoding: tag, as: UTF8.self))
+            if cmark_node_insert_before(image.node, custom) == 0 {
+                cmark_node_free(custom)
+                continue
+            }
+            cmark_node_unlink(image.node)
+            graveyard.append(image.node)
+        }
+    }
+
+    /// cmark's heading renderer has no hook for attributes, so each heading
+    /// becomes a custom block (which prints nothing) around a custom inline that
+    /// prints `<hN id="…">` and `</hN>` around the heading's own inlines. The
+    /// output is byte-for-byte cmark's heading plus the id.
+    private func replaceHeadings() -> [TOCEntry] {
+        var ids = HeadingIDs(reserved: rawIDs)
+        var toc: [TOCEntry] = []
+        toc.reserveCapacity(headings.count)
+        for heading in headings {
+            let id = ids.next(for: heading.text)
+            toc.append(TOCEntry(level: heading.level, id: id, text: heading.text))
+            guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            guard let opener = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else {
+                cmark_node_free(block)
+                continue
+            }
+            var open: [UInt8] = Array("<h\(heading.level) id=\"".utf8)
+            HTMLBytes.appendEscapedText(id.utf8, to: &open)
+            open.append(contentsOf: "\">".utf8)
+            cmark_node_set_on_enter(opener, String(decoding: open, as: UTF8.self))
+            cmark_node_set_on_exit(opener, "</h\(heading.level)>")
+            guard cmark_node_append_child(block, opener) != 0, cmark_node_insert_before(heading.node, block) != 0 else {
+                cmark_node_free(block)
+                continue
+            }
+            while let child = cmark_node_first_child(heading.node) {
+                if cmark_node_append_child(opener, child) == 0 { break }
+            }
+            cmark_node_unlink(heading.node)
+            graveyard.append(heading.node)
+            headingOpeners.append((opener, heading.level))
+        }
+        return toc
+    }
+
+    /// The top-level nodes before `<!--more-->` (taken out of the document), or
+    /// else the first paragraph.
+    private func takeMoreMarker() -> [OpaquePointer] {
+        var nodes: [OpaquePointer] = []
+        if let marker = moreMarker {
+            var next = cmark_node_first_child(root)
+            while let node = next, node != marker {
+                nodes.append(node)
+                next = cmark_node_next(node)
+            }
+            cmark_node_unlink(marker)
+            graveyard.append(marker)
+        }
+        if nodes.isEmpty, let paragraph = firstTopLevelParagraph ?? firstParagraph {
+            nodes = [paragraph]
+        }
+        return nodes
+    }
+
+    // MARK: Rendering
+
+    private func renderHTML(_ node: OpaquePointer, scan: (UnsafeBufferPointer<UInt8>) -> Void) -> String {
+        guard let output = cmark_render_html(node, flags, cmark_parser_get_syntax_extensions(parser)) else { return "" }
+        defer { Foundation.free(output) }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(output).assumingMemoryBound(to: UInt8.self),
+                                        count: strlen(output))
+        scan(bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Renders the summary nodes on their own, after the full document: they are
+    /// moved to a document of their own, headings lose their ids, footnote
+    /// references are removed, and any `id` in raw HTML is cut.
+    private func renderSummary(_ nodes: [OpaquePointer]) -> String {
+        guard !nodes.isEmpty, let summaryRoot = cmark_node_new(CMARK_NODE_DOCUMENT) else { return "" }
+        ownedRoots.append(summaryRoot)
+        for (opener, level) in headingOpeners { cmark_node_set_on_enter(opener, "<h\(level)>") }
+        for node in nodes {
+            cmark_node_unlink(node)
+            if cmark_node_append_child(summaryRoot, node) == 0 { graveyard.append(node) }
+        }
+
+        var references: [OpaquePointer] = []
+        if let iterator = cmark_iter_new(summaryRoot) {
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE { break }
+                if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                   cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_REFERENCE {
+                    references.append(node)
+                }
+            }
+            cmark_iter_free(iterator)
+        }
+        for reference in references {
+            cmark_node_unlink(reference)
+            graveyard.append(reference)
+        }
+
+        var stripped: [UInt8]?
+        let html = renderHTML(summaryRoot) { bytes in stripped = Self.removingIDs(bytes) }
+        return stripped.map { String(decoding: $0, as: UTF8.self) } ?? html
+    }
+
+    // MARK: Output scans
+
+    /// Words and `id`s of the rendered HTML, in one pass. A word is a run of
+    /// non-space text (tags and character references do not split it) with at
+    /// least one letter or digit, in any script; text inside tags and comments is
+    /// not counted. Code counts as words too.
+    static func scanOutput(_ p: UnsafeBufferPointer<UInt8>) -> (words: Int, ids: Set<String>) {
+        HTMLBytes.byteClasses.withUnsafeBufferPointer { table in
+            var ids = Set<String>()
+            var words = 0
+            // 1 while in a word that has been counted (it has had a letter or digit).
+            var counted = 0
+            let n = p.count
+            var i = 0
+            while i < n {
+                let byteClass = table[Int(p[i])]
+                if byteClass < 3 {
+                    // Letter/digit (0), space (1) or other ASCII (2): the common
+                    // case, without branches or a dependency through memory.
+                    let isWord = byteClass == 0 ? 1 : 0
+                    let isSpace = byteClass == 1 ? 1 : 0
+                    words &+= isWord & (counted ^ 1)
+                    counted = (counted | isWord) & (isSpace ^ 1)
+                    i &+= 1
+                    continue
+                }
+                switch byteClass {
+                case HTMLBytes.ByteClass.continuation.rawValue:
+                    i += 1
+                case HTMLBytes.ByteClass.lead.rawValue:
+                    if counted == 0, HTMLBytes.isLetterOrNumber(HTMLBytes.scalar(in: p, at: i)) {
+                        words += 1
+                        counted = 1
+                    }
+                    i += 1
+                case HTMLBytes.ByteClass.ampersand.rawValue:
+                    // A character reference joins a word without making one.
+                    var j = i + 1
+                    while j < n, j - i <= 32, table[Int(p[j])] == 0 || p[j] == UInt8(ascii: "#") { j += 1 }
+                    i = (j < n && j > i + 1 && p[j] == UInt8(ascii: ";")) ? j + 1 : i + 1
+                default: // <
+                    if i + 1 < n, HTMLBytes.isASCIILetter(p[i + 1]) {
+                        let (name, end) = HTMLBytes.scanStartTag(p, at: i) { attribute in
+                            if HTMLBytes.equalsLower(p, attribute.name, "id") {
+                                ids.insert(HTMLBytes.decodeAttribute(p, attribute.value))
+                            }
+                        }
+                        i = HTMLBytes.skipRawText(p, name: name, end: end)
+                    } else if let end = HTMLBytes.skipNonStartTag(p, at: i) {
+                        i = end
+                    } else {
+                        i += 1
+                    }
+                }
+            }
+            return (words, ids)
+        }
+    }
+
+    /// The HTML without any `id` attribute; nil when it has none.
+    static func removingIDs(_ p: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var cuts: [Range<Int>] = []
+        let n = p.count
+        var i = 0
+        while i < n {
+            guard p[i] == UInt8(ascii: "<") else {
+                i += 1
+                continue
+            }
+            if i + 1 < n, HTMLBytes.isASCIILetter(p[i + 1]) {
+                let (name, end) = HTMLBytes.scanStartTag(p, at: i) { attribute in
+                    if HTMLBytes.equalsLower(p, attribute.name, "id") { cuts.append(attribute.span) }
+                }
+                i = HTMLBytes.skipRawText(p, name: name, end: end)
+            } else if let end = HTMLBytes.skipNonStartTag(p, at: i) {
+                i = end
+            } else {
+                i += 1
+            }
+        }
+        guard !cuts.isEmpty else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(n)
+        var start = 0
+        for cut in cuts {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<cut.lowerBound]))
+            start = cut.upperBound
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<n]))
+        return out
+    }
+
+    // MARK: Helpers
+
+    static func literal(_ node: OpaquePointer) -> String {
+        string(cmark_node_get_literal(node))
+    }
+
+    static func string(_ c: UnsafePointer<CChar>?) -> String {
+        guard let c else { return "" }
+        return String(cString: c)
+    }
+
+    /// `<!--more-->`, also with spaces inside or another case.
+    static func isMoreMarker(_ html: String) -> Bool {
+        var bytes = Array(html.utf8)
+        while let last = bytes.last, HTMLBytes.isSpace(last) { bytes.removeLast() }
+        var i = 0
+        while i < bytes.count, HTMLBytes.isSpace(bytes[i]) { i += 1 }
+        guard bytes.count - i >= 11, bytes[i...].starts(with: "<!--".utf8), bytes.suffix(3).elementsEqual("-->".utf8)
+        else { return false }
+        let inner = bytes[(i + 4)..<(bytes.count - 3)].drop { HTMLBytes.isSpace($0) }
+        var word = Array(inner)
+        while let last = word.last, HTMLBytes.isSpace(last) { word.removeLast() }
+        return word.map(HTMLBytes.lower).elementsEqual("more".utf8)
+    }
+}

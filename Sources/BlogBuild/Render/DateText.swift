@@ -1,0 +1,24 @@
+/// Date texts for templates, from the wall-clock fields as written (no Foundation
+/// formatter: they are slow, not Sendable, and locale-dependent).
+enum DateText {
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                             "August", "September", "October", "November", "December"]
+
+    /// `5 January 2021`.
+    static func display(_ d: PostDate) -> String {
+        "\(d.day) \(monthNames[max(0, min(11, d.month - 1))]) \(d.year)"
+    }
+
+    /// RFC 3339: `2021-01-05T09:30:00+00:00`.
+    static func iso(_ d: PostDate) -> String {
+        let sign = d.utcOffsetSeconds < 0 ? "-" : "+"
+        let off = abs(d.utcOffsetSeconds)
+        return "\(pad(d.year, 4))-\(pad(d.month))-\(pad(d.day))T\(pad(d.hour)):\(pad(d.minute)):\(pad(d.second))"
+            + "\(sign)\(pad(off / 3600)):\(pad(off % 3600 / 60))"
+    }
+
+    static func pad(_ n: Int, _ width: Int = 2) -> String {
+        let s = String(n)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Mustache
+
+/// Renders routes to bytes with the theme's templates. Pure and thread-safe:
+/// routes are rendered on all cores.
+struct PageRenderer: Sendable {
+    let site: Site
+    let theme: Theme
+    let urls: URLMaker
+
+    func render(_ routes: [Route]) -> ([OutputFile], [Diagnostic]) {
+        let results = routes.parallelMap { route -> Result<OutputFile, Diagnostic> in
+            let context = TemplateContext(site: site, urls: urls)
+            return render(route, context: context)
+        }
+        var files: [OutputFile] = []
+        var diagnostics: [Diagnostic] = []
+        files.reserveCapacity(results.count)
+        for r in results {
+            switch r {
+            case .success(let f): files.append(f)
+            case .failure(let d): diagnostics.append(d)
+            }
+        }
+        return (files, diagnostics)
+    }
+
+    private func render(_ route: Route, context ctx: TemplateContext) -> Result<OutputFile, Diagnostic> {
+        let name: String
+        let values: [String: Any]
+        switch route.kind {
+        case .post(let i):
+            let p = site.posts[i]
+            let desc = p.post.summary ?? plainText(p.rendered.summaryHTML)
+            var page = ctx.page(kind: "post", title: p.post.title, path: p.permalink, description: desc, params: p.post.params)
+            if let img = p.post.image {
+                page["image"] = urls.absoluteURL(img.src)
+                if let alt = img.alt { page["image_alt"] = alt }
+            }
+            name = "post"
+            values = ctx.root(page: page, extra: ["post": ctx.post(i)])
+        case .home(let n, let count):
+            let per = max(1, site.config.postsPerPage)
+            let range = min(site.posts.count, (n - 1) * per)..<min(site.posts.count, n * per)
+            var pagination: [String: Any] = ["number": n, "count": count, "is_first": n == 1, "has_pages": count > 1]
+            if n > 1 { pagination["newer_url"] = urls.url(Router.homeURL(n - 1)) }
+            if n < count { pagination["older_url"] = urls.url(Router.homeURL(n + 1)) }
+            let title = n == 1 ? site.config.title : "Page \(n) of \(count)"
+            name = "home"
+            values = ctx.root(page: ctx.page(kind: "home", title: title, path: route.url, description: nil),
+                              extra: ["posts": range.map(ctx.postSummary), "has_posts": !range.isEmpty,
+                                      "pagination": pagination])
+        case .seriesIndex:
+            name = "series-index"
+            values = ctx.root(page: ctx.page(kind: "series-index", title: "Series", path: route.url, description: nil),
+                              extra: ["all_series": site.series.indices.map(ctx.seriesSummary), "has_series": !site.series.isEmpty])
+        case .series(let i):
+            let s = site.series[i]
+            name = "series"
+            values = ctx.root(page: ctx.page(kind: "series", title: s.series.title, path: s.url,
+                                             description: s.series.description, params: s.series.params),
+                              extra: ["series": ctx.series(i)])
+        case .apps:
+            name = "apps"
+            values = ctx.root(page: ctx.page(kind: "apps", title: "Apps", path: route.url, description: nil),
+                              extra: ["apps": site.apps.indices.map(ctx.appCard), "has_apps": !site.apps.isEmpty])
+        case .app(let i):
+            let a = site.apps[i]
+            var page = ctx.page(kind: "app", title: a.app.title, path: a.url, description: a.app.tagline, params: a.app.params)
+            if let icon = a.app.icon { page["image"] = urls.absoluteURL(icon) }
+            name = "app"
+            values = ctx.root(page: page, extra: ["app": ctx.app(i)])
+        case .tags:
+            name = "tags"
+            values = ctx.root(page: ctx.page(kind: "tags", title: "Tags", path: route.url, description: nil),
+                              extra: ["tags": site.tags.indices.map(ctx.tagLink), "has_tags": !site.tags.isEmpty])
+        case .tag(let i):
+            let t = site.tags[i]
+            var tag = ctx.tagLink(i)
+            tag["posts"] = t.postIndices.map(ctx.postSummary)
+            name = "tag"
+            values = ctx.root(page: ctx.page(kind: "tag", title: "Posts tagged “\(t.name)”", path: t.url, description: nil),
+                              extra: ["tag": tag])
+        case .archive:
+            var years: [[String: Any]] = []
+            var current: Int? = nil
+            var bucket: [[String: Any]] = []
+            for i in site.posts.indices {
+                let y = site.posts[i].post.date.year
+                if y != current {
+                    if let c = current { years.append(["year": c, "posts": bucket, "count": bucket.count]) }
+                    current = y
+                    bucket = []
+                }
+                bucket.append(ctx.postSummary(i))
+            }
+            if let c = current { years.append(["year": c, "posts": bucket, "count": bucket.count]) }
+            name = "archive"
+            values = ctx.root(page: ctx.page(kind: "archive", title: "Archive", path: route.url, description: nil),
+                              extra: ["years": years, "has_posts": !site.posts.isEmpty, "post_count": site.posts.count])
+        case .page(let i):
+            let p = site.pages[i]
+            let isNotFound = Route.outputPath(forSitePath: p.url) == "404.html"
+            var page = ctx.page(kind: isNotFound ? "404" : "page", title: p.page.title, path: p.url,
+                                description: plainText(p.rendered.summaryHTML), params: p.page.params)
+            page["content"] = p.rendered.html
+            page["toc"] = p.rendered.toc.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
+            page["has_toc"] = p.rendered.toc.count >= 2
+            page["has_content"] = true
+            name = isNotFound ? "404" : "page"
+            values = ctx.root(page: page, extra: [:])
+        case .notFound:
+            var page = ctx.page(kind: "404", title: "Page not found", path: route.url, description: nil)
+            page["has_content"] = false
+            name = "404"
+            values = ctx.root(page: page, extra: [:])
+        case .alias(let i, _):
+            return .success(OutputFile(path: route.outputPath, contents: .bytes(Array(aliasPage(to: i).utf8))))
+        }
+        guard let html = theme.library.render(values, withTemplate: name) else {
+            return .failure(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
+        }
+        return .success(OutputFile(path: route.outputPath, contents: .bytes(Array(html.utf8))))
+    }
+
+    /// A small page that sends readers (and search engines) from an old URL to the post.
+    private func aliasPage(to i: Int) -> String {
+        let p = site.posts[i]
+        let target = HTMLEscape.text(urls.url(p.permalink))
+        let canonical = HTMLEscape.text(urls.absoluteURL(p.permalink))
+        let title = HTMLEscape.text(p.post.title)
+        return """
+        <!DOCTYPE html>
+        <html lang="\(HTMLEscape.text(site.config.language))">
+        <head>
+        <meta charset="utf-8">
+        <title>\(title)</title>
+        <link rel="canonical" href="\(canonical)">
+        <meta name="robots" content="noindex">
+        <meta http-equiv="refresh" content="0; url=\(target)">
+        </head>
+        <body>
+        <p>This post has moved to <a href="\(target)">\(title)</a>.</p>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// Text of a small HTML fragment, for meta descriptions.
+    private func plainText(_ html: String) -> String {
+        var out = ""
+        var inTag = false
+        for ch in html {
+            if ch == "<" { inTag = true; continue }
+            if ch == ">" { inTag = false; continue }
+            if !inTag { out.append(ch) }
+        }
+        let decoded = out.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+        return decoded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}

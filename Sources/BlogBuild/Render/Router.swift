@@ -1,0 +1,49 @@
+/// Lists every page the site has, one route per output file, and reports two
+/// sources that would write the same file.
+enum Router {
+    static func routes(for site: Site) -> ([Route], [Diagnostic]) {
+        var routes: [Route] = []
+        for (i, p) in site.posts.enumerated() {
+            routes.append(Route(url: p.permalink, kind: .post(i), source: p.post.sourcePath))
+        }
+        let perPage = max(1, site.config.postsPerPage)
+        let pageCount = max(1, (site.posts.count + perPage - 1) / perPage)
+        for n in 1...pageCount {
+            routes.append(Route(url: homeURL(n), kind: .home(number: n, count: pageCount), source: "(home page)"))
+        }
+        routes.append(Route(url: "/series/", kind: .seriesIndex, source: "(series index)"))
+        for (i, s) in site.series.enumerated() { routes.append(Route(url: s.url, kind: .series(i), source: s.series.sourcePath)) }
+        routes.append(Route(url: "/apps/", kind: .apps, source: "(apps index)"))
+        for (i, a) in site.apps.enumerated() { routes.append(Route(url: a.url, kind: .app(i), source: a.app.sourcePath)) }
+        routes.append(Route(url: "/tags/", kind: .tags, source: "(tags index)"))
+        for (i, t) in site.tags.enumerated() { routes.append(Route(url: t.url, kind: .tag(i), source: "(tag '\(t.name)')")) }
+        routes.append(Route(url: "/archive/", kind: .archive, source: "(archive)"))
+        for (i, p) in site.pages.enumerated() { routes.append(Route(url: p.url, kind: .page(i), source: p.page.sourcePath)) }
+        if !site.pages.contains(where: { Route.outputPath(forSitePath: $0.url) == "404.html" }) {
+            routes.append(Route(url: "/404.html", kind: .notFound, source: "(404 page)"))
+        }
+        for (i, p) in site.posts.enumerated() {
+            for alias in p.post.aliases {
+                routes.append(Route(url: alias, kind: .alias(post: i, from: alias), source: p.post.sourcePath))
+            }
+        }
+
+        var diagnostics: [Diagnostic] = []
+        var owner: [String: Route] = [:]
+        var unique: [Route] = []
+        for route in routes {
+            let path = route.outputPath
+            if let first = owner[path] {
+                diagnostics.append(Diagnostic(
+                    file: route.source.hasPrefix("(") ? first.source : route.source,
+                    message: "duplicate output path \(route.url): written by both \(first.source) and \(route.source)"))
+                continue
+            }
+            owner[path] = route
+            unique.append(route)
+        }
+        return (unique, diagnostics)
+    }
+
+    static func homeURL(_ n: Int) -> String { n <= 1 ? "/" : "/page/\(n)/" }
+}

@@ -1,0 +1,248 @@
+import Foundation
+
+/// Builds the plain dictionaries templates see. This file is the template
+/// contract: every variable a template can use is made here (README lists them).
+struct TemplateContext {
+    let site: Site
+    let urls: URLMaker
+    /// `site` as templates see it, built once.
+    let siteValue: [String: Any]
+
+    init(site: Site, urls: URLMaker) {
+        self.site = site
+        self.urls = urls
+        let c = site.config
+        var value: [String: Any] = [
+            "title": c.title,
+            "base_url": c.baseURL,
+            "language": c.language,
+            "home_url": urls.url("/"),
+            "params": Self.plain(c.params),
+        ]
+        // Mustache treats an empty string as true: leave out what is empty.
+        if !c.description.isEmpty { value["description"] = c.description }
+        if let author = c.author {
+            var a: [String: Any] = ["name": author.name]
+            if let e = author.email { a["email"] = e }
+            if let u = author.url { a["url"] = u }
+            value["author"] = a
+        }
+        value["nav"] = c.nav.map { ["title": $0.title, "url": urls.url($0.url)] as [String: Any] }
+        value["has_nav"] = !c.nav.isEmpty
+        value["series_count"] = site.series.count
+        value["app_count"] = site.apps.count
+        siteValue = value
+    }
+
+    // MARK: Page-level wrapper
+
+    /// The root of every template's context: `site`, `page`, plus the page-type keys.
+    func root(page: [String: Any], extra: [String: Any]) -> [String: Any] {
+        var out = extra
+        out["site"] = siteValue
+        out["page"] = page
+        return out
+    }
+
+    /// `page`: what every page has (title, URLs, description, kind, params).
+    func page(kind: String, title: String, path: String, description: String?, params: [String: FrontMatterValue] = [:]) -> [String: Any] {
+        var p: [String: Any] = [
+            "kind": kind,
+            "title": title,
+            "url": urls.url(path),
+            "absolute_url": urls.absoluteURL(path),
+            "is_\(kind.replacingOccurrences(of: "-", with: "_"))": true,
+            "params": Self.plain(params),
+        ]
+        if kind != "home" || path != "/" { p["full_title"] = "\(title) – \(site.config.title)" } else { p["full_title"] = title }
+        if let d = description, !d.isEmpty { p["description"] = d } else if !site.config.description.isEmpty {
+            p["description"] = site.config.description
+        }
+        return p
+    }
+
+    // MARK: Posts
+
+    /// A post as list pages show it.
+    func postSummary(_ i: Int) -> [String: Any] {
+        let sp = site.posts[i]
+        let post = sp.post
+        var d: [String: Any] = [
+            "title": post.title,
+            "url": urls.url(sp.permalink),
+            "date": DateText.display(post.date),
+            "date_iso": DateText.iso(post.date),
+            "year": post.date.year,
+            "summary": sp.rendered.summaryHTML,
+            "reading_minutes": sp.rendered.readingMinutes,
+            "reading_time": "\(sp.rendered.readingMinutes) min read",
+            "tags": sp.tagIndices.map(tagLink),
+            "has_tags": !sp.tagIndices.isEmpty,
+            "draft": sp.isDraft,
+            "future": sp.isFuture,
+            "has_more": sp.rendered.hasMoreMarker || sp.post.summary != nil,
+        ]
+        if let si = sp.seriesIndex, let pos = sp.seriesPosition {
+            let s = site.series[si]
+            d["series"] = ["title": s.series.title, "url": urls.url(s.url),
+                           "label": "Part \(pos + 1) of \(s.postIndices.count)"] as [String: Any]
+        }
+        return d
+    }
+
+    /// A post with everything its own page shows.
+    func post(_ i: Int) -> [String: Any] {
+        let sp = site.posts[i]
+        let post = sp.post
+        var d = postSummary(i)
+        d["content"] = sp.rendered.html
+        d["toc"] = sp.rendered.toc.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
+        d["has_toc"] = sp.rendered.toc.count >= 2
+        d["params"] = Self.plain(post.params)
+        d["source_path"] = post.sourcePath
+        if let u = post.updated, u.instant != post.date.instant {
+            d["updated"] = DateText.display(u)
+            d["updated_iso"] = DateText.iso(u)
+        }
+        if let image = post.image {
+            var img: [String: Any] = ["src": urls.url(image.src)]
+            if let alt = image.alt { img["alt"] = alt }
+            d["image"] = img
+        }
+        if let si = sp.seriesIndex, let pos = sp.seriesPosition {
+            d["series"] = seriesBox(si, position: pos)
+        }
+        if let ai = sp.appIndex { d["app"] = appCard(ai) }
+        return d
+    }
+
+    /// The series box on a post: "Part 3 of 7", the parts, previous and next.
+    func seriesBox(_ si: Int, position: Int) -> [String: Any] {
+        let s = site.series[si]
+        let n = s.postIndices.count
+        var box: [String: Any] = [
+            "title": s.series.title,
+            "url": urls.url(s.url),
+            "position": position + 1,
+            "count": n,
+            "label": "Part \(position + 1) of \(n)",
+        ]
+        box["parts"] = s.postIndices.enumerated().map { k, pi in
+            ["number": k + 1, "title": site.posts[pi].post.title, "url": urls.url(site.posts[pi].permalink),
+             "current": k == position] as [String: Any]
+        }
+        if position > 0 {
+            let p = site.posts[s.postIndices[position - 1]]
+            box["previous"] = ["title": p.post.title, "url": urls.url(p.permalink)]
+        }
+        if position + 1 < n {
+            let p = site.posts[s.postIndices[position + 1]]
+            box["next"] = ["title": p.post.title, "url": urls.url(p.permalink)]
+        }
+        return box
+    }
+
+    func tagLink(_ ti: Int) -> [String: Any] {
+        let t = site.tags[ti]
+        let n = t.postIndices.count
+        return ["name": t.name, "slug": t.slug, "url": urls.url(t.url), "count": n,
+                "count_text": n == 1 ? "1 post" : "\(n) posts"]
+    }
+
+    // MARK: Series
+
+    func seriesSummary(_ si: Int) -> [String: Any] {
+        let s = site.series[si]
+        var d: [String: Any] = [
+            "title": s.series.title,
+            "slug": s.series.slug,
+            "url": urls.url(s.url),
+            "count": s.postIndices.count,
+            "count_text": s.postIndices.count == 1 ? "1 part" : "\(s.postIndices.count) parts",
+            "params": Self.plain(s.series.params),
+        ]
+        if let desc = s.series.description { d["description"] = desc }
+        return d
+    }
+
+    func series(_ si: Int) -> [String: Any] {
+        let s = site.series[si]
+        var d = seriesSummary(si)
+        d["intro"] = s.intro.html
+        d["posts"] = s.postIndices.enumerated().map { k, pi -> [String: Any] in
+            var p = postSummary(pi)
+            p["number"] = k + 1
+            return p
+        }
+        d["has_posts"] = !s.postIndices.isEmpty
+        d["order"] = s.series.order.rawValue
+        return d
+    }
+
+    // MARK: Apps
+
+    func appCard(_ ai: Int) -> [String: Any] {
+        let a = site.apps[ai]
+        var d: [String: Any] = [
+            "title": a.app.title,
+            "slug": a.app.slug,
+            "url": urls.url(a.url),
+            "status": a.app.status.rawValue,
+            "retired": a.app.status == .retired,
+            "platforms": a.app.platforms,
+            "platforms_text": a.app.platforms.joined(separator: ", "),
+            "has_platforms": !a.app.platforms.isEmpty,
+            "post_count": a.postIndices.count,
+            "params": Self.plain(a.app.params),
+        ]
+        if let t = a.app.tagline { d["tagline"] = t }
+        if let icon = a.app.icon { d["icon"] = urls.url(icon) }
+        if let r = a.app.released {
+            d["released"] = DateText.display(r)
+            d["released_iso"] = DateText.iso(r)
+            d["released_year"] = r.year
+        }
+        return d
+    }
+
+    func app(_ ai: Int) -> [String: Any] {
+        let a = site.apps[ai]
+        var d = appCard(ai)
+        d["description"] = a.description.html
+        if let v = a.app.appStore { d["app_store"] = v }
+        if let v = a.app.website { d["website"] = v }
+        if let v = a.app.source { d["source"] = v }
+        d["has_links"] = a.app.appStore != nil || a.app.website != nil || a.app.source != nil
+        d["screenshots"] = a.app.screenshots.map { shot -> [String: Any] in
+            var s: [String: Any] = ["src": urls.url(shot.src)]
+            if let alt = shot.alt { s["alt"] = alt }
+            return s
+        }
+        d["has_screenshots"] = !a.app.screenshots.isEmpty
+        d["posts"] = a.postIndices.map(postSummary)
+        d["has_posts"] = !a.postIndices.isEmpty
+        return d
+    }
+
+    // MARK: Values
+
+    /// Front-matter values as plain Swift values Mustache can walk.
+    static func plain(_ params: [String: FrontMatterValue]) -> [String: Any] {
+        params.mapValues(plain)
+    }
+
+    static func plain(_ v: FrontMatterValue) -> Any {
+        switch v {
+        case .string(let s): return s
+        case .int(let i): return i
+        case .double(let d): return d
+        case .bool(let b): return b
+        case .null: return false
+        case .array(let a): return a.map(plain)
+        case .mapping(let m):
+            var out: [String: Any] = [:]
+            for (k, v) in m { out[k] = plain(v) }
+            return out
+        }
+    }
+}

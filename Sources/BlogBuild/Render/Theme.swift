@@ -1,0 +1,152 @@
+import Foundation
+import Mustache
+
+/// The templates and assets a site is rendered with: the built-in theme, with
+/// each file the site's `templates/` folder has overriding the built-in one.
+struct Theme: Sendable {
+    /// Template name (path without `.mustache`, e.g. `post`, `partials/header`) → source path for messages.
+    var templateSources: [String: String]
+    var library: MustacheLibrary
+    /// Files under `assets/`, by path relative to `assets/`.
+    var assets: [String: Asset]
+
+    enum Asset: Sendable, Hashable {
+        case bytes([UInt8])
+        case file(String)
+    }
+
+    /// The page templates SPEC names; each must exist after overrides.
+    static let pageTemplates = ["base", "home", "post", "page", "series-index", "series", "apps", "app", "tags", "tag", "archive", "404"]
+
+    /// The built-in theme's files, decoded once: path relative to templates/ → bytes.
+    static let builtIn: [String: [UInt8]] = {
+        var out: [String: [UInt8]] = [:]
+        for (path, base64) in EmbeddedTheme.files {
+            if let data = Data(base64Encoded: base64) { out[path] = [UInt8](data) }
+        }
+        return out
+    }()
+
+    /// Loads the theme for a site. Problems (syntax errors with template file and line,
+    /// missing partials, unreadable files) come back as diagnostics.
+    static func load(siteDirectory: URL) -> (Theme?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        // name → (source label, text)
+        var texts: [String: (String, String)] = [:]
+        var assets: [String: Asset] = [:]
+        for (path, bytes) in builtIn {
+            if path.hasPrefix("assets/") {
+                assets[String(path.dropFirst("assets/".count))] = .bytes(bytes)
+            } else if path.hasSuffix(".mustache") {
+                let name = String(path.dropLast(".mustache".count))
+                texts[name] = ("(built-in theme) templates/\(path)", String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        let siteTemplates = siteDirectory.appendingPathComponent("templates")
+        for rel in listFiles(siteTemplates) {
+            let full = siteTemplates.appendingPathComponent(rel).path
+            if rel.hasPrefix("assets/") {
+                assets[String(rel.dropFirst("assets/".count))] = .file(full)
+            } else if rel.hasSuffix(".mustache") {
+                let label = "templates/\(rel)"
+                guard let data = FileManager.default.contents(atPath: full) else {
+                    diagnostics.append(Diagnostic(file: label, message: "template: cannot read the file"))
+                    continue
+                }
+                guard let text = String(validating: [UInt8](data), as: UTF8.self) else {
+                    diagnostics.append(Diagnostic(file: label, message: "template: not valid UTF-8"))
+                    continue
+                }
+                texts[String(rel.dropLast(".mustache".count))] = (label, text)
+            }
+        }
+
+        var templates: [String: MustacheTemplate] = [:]
+        var sources: [String: String] = [:]
+        for name in texts.keys.sorted() {
+            guard let (label, text) = texts[name] else { continue }
+            sources[name] = label
+            do {
+                templates[name] = try MustacheTemplate(string: text)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(Diagnostic(file: label, line: error.context.lineNumber, column: error.context.columnNumber,
+                                              message: "template: \(describe(error.error))"))
+            } catch {
+                diagnostics.append(Diagnostic(file: label, message: "template: \(error)"))
+            }
+        }
+        // swift-mustache renders a missing partial as nothing; a missing one is an error here.
+        for name in texts.keys.sorted() {
+            guard let (label, text) = texts[name] else { continue }
+            for ref in partialReferences(in: text) where texts[ref.name] == nil {
+                diagnostics.append(Diagnostic(file: label, line: ref.line, column: ref.column,
+                                              message: "template: missing partial '\(ref.name)' (no templates/\(ref.name).mustache)"))
+            }
+        }
+        for name in pageTemplates where texts[name] == nil {
+            diagnostics.append(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+        return (Theme(templateSources: sources, library: MustacheLibrary(templates: templates), assets: assets), diagnostics)
+    }
+
+    /// `{{> name}}` and `{{< name}}` tags, with where they are.
+    static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
+        var out: [(String, Int, Int)] = []
+        let bytes = Array(text.utf8)
+        var line = 1, lineStart = 0, i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0A { line += 1; lineStart = i + 1; i += 1; continue }
+            if b == 0x7B, i + 2 < bytes.count, bytes[i + 1] == 0x7B {
+                var j = i + 2
+                while j < bytes.count, bytes[j] == 0x20 { j += 1 }
+                if j < bytes.count, bytes[j] == 0x3E || bytes[j] == 0x3C {
+                    j += 1
+                    while j < bytes.count, bytes[j] == 0x20 { j += 1 }
+                    let start = j
+                    while j < bytes.count, bytes[j] != 0x7D, bytes[j] != 0x20, bytes[j] != 0x0A { j += 1 }
+                    if j > start {
+                        let name = String(decoding: bytes[start..<j], as: UTF8.self)
+                        out.append((name, line, i - lineStart + 1))
+                    }
+                }
+                i += 2
+                continue
+            }
+            i += 1
+        }
+        return out
+    }
+
+    private static func describe(_ error: Error) -> String {
+        guard let e = error as? MustacheTemplate.Error else { return "\(error)" }
+        switch e {
+        case .sectionCloseNameIncorrect: return "a section is closed with the wrong name ({{/name}} must match {{#name}})"
+        case .unfinishedName: return "a tag is not closed (missing '}}')"
+        case .expectedSectionEnd: return "a section is never closed (missing {{/name}})"
+        case .invalidSetDelimiter: return "invalid set-delimiter tag"
+        case .transformAppliedToInheritanceSection: return "a transform cannot be applied to an inheritance section"
+        case .illegalTokenInsideInheritSection: return "only {{$block}} definitions may appear inside {{<parent}}"
+        case .textInsideInheritSection: return "text is not allowed inside {{<parent}} outside a {{$block}}"
+        case .invalidConfigVariableSyntax: return "invalid pragma syntax"
+        case .unrecognisedConfigVariable: return "unknown pragma"
+        @unknown default: return "\(e)"
+        }
+    }
+
+    /// Regular files below `dir`, relative, sorted; hidden files skipped.
+    static func listFiles(_ dir: URL) -> [String] {
+        guard let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey],
+                                                          options: [.skipsHiddenFiles]) else { return [] }
+        let root = dir.standardizedFileURL.path
+        var out: [String] = []
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(root + "/") else { continue }
+            out.append(String(path.dropFirst(root.count + 1)))
+        }
+        return out.sorted()
+    }
+}

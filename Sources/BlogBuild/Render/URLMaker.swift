@@ -1,0 +1,33 @@
+/// Turns site paths (`/2021/03/x/`) into the URLs written into pages: root-relative
+/// under `base_url`'s path for `build`, absolute from `base_url` for `publish`.
+struct URLMaker: Sendable {
+    /// `base_url`, ending in `/`.
+    let baseURL: String
+    /// The path part of `base_url`, ending in `/` (usually just `/`).
+    let basePath: String
+    let absolute: Bool
+
+    init(baseURL: String, absolute: Bool) {
+        self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        self.absolute = absolute
+        if let schemeEnd = self.baseURL.range(of: "://"),
+           let slash = self.baseURL[schemeEnd.upperBound...].firstIndex(of: "/") {
+            basePath = String(self.baseURL[slash...])
+        } else {
+            basePath = "/"
+        }
+    }
+
+    /// The URL to write for a site path starting with `/`. Anything else
+    /// (`https://…`, relative paths, `mailto:`) is returned as it is.
+    func url(_ sitePath: String) -> String {
+        guard sitePath.hasPrefix("/"), !sitePath.hasPrefix("//") else { return sitePath }
+        return (absolute ? baseURL : basePath) + sitePath.dropFirst()
+    }
+
+    /// Always absolute (canonical links, Open Graph).
+    func absoluteURL(_ sitePath: String) -> String {
+        guard sitePath.hasPrefix("/"), !sitePath.hasPrefix("//") else { return sitePath }
+        return baseURL + sitePath.dropFirst()
+    }
+}

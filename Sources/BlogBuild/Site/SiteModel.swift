@@ -1,0 +1,71 @@
+import Foundation
+
+/// A post with everything the templates need that depends on the rest of the site.
+public struct SitePost: Sendable {
+    public var post: Post
+    public var rendered: RenderedMarkdown
+    /// Site path of the post, e.g. `/2021/03/stoutness/`.
+    public var permalink: String
+    public var isDraft: Bool
+    public var isFuture: Bool
+    /// Index into `Site.series`, and the 0-based position in that series.
+    public var seriesIndex: Int?
+    public var seriesPosition: Int?
+    /// Index into `Site.apps`.
+    public var appIndex: Int?
+    /// Indices into `Site.tags`, in the order the post lists them.
+    public var tagIndices: [Int]
+}
+
+/// A series with its posts in reading order.
+public struct SiteSeries: Sendable {
+    public var series: Series
+    public var intro: RenderedMarkdown
+    public var url: String
+    /// Indices into `Site.posts`, in series order.
+    public var postIndices: [Int]
+}
+
+/// An app with the posts that name it.
+public struct SiteApp: Sendable {
+    public var app: App
+    public var description: RenderedMarkdown
+    public var url: String
+    /// Indices into `Site.posts`, newest first.
+    public var postIndices: [Int]
+}
+
+/// A tag: the name as first written, its slug, and its posts.
+public struct SiteTag: Sendable {
+    public var name: String
+    public var slug: String
+    public var url: String
+    /// Indices into `Site.posts`, newest first.
+    public var postIndices: [Int]
+}
+
+/// A standalone page.
+public struct SitePage: Sendable {
+    public var page: Page
+    public var rendered: RenderedMarkdown
+    /// Site path: `/about/` or `/404.html`.
+    public var url: String
+}
+
+/// The resolved site: every relation computed, ready to be turned into routes.
+public struct Site: Sendable {
+    public var config: SiteConfig
+    /// Posts in the site, newest first.
+    public var posts: [SitePost]
+    /// Series sorted by title.
+    public var series: [SiteSeries]
+    /// Apps: available before retired, then by release date, newest first.
+    public var apps: [SiteApp]
+    /// Tags sorted by name (case-insensitive).
+    public var tags: [SiteTag]
+    public var pages: [SitePage]
+    public var staticFiles: [StaticFile]
+    /// Source paths of drafts and future-dated posts left out of this build.
+    public var skippedDrafts: [String]
+    public var skippedFuture: [String]
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// Turns loaded content into a `Site`: picks the posts this build shows, renders
+/// every Markdown body (on all cores), and computes permalinks, series order,
+/// app and tag relations. Pure: no file system.
+enum SiteResolver {
+    static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date) -> (Site, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let config = content.config
+        let markdownOptions = MarkdownOptions(rawHTML: config.rawHTML)
+
+        var visible: [Post] = []
+        var skippedDrafts: [String] = []
+        var skippedFuture: [String] = []
+        for post in content.posts {
+            let isFuture = post.date.instant > now
+            if !mode.includesDrafts && post.draft {
+                skippedDrafts.append(post.sourcePath)
+            } else if !mode.includesDrafts && isFuture {
+                skippedFuture.append(post.sourcePath)
+            } else {
+                visible.append(post)
+            }
+        }
+
+        // Markdown is the bulk of the work: render every body at once, in parallel.
+        var bodies: [String] = visible.map(\.body)
+        bodies += content.series.map(\.body)
+        bodies += content.apps.map(\.body)
+        bodies += content.pages.map(\.body)
+        let rendered = bodies.parallelMap { MarkdownRenderer.render($0, options: markdownOptions) }
+        var cursor = 0
+        func next(_ n: Int) -> ArraySlice<RenderedMarkdown> {
+            defer { cursor += n }
+            return rendered[cursor..<(cursor + n)]
+        }
+        let postRendered = Array(next(visible.count))
+        let seriesRendered = Array(next(content.series.count))
+        let appRendered = Array(next(content.apps.count))
+        let pageRendered = Array(next(content.pages.count))
+
+        // Posts, newest first; ties broken by path so the order never depends on the file system.
+        var posts: [SitePost] = zip(visible, postRendered).map { post, md in
+            var md = md
+            if let summary = post.summary {
+                md.summaryHTML = "<p>" + HTMLEscape.text(summary) + "</p>"
+            }
+            return SitePost(post: post, rendered: md, permalink: Permalink.expand(config.postPermalink, post: post),
+                            isDraft: post.draft, isFuture: post.date.instant > now,
+                            seriesIndex: nil, seriesPosition: nil, appIndex: nil, tagIndices: [])
+        }
+        posts.sort { a, b in
+            if a.post.date.instant != b.post.date.instant { return a.post.date.instant > b.post.date.instant }
+            return a.post.sourcePath < b.post.sourcePath
+        }
+
+        // Series.
+        var series: [SiteSeries] = zip(content.series, seriesRendered).map { s, md in
+            SiteSeries(series: s, intro: md, url: "/series/\(s.slug)/", postIndices: [])
+        }
+        series.sort { ($0.series.title.lowercased(), $0.series.slug) < ($1.series.title.lowercased(), $1.series.slug) }
+        let seriesBySlug = Dictionary(series.enumerated().map { ($1.series.slug, $0) }, uniquingKeysWith: { a, _ in a })
+
+        // Apps.
+        var apps: [SiteApp] = zip(content.apps, appRendered).map { a, md in
+            SiteApp(app: a, description: md, url: "/apps/\(a.slug)/", postIndices: [])
+        }
+        apps.sort { a, b in
+            if a.app.status != b.app.status { return a.app.status == .available }
+            let da = a.app.released?.instant ?? .distantPast, db = b.app.released?.instant ?? .distantPast
+            if da != db { return da > db }
+            return a.app.slug < b.app.slug
+        }
+        let appBySlug = Dictionary(apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
+
+        // Relations: series, apps, tags.
+        var tagOrder: [String] = []
+        var tagByKey: [String: SiteTag] = [:]
+        for i in posts.indices {
+            let post = posts[i].post
+            if let slug = post.series {
+                if let si = seriesBySlug[slug] {
+                    posts[i].seriesIndex = si
+                    series[si].postIndices.append(i)
+                } else {
+                    diagnostics.append(unknownReference(post, key: "series", slug: slug, known: seriesBySlug.keys))
+                }
+            }
+            if let slug = post.app {
+                if let ai = appBySlug[slug] {
+                    posts[i].appIndex = ai
+                    apps[ai].postIndices.append(i)
+                } else {
+                    diagnostics.append(unknownReference(post, key: "app", slug: slug, known: appBySlug.keys))
+                }
+            }
+            var seen = Set<String>()
+            for name in post.tags {
+                let key = tagSlug(name)
+                guard seen.insert(key).inserted else { continue }
+                if tagByKey[key] == nil {
+                    tagByKey[key] = SiteTag(name: name, slug: key, url: "/tags/\(key)/", postIndices: [])
+                    tagOrder.append(key)
+                }
+                tagByKey[key]?.postIndices.append(i)
+            }
+        }
+        for si in series.indices {
+            let manual = series[si].series.order == .manual
+            series[si].postIndices.sort { a, b in
+                let pa = posts[a].post, pb = posts[b].post
+                if manual, pa.seriesOrder != pb.seriesOrder {
+                    return (pa.seriesOrder ?? Int.max) < (pb.seriesOrder ?? Int.max)
+                }
+                if pa.date.instant != pb.date.instant { return pa.date.instant < pb.date.instant }
+                return pa.sourcePath < pb.sourcePath
+            }
+            for (position, pi) in series[si].postIndices.enumerated() { posts[pi].seriesPosition = position }
+        }
+        var tags = tagOrder.compactMap { tagByKey[$0] }
+        tags.sort { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+        for (ti, tag) in tags.enumerated() {
+            for pi in tag.postIndices { posts[pi].tagIndices.append(ti) }
+        }
+        // Keep each post's tags in the order it wrote them.
+        for i in posts.indices {
+            let order = posts[i].post.tags.map(tagSlug)
+            posts[i].tagIndices.sort { (order.firstIndex(of: tags[$0].slug) ?? 0) < (order.firstIndex(of: tags[$1].slug) ?? 0) }
+        }
+
+        let pages: [SitePage] = zip(content.pages, pageRendered).map { page, md in
+            let url = page.permalink ?? (page.slug == "404" ? "/404.html" : "/\(page.slug)/")
+            return SitePage(page: page, rendered: md, url: url)
+        }.sorted { $0.url < $1.url }
+
+        let site = Site(config: config, posts: posts, series: series, apps: apps, tags: tags, pages: pages,
+                        staticFiles: content.staticFiles, skippedDrafts: skippedDrafts.sorted(),
+                        skippedFuture: skippedFuture.sorted())
+        return (site, diagnostics)
+    }
+
+    /// A tag's URL segment; a name with no ASCII letters gets a stable hex form.
+    static func tagSlug(_ name: String) -> String {
+        let slug = Slug.make(name)
+        if !slug.isEmpty { return slug }
+        return "tag-" + name.lowercased().utf8.map { String($0, radix: 16) }.joined()
+    }
+
+    private static func unknownReference(_ post: Post, key: String, slug: String,
+                                         known: Dictionary<String, Int>.Keys) -> Diagnostic {
+        let at = post.keyLocations[key]
+        let list = known.sorted().joined(separator: ", ")
+        let folder = key == "series" ? "content/series/" : "content/apps/"
+        return Diagnostic(file: post.sourcePath, line: at?.line, column: at?.column,
+                          message: "front matter: unknown \(key) '\(slug)' (no \(folder)\(slug).md; known: \(list.isEmpty ? "none" : list))")
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import BlogBuild
+import Foundation
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Render the site into the output folder (drafts and future posts only with --drafts).")
+
+    @OptionGroup var options: SiteOptions
+
+    @Flag(name: .long, help: "Include drafts and future-dated posts.")
+    var drafts = false
+
+    func run() throws {
+        try runBuild(mode: .build(includeDrafts: drafts), verb: "Built", options: options)
+    }
+}
+
+/// Shared by build, publish and check.
+func runBuild(mode: BuildMode, verb: String, options: SiteOptions) throws {
+    let start = DispatchTime.now()
+    let request = BuildRequest(siteDirectory: options.siteURL, outputDirectory: options.outputURL, mode: mode)
+    do {
+        let report = try SiteBuilder.build(request)
+        Reporter.problems(report.warnings)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        Reporter.summary(report, verb: verb, seconds: seconds, options: options)
+    } catch {
+        Reporter.failure(error, verb: mode == .check ? "check" : "build")
+        throw SiteProblems()
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+import BlogBuild
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Build in memory and report every problem publish would fail on, without writing.")
+
+    @OptionGroup var options: SiteOptions
+
+    func run() throws {
+        try runBuild(mode: .check, verb: "Checked", options: options)
+    }
+}

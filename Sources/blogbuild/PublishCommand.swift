@@ -1,0 +1,14 @@
+import ArgumentParser
+import BlogBuild
+
+struct PublishCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "publish",
+        abstract: "The CI build: absolute URLs, no drafts or future posts, fails on any warning.")
+
+    @OptionGroup var options: SiteOptions
+
+    func run() throws {
+        try runBuild(mode: .publish, verb: "Published", options: options)
+    }
+}

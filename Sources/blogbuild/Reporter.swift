@@ -1,0 +1,54 @@
+import BlogBuild
+import Foundation
+
+/// Prints diagnostics and the one-line summary. Problems go to standard error.
+enum Reporter {
+    static func problems(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        let text = diagnostics.map(\.description).joined(separator: "\n") + "\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static func failure(_ failure: BuildFailure, verb: String) {
+        problems(failure.diagnostics)
+        let errors = failure.diagnostics.filter { $0.severity == .error }.count
+        let warnings = failure.diagnostics.count - errors
+        var parts: [String] = []
+        if errors > 0 { parts.append(count(errors, "error")) }
+        if warnings > 0 { parts.append(count(warnings, "warning")) }
+        let summary = "\(verb) failed: \(parts.joined(separator: ", ")); nothing was written.\n"
+        FileHandle.standardError.write(Data(summary.utf8))
+    }
+
+    static func summary(_ report: BuildReport, verb: String, seconds: Double, options: SiteOptions) {
+        if !options.quiet {
+            let time = String(format: "%.2f", seconds)
+            print("\(verb) \(grouped(report.pages)) pages in \(time) s (\(count(report.posts, "post")), "
+                  + "\(count(report.series, "series", plural: "series")), \(count(report.apps, "app")))")
+            if !report.skippedDrafts.isEmpty {
+                print("skipped \(count(report.skippedDrafts.count, "draft")): \(report.skippedDrafts.joined(separator: ", "))")
+            }
+            if !report.skippedFuture.isEmpty {
+                print("skipped \(count(report.skippedFuture.count, "future-dated post")): \(report.skippedFuture.joined(separator: ", "))")
+            }
+            if options.verbose, let w = report.written {
+                print("wrote \(grouped(w.written)) files, \(grouped(w.unchanged)) unchanged, \(grouped(w.removed)) removed")
+            }
+        }
+    }
+
+    static func count(_ n: Int, _ word: String, plural: String? = nil) -> String {
+        "\(grouped(n)) \(n == 1 ? word : (plural ?? word + "s"))"
+    }
+
+    /// 1204 → `1,204`.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 && c != "-" { out.append(",") }
+            out.append(c)
+        }
+        return out
+    }
+}
