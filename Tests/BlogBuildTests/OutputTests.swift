@@ -151,7 +151,7 @@ struct OutputTests {
         ])
         // Left by a crashed run, and a stray file in a folder that stays.
         try Data("half".utf8).write(to: box.output.appendingPathComponent("tags/.index.html.blogbuild-tmp-1234abcd"))
-        try Data("x".utf8).write(to: box.output.appendingPathComponent(".DS_Store"))
+        try Data("x".utf8).write(to: box.output.appendingPathComponent("stray.txt"))
 
         let summary = try box.write([page("index.html", "home"), page("tags/ios/index.html", "ios")])
 
@@ -165,6 +165,24 @@ struct OutputTests {
         #expect(emptied.removed == 2)
         #expect(try listing(box.output) == [:])
         #expect(FileManager.default.fileExists(atPath: box.output.path))
+    }
+
+    @Test("hidden entries the site did not write (.git, .nojekyll) are kept; leftover temporary files are not")
+    func hiddenEntriesKept() throws {
+        let box = try Sandbox()
+        try box.write([page("index.html", "home"), page("old/index.html", "old")])
+        let git = box.output.appendingPathComponent(".git")
+        try FileManager.default.createDirectory(at: git, withIntermediateDirectories: true)
+        try Data("[core]".utf8).write(to: git.appendingPathComponent("config"))
+        try Data("".utf8).write(to: box.output.appendingPathComponent(".nojekyll"))
+        try Data("half".utf8).write(to: box.output.appendingPathComponent(".index.html.blogbuild-tmp-99"))
+
+        let summary = try box.write([page("index.html", "home")])
+
+        #expect(summary.removed == 2)
+        #expect(try listing(box.output) == [
+            "index.html": "home", ".nojekyll": "", ".git": "dir", ".git/config": "[core]",
+        ])
     }
 
     @Test("a path that changes between file and folder is handled both ways")

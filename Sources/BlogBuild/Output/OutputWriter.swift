@@ -288,6 +288,19 @@ struct OutputWriteJob: Sendable {
 
     // MARK: What is there now
 
+    /// Hidden entries the site did not write (`.git` of a gh-pages checkout,
+    /// `.nojekyll`, `.well-known`) are the user's: never removed, as in Zola.
+    /// Our own leftover temporary files are hidden too, and are removed.
+    static func isPreservedHidden(_ name: OutputPathBytes) -> Bool {
+        guard name.first == UInt8(ascii: ".") else { return false }
+        let marker = Array(OutputWriter.temporaryMarker.utf8)
+        guard name.count >= marker.count else { return true }
+        for start in 0...(name.count - marker.count) where name[start..<(start + marker.count)].elementsEqual(marker) {
+            return false
+        }
+        return true
+    }
+
     struct Existing {
         /// Needed folders that already exist as real folders.
         var directories = Set<OutputPathBytes>()
@@ -330,7 +343,7 @@ struct OutputWriteJob: Sendable {
                         } else {
                             result.inTheWay.append(child)
                         }
-                    } else {
+                    } else if !Self.isPreservedHidden(name) {
                         result.stale.append(child)
                     }
                 }
