@@ -42,7 +42,14 @@ enum PostLoader {
                 fields.report("'slug' is empty", at: node)
             } else if let written = fields.text("slug") {
                 let trimmed = ContentText.trimmed(written)
-                if trimmed.isEmpty { fields.report("'slug' is empty", at: node) } else { slug = trimmed }
+                if trimmed.isEmpty {
+                    fields.report("'slug' is empty", at: node)
+                } else if trimmed.contains("/") || trimmed.contains("\\") || trimmed == "." || trimmed == ".." {
+                    // A slug is one path segment: '/' or '..' would write outside the post's folder.
+                    fields.report("'slug' must be one path segment, without '/' (\"\(trimmed)\")", at: node)
+                } else {
+                    slug = trimmed
+                }
             }
         } else {
             let fromFile = fromName?.rest ?? name

@@ -32,6 +32,12 @@ enum Router {
         var owner: [String: Route] = [:]
         var unique: [Route] = []
         for route in routes {
+            let segments = route.url.split(separator: "/", omittingEmptySubsequences: false)
+            if segments.contains(where: { $0 == ".." || $0 == "." }) || route.url.contains("\0") {
+                diagnostics.append(Diagnostic(file: route.source,
+                                              message: "URL \(route.url): '.' and '..' are not allowed in a permalink or alias"))
+                continue
+            }
             let path = route.outputPath
             if let first = owner[path] {
                 diagnostics.append(Diagnostic(

@@ -83,6 +83,7 @@ struct Theme: Sendable {
                                               message: "template: missing partial '\(ref.name)' (no templates/\(ref.name).mustache)"))
             }
         }
+        diagnostics += cycles(in: texts)
         for name in pageTemplates where texts[name] == nil {
             diagnostics.append(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
         }
@@ -117,6 +118,44 @@ struct Theme: Sendable {
             i += 1
         }
         return out
+    }
+
+    /// A template that includes itself, directly or through others, would render
+    /// forever (until the stack overflows): reported as an error instead.
+    static func cycles(in texts: [String: (String, String)]) -> [Diagnostic] {
+        var references: [String: [(name: String, line: Int, column: Int)]] = [:]
+        for (name, (_, text)) in texts { references[name] = partialReferences(in: text).filter { texts[$0.name] != nil } }
+        var diagnostics: [Diagnostic] = []
+        var reported = Set<String>()
+        // Depth-first from each template in name order; a template met again on the current path closes a cycle.
+        for start in texts.keys.sorted() {
+            var path: [String] = []
+            var onPath = Set<String>()
+            var done = Set<String>()
+            func visit(_ name: String) {
+                if done.contains(name) { return }
+                path.append(name)
+                onPath.insert(name)
+                for ref in references[name] ?? [] {
+                    if onPath.contains(ref.name) {
+                        let loop = Array(path[(path.firstIndex(of: ref.name) ?? 0)...]) + [ref.name]
+                        let key = Set(loop).sorted().joined(separator: ",")
+                        if reported.insert(key).inserted, let (label, _) = texts[name] {
+                            diagnostics.append(Diagnostic(
+                                file: label, line: ref.line, column: ref.column,
+                                message: "template: '\(ref.name)' includes itself (\(loop.joined(separator: " → ")))"))
+                        }
+                    } else {
+                        visit(ref.name)
+                    }
+                }
+                onPath.remove(name)
+                path.removeLast()
+                done.insert(name)
+            }
+            visit(start)
+        }
+        return diagnostics
     }
 
     private static func describe(_ error: Error) -> String {

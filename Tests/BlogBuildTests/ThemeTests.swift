@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import BlogBuild
+
+/// A site folder holding only `templates/` files, for loading the theme.
+private func themeSite(_ files: [String: String]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-theme-\(UUID().uuidString)")
+    for (path, text) in files {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+    return root
+}
+
+@Suite("Theme loading")
+struct ThemeTests {
+    @Test("the built-in theme has every page template and loads without problems")
+    func builtInThemeLoads() throws {
+        let site = try themeSite([:])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let (theme, problems) = Theme.load(siteDirectory: site)
+        #expect(problems.isEmpty, "\(problems)")
+        let theme2 = try #require(theme)
+        for name in Theme.pageTemplates { #expect(theme2.library.getTemplate(named: name) != nil, "\(name)") }
+        #expect(theme2.assets["style.css"] != nil)
+    }
+
+    @Test("a site template overrides the built-in one of the same name, and only that one")
+    func overrideFileByFile() throws {
+        let site = try themeSite(["templates/tags.mustache": "TAGS {{site.title}}"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let (theme, problems) = Theme.load(siteDirectory: site)
+        #expect(problems.isEmpty)
+        let t = try #require(theme)
+        #expect(t.library.render(["site": ["title": "X"]], withTemplate: "tags") == "TAGS X")
+        #expect(t.templateSources["tags"] == "templates/tags.mustache")
+        #expect(t.templateSources["post"]?.hasPrefix("(built-in theme)") == true)
+    }
+
+    @Test("a syntax error names the template file, line and column")
+    func syntaxError() throws {
+        let site = try themeSite(["templates/post.mustache": "<h1>\n{{#post}}\n<p>{{title}}</p>\n{{/pots}}\n"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let (theme, problems) = Theme.load(siteDirectory: site)
+        #expect(theme == nil)
+        let d = try #require(problems.first)
+        #expect(d.file == "templates/post.mustache")
+        #expect(d.line == 4)
+        #expect(d.message.contains("closed with the wrong name"))
+    }
+
+    @Test("a partial that does not exist is an error at the tag, not an empty string")
+    func missingPartial() throws {
+        let site = try themeSite(["templates/page.mustache": "<main>\n  {{> partials/sidebar}}\n</main>\n"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let (theme, problems) = Theme.load(siteDirectory: site)
+        #expect(theme == nil)
+        #expect(problems.map(\.description) == [
+            "templates/page.mustache:2:3: template: missing partial 'partials/sidebar' (no templates/partials/sidebar.mustache)",
+        ])
+    }
+
+    @Test("templates that include each other in a loop are an error, not a stack overflow")
+    func partialCycle() throws {
+        let site = try themeSite([
+            "templates/partials/a.mustache": "A {{> partials/b}}",
+            "templates/partials/b.mustache": "B\n{{> partials/a}}",
+        ])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let (theme, problems) = Theme.load(siteDirectory: site)
+        #expect(theme == nil)
+        #expect(problems.count == 1)
+        #expect(problems.first?.message.contains("includes itself (partials/a → partials/b → partials/a)") == true
+                || problems.first?.message.contains("includes itself (partials/b → partials/a → partials/b)") == true)
+        #expect(problems.first?.line != nil)
+    }
+
+    @Test("a template including itself directly is an error")
+    func selfInclusion() throws {
+        let site = try themeSite(["templates/partials/me.mustache": "{{> partials/me}}"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let (_, problems) = Theme.load(siteDirectory: site)
+        #expect(problems.map(\.description) == [
+            "templates/partials/me.mustache:1:1: template: 'partials/me' includes itself (partials/me → partials/me)",
+        ])
+    }
+}
