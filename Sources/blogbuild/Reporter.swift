@@ -34,6 +34,10 @@ enum Reporter {
             if options.verbose, let w = report.written {
                 print("wrote \(grouped(w.written)) files, \(grouped(w.unchanged)) unchanged, \(grouped(w.removed)) removed")
             }
+            if options.verbose, !report.stageSeconds.isEmpty {
+                print("time: " + report.stageSeconds.map { "\($0.stage) \(String(format: "%.2f", $0.seconds)) s" }
+                    .joined(separator: ", "))
+            }
         }
     }
 

@@ -85,4 +85,18 @@ struct ThemeTests {
             "templates/partials/me.mustache:1:1: template: 'partials/me' includes itself (partials/me → partials/me)",
         ])
     }
+
+    @Test("{{x}} escapes & < > \" ' in site templates and partials; {{{x}}} does not")
+    func escaping() throws {
+        let site = try themeSite([
+            "templates/tags.mustache": "{{title}}|{{{title}}}|{{> partials/t}}",
+            "templates/partials/t.mustache": "{{title}}",
+        ])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let (theme, problems) = Theme.load(siteDirectory: site)
+        #expect(problems.isEmpty)
+        let out = try #require(theme).library.render(["title": "<a href=\"x\">Tom & 'Jerry' 🐭</a>"], withTemplate: "tags")
+        let escaped = "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39; 🐭&lt;/a&gt;"
+        #expect(out == "\(escaped)|<a href=\"x\">Tom & 'Jerry' 🐭</a>|\(escaped)")
+    }
 }

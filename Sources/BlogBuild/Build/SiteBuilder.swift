@@ -32,6 +32,8 @@ public struct BuildReport: Sendable {
     public var warnings: [Diagnostic]
     /// What the writer did; nil for `check`.
     public var written: WriteSummary?
+    /// Wall-clock seconds per stage, in pipeline order (`load`, `markdown`, `render`, ...).
+    public var stageSeconds: [(stage: String, seconds: Double)] = []
 }
 
 /// The rendered site in memory: what `check` stops at and `build` writes.
@@ -51,13 +53,17 @@ public struct RenderedSite: Sendable {
 public enum SiteBuilder {
     /// Builds the site in memory. Never throws and never writes.
     public static func render(_ request: BuildRequest) -> RenderedSite {
+        var clock = StageClock()
         let content = ContentLoader.load(siteDirectory: request.siteDirectory)
+        clock.lap("load")
         var diagnostics = content.diagnostics
         let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory)
         diagnostics += themeProblems
+        clock.lap("theme")
 
         let (site, siteProblems) = SiteResolver.resolve(content, mode: request.mode, now: request.now)
         diagnostics += siteProblems
+        clock.lap("markdown")
         let (routes, routeProblems) = Router.routes(for: site)
         diagnostics += routeProblems
 
@@ -67,6 +73,7 @@ public enum SiteBuilder {
             let (pages, renderProblems) = PageRenderer(site: site, theme: theme, urls: urls).render(routes)
             diagnostics += renderProblems
             files = pages
+            clock.lap("templates")
             for (path, asset) in theme.assets.sorted(by: { $0.key < $1.key }) {
                 switch asset {
                 case .bytes(let b): files.append(OutputFile(path: "assets/" + path, contents: .bytes(b)))
@@ -92,6 +99,7 @@ public enum SiteBuilder {
             let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
             diagnostics += LinkChecker(baseURL: site.config.baseURL, outputs: byPath).check(docs)
         }
+        clock.lap("links")
 
         files.sort { $0.path < $1.path }
         diagnostics.sort()
@@ -104,7 +112,8 @@ public enum SiteBuilder {
             skippedDrafts: site.skippedDrafts,
             skippedFuture: site.skippedFuture,
             warnings: diagnostics.filter { $0.severity == .warning },
-            written: nil)
+            written: nil,
+            stageSeconds: clock.laps)
         return RenderedSite(files: files, report: report, diagnostics: diagnostics)
     }
 
@@ -119,8 +128,11 @@ public enum SiteBuilder {
         guard rendered.isWritable(in: request.mode) else { throw BuildFailure(rendered.diagnostics) }
         var report = rendered.report
         if request.mode != .check {
+            var clock = StageClock()
             report.written = try OutputWriter.write(rendered.files, to: request.outputDirectory,
                                                     siteDirectory: request.siteDirectory)
+            clock.lap("write")
+            report.stageSeconds += clock.laps
         }
         return report
     }

@@ -63,13 +63,16 @@ struct Theme: Sendable {
 
         var templates: [String: MustacheTemplate] = [:]
         var sources: [String: String] = [:]
+        _ = FastHTMLContentType.registered
         for name in texts.keys.sorted() {
             guard let (label, text) = texts[name] else { continue }
             sources[name] = label
             do {
-                templates[name] = try MustacheTemplate(string: text)
+                templates[name] = try MustacheTemplate(string: withFastEscaping(text))
             } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(Diagnostic(file: label, line: error.context.lineNumber, column: error.context.columnNumber,
+                // The pragma line added in front shifts every line by one.
+                diagnostics.append(Diagnostic(file: label, line: max(1, error.context.lineNumber - 1),
+                                              column: error.context.columnNumber,
                                               message: "template: \(describe(error.error))"))
             } catch {
                 diagnostics.append(Diagnostic(file: label, message: "template: \(error)"))
@@ -89,6 +92,13 @@ struct Theme: Sendable {
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
         return (Theme(templateSources: sources, library: MustacheLibrary(templates: templates), assets: assets), diagnostics)
+    }
+
+    /// Puts a template on our escaper. The pragma is alone on its own line, which
+    /// Mustache removes as standalone, so the output is unchanged; partials reset
+    /// the content type, so every template gets it.
+    static func withFastEscaping(_ text: String) -> String {
+        "{{% CONTENT_TYPE: \(FastHTMLContentType.name)}}\n" + text
     }
 
     /// `{{> name}}` and `{{< name}}` tags, with where they are.
