@@ -13,6 +13,11 @@ struct BlogBuildCommand: ParsableCommand {
         defaultSubcommand: nil
     )
 
+    /// `blogbuild` alone is a usage error (exit 2), with the list of subcommands.
+    func run() throws {
+        throw ValidationError("a subcommand is required: build, publish, check, new or init")
+    }
+
     /// Parses and runs, mapping errors to SPEC's exit codes: 1 for site errors, 2 for usage errors.
     static func main() {
         do {

@@ -27,7 +27,7 @@ func runBuild(mode: BuildMode, verb: String, options: SiteOptions) throws {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         Reporter.summary(report, verb: verb, seconds: seconds, options: options)
     } catch {
-        Reporter.failure(error, verb: mode == .check ? "check" : "build")
+        Reporter.failure(error, verb: mode == .check ? "check" : mode == .publish ? "publish" : "build")
         throw SiteProblems()
     }
 }

@@ -32,7 +32,7 @@ enum Reporter {
                 print("skipped \(count(report.skippedFuture.count, "future-dated post")): \(report.skippedFuture.joined(separator: ", "))")
             }
             if options.verbose, let w = report.written {
-                print("wrote \(grouped(w.written)) files, \(grouped(w.unchanged)) unchanged, \(grouped(w.removed)) removed")
+                print("wrote \(count(w.written, "file")), \(grouped(w.unchanged)) unchanged, \(grouped(w.removed)) removed")
             }
             if options.verbose, !report.stageSeconds.isEmpty {
                 print("time: " + report.stageSeconds.map { "\($0.stage) \(String(format: "%.2f", $0.seconds)) s" }

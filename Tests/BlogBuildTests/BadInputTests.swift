@@ -144,6 +144,8 @@ struct BadInputTests {
         #expect(line != nil, "\(bad)")
         if let line {
             #expect(line.hasPrefix("content/posts/2021-01-0"), "names a post file: \(line)")
+            #expect(line.range(of: #"^content/posts/2021-01-0[56]-[a-z]+\.md:\d+:\d+: "#, options: .regularExpression) != nil,
+                    "names the line and column: \(line)")
             #expect(line.contains("content/posts/2021-01-05-first.md") && line.contains("content/posts/2021-01-06-dup.md"),
                     "names both posts: \(line)")
         }

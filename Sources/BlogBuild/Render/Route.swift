@@ -23,6 +23,8 @@ struct Route: Sendable, Hashable {
     var kind: Kind
     /// The file that asked for this route, for duplicate-path messages.
     var source: String
+    /// Where in `source` the URL comes from (the `slug:` or `aliases:` line), if known.
+    var location: SourceLocation? = nil
 
     /// Path of the file in the output folder, e.g. `2021/03/x/index.html`.
     var outputPath: String { Route.outputPath(forSitePath: url) }

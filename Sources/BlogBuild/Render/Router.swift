@@ -4,7 +4,8 @@ enum Router {
     static func routes(for site: Site) -> ([Route], [Diagnostic]) {
         var routes: [Route] = []
         for (i, p) in site.posts.enumerated() {
-            routes.append(Route(url: p.permalink, kind: .post(i), source: p.post.sourcePath))
+            let at = p.post.keyLocations["slug"] ?? p.post.keyLocations["date"] ?? p.post.keyLocations["title"]
+            routes.append(Route(url: p.permalink, kind: .post(i), source: p.post.sourcePath, location: at))
         }
         let perPage = max(1, site.config.postsPerPage)
         let pageCount = max(1, (site.posts.count + perPage - 1) / perPage)
@@ -24,7 +25,8 @@ enum Router {
         }
         for (i, p) in site.posts.enumerated() {
             for alias in p.post.aliases {
-                routes.append(Route(url: alias, kind: .alias(post: i, from: alias), source: p.post.sourcePath))
+                routes.append(Route(url: alias, kind: .alias(post: i, from: alias), source: p.post.sourcePath,
+                                    location: p.post.keyLocations["aliases"]))
             }
         }
 
@@ -34,14 +36,16 @@ enum Router {
         for route in routes {
             let segments = route.url.split(separator: "/", omittingEmptySubsequences: false)
             if segments.contains(where: { $0 == ".." || $0 == "." }) || route.url.contains("\0") {
-                diagnostics.append(Diagnostic(file: route.source,
+                diagnostics.append(Diagnostic(file: route.source, line: route.location?.line, column: route.location?.column,
                                               message: "URL \(route.url): '.' and '..' are not allowed in a permalink or alias"))
                 continue
             }
             let path = route.outputPath
             if let first = owner[path] {
+                // Point at a file the author can change: the later source unless it is generated.
+                let blamed = route.source.hasPrefix("(") ? first : route
                 diagnostics.append(Diagnostic(
-                    file: route.source.hasPrefix("(") ? first.source : route.source,
+                    file: blamed.source, line: blamed.location?.line, column: blamed.location?.column,
                     message: "duplicate output path \(route.url): written by both \(first.source) and \(route.source)"))
                 continue
             }
