@@ -82,6 +82,19 @@ public enum SiteBuilder {
             }
         }
         var taken = Set(files.map(\.path))
+        // Feeds, sitemap and robots.txt (Feeds/): after the pages, so a page claiming
+        // a feed's path is reported; before static files, which must not replace them.
+        let feeds = FeedRenderer(site: site).render(routes)
+        for feed in feeds {
+            if taken.insert(feed.path).inserted {
+                files.append(feed.outputFile)
+            } else {
+                let owner = routes.first { $0.outputPath == feed.path }?.source ?? "(site)"
+                diagnostics.append(Diagnostic(file: owner, message: "duplicate output path /\(feed.path): the site writes a feed there"))
+            }
+        }
+        // Strict builds read every feed back and check what its format requires.
+        if request.mode.isStrict { diagnostics += FeedValidator.validate(feeds) }
         for file in site.staticFiles {
             if taken.insert(file.relativePath).inserted {
                 files.append(OutputFile(path: file.relativePath, contents: .copy(from: file.absolutePath)))

@@ -56,10 +56,11 @@ struct PageRenderer: Sendable {
                               extra: ["all_series": site.series.indices.map(ctx.seriesSummary), "has_series": !site.series.isEmpty])
         case .series(let i):
             let s = site.series[i]
+            var page = ctx.page(kind: "series", title: s.series.title, path: s.url,
+                                description: s.series.description, params: s.series.params)
+            ctx.addCollectionFeed(.series(i, in: site), to: &page)
             name = "series"
-            values = ctx.root(page: ctx.page(kind: "series", title: s.series.title, path: s.url,
-                                             description: s.series.description, params: s.series.params),
-                              extra: ["series": ctx.series(i)])
+            values = ctx.root(page: page, extra: ["series": ctx.series(i)])
         case .apps:
             name = "apps"
             values = ctx.root(page: ctx.page(kind: "apps", title: "Apps", path: route.url, description: nil),
@@ -68,6 +69,7 @@ struct PageRenderer: Sendable {
             let a = site.apps[i]
             var page = ctx.page(kind: "app", title: a.app.title, path: a.url, description: a.app.tagline, params: a.app.params)
             if let icon = a.app.icon { page["image"] = urls.absoluteURL(icon) }
+            ctx.addCollectionFeed(.app(i, in: site), to: &page)
             name = "app"
             values = ctx.root(page: page, extra: ["app": ctx.app(i)])
         case .tags:
@@ -78,9 +80,10 @@ struct PageRenderer: Sendable {
             let t = site.tags[i]
             var tag = ctx.tagLink(i)
             tag["posts"] = t.postIndices.map(ctx.postSummary)
+            var page = ctx.page(kind: "tag", title: "Posts tagged “\(t.name)”", path: t.url, description: nil)
+            ctx.addCollectionFeed(.tag(i, in: site), to: &page)
             name = "tag"
-            values = ctx.root(page: ctx.page(kind: "tag", title: "Posts tagged “\(t.name)”", path: t.url, description: nil),
-                              extra: ["tag": tag])
+            values = ctx.root(page: page, extra: ["tag": tag])
         case .archive:
             var years: [[String: Any]] = []
             var current: Int? = nil

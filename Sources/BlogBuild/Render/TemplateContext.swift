@@ -7,11 +7,17 @@ struct TemplateContext {
     let urls: URLMaker
     /// `site` as templates see it, built once.
     let siteValue: [String: Any]
+    /// Resolves URLs in HTML moved away from its own page.
+    let contentURLs: AbsoluteURLs
+    /// `page.feeds` on every page: the site's RSS, Atom and JSON feeds.
+    let siteFeeds: [[String: Any]]
 
     init(site: Site, urls: URLMaker) {
         self.site = site
         self.urls = urls
+        self.contentURLs = AbsoluteURLs(baseURL: site.config.baseURL)
         let c = site.config
+        siteFeeds = FeedLink.siteFeeds(siteTitle: c.title).map { Self.feedLink($0, urls: urls) }
         var value: [String: Any] = [
             "title": c.title,
             "base_url": c.baseURL,
@@ -31,6 +37,7 @@ struct TemplateContext {
         value["has_nav"] = !c.nav.isEmpty
         value["series_count"] = site.series.count
         value["app_count"] = site.apps.count
+        value["feeds"] = siteFeeds
         siteValue = value
     }
 
@@ -58,7 +65,20 @@ struct TemplateContext {
         if let d = description, !d.isEmpty { p["description"] = d } else if !site.config.description.isEmpty {
             p["description"] = site.config.description
         }
+        p["feeds"] = siteFeeds
         return p
+    }
+
+    // MARK: Feeds
+
+    /// `{title, url, type}` for a `<link rel="alternate">` tag.
+    static func feedLink(_ link: FeedLink, urls: URLMaker) -> [String: Any] {
+        ["title": link.title, "url": urls.url(link.path), "type": link.type]
+    }
+
+    /// Adds a series', tag's or app's own Atom feed to its page's `page.feeds`.
+    func addCollectionFeed(_ collection: FeedCollection, to page: inout [String: Any]) {
+        page["feeds"] = siteFeeds + [Self.feedLink(FeedLink.collectionFeed(collection, siteTitle: site.config.title), urls: urls)]
     }
 
     // MARK: Posts
@@ -73,7 +93,7 @@ struct TemplateContext {
             "date": DateText.display(post.date),
             "date_iso": DateText.iso(post.date),
             "year": post.date.year,
-            "summary": sp.rendered.summaryHTML,
+            "summary": summaryHTML(sp),
             "reading_minutes": sp.rendered.readingMinutes,
             "reading_time": "\(sp.rendered.readingMinutes) min read",
             "tags": sp.tagIndices.map(tagLink),
@@ -88,6 +108,14 @@ struct TemplateContext {
                            "label": "Part \(pos + 1) of \(s.postIndices.count)"] as [String: Any]
         }
         return d
+    }
+
+    /// The summary as list pages show it: relative links and images in it were
+    /// written for the post's own page, so they are resolved against its permalink.
+    func summaryHTML(_ sp: SitePost) -> String {
+        let html = sp.rendered.summaryHTML
+        if urls.absolute { return contentURLs.rewrite(html, page: urls.absoluteURL(sp.permalink)) }
+        return contentURLs.rewriteRootRelative(html, page: sp.permalink)
     }
 
     /// A post with everything its own page shows.

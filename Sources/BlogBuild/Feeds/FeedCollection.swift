@@ -1,0 +1,37 @@
+/// A series, tag or app seen as the source of a feed: `/series/SLUG/atom.xml`,
+/// `/tags/SLUG/atom.xml`, `/apps/SLUG/atom.xml`.
+struct FeedCollection: Sendable {
+    /// `Series`, `Tag` or `App`.
+    var label: String
+    /// The series or app title, the tag name.
+    var title: String
+    /// Site path of the collection's page, ending in `/`: `/tags/swiftui/`.
+    var pageURL: String
+    /// Indices into `Site.posts` of the posts in the collection, newest first.
+    var newestFirst: [Int]
+
+    /// Every collection of the site that gets a feed: series, then tags, then apps.
+    static func all(in site: Site) -> [FeedCollection] {
+        site.series.indices.map { series($0, in: site) }
+            + site.tags.indices.map { tag($0, in: site) }
+            + site.apps.indices.map { app($0, in: site) }
+    }
+
+    // `Site.posts` is newest first, so ascending indices are newest first. A series
+    // lists its posts in reading order, so its indices are sorted.
+
+    static func series(_ i: Int, in site: Site) -> FeedCollection {
+        let s = site.series[i]
+        return FeedCollection(label: "Series", title: s.series.title, pageURL: s.url, newestFirst: s.postIndices.sorted())
+    }
+
+    static func tag(_ i: Int, in site: Site) -> FeedCollection {
+        let t = site.tags[i]
+        return FeedCollection(label: "Tag", title: t.name, pageURL: t.url, newestFirst: t.postIndices.sorted())
+    }
+
+    static func app(_ i: Int, in site: Site) -> FeedCollection {
+        let a = site.apps[i]
+        return FeedCollection(label: "App", title: a.app.title, pageURL: a.url, newestFirst: a.postIndices.sorted())
+    }
+}

@@ -1,0 +1,17 @@
+/// A file the feed stage writes, with what it is, so `publish` can check it.
+struct FeedFile: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        case rss
+        case atom
+        case jsonFeed
+        case sitemap
+        case robots
+    }
+
+    /// Relative to the output folder: `feed.xml`, `tags/swiftui/atom.xml`.
+    var path: String
+    var kind: Kind
+    var bytes: [UInt8]
+
+    var outputFile: OutputFile { OutputFile(path: path, contents: .bytes(bytes)) }
+}

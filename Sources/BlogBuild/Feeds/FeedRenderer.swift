@@ -1,0 +1,88 @@
+/// The feed stage: from the resolved site (and its routes, for the sitemap) to
+/// the files readers and crawlers fetch:
+///
+/// - `/feed.xml` (RSS 2.0), `/atom.xml` (Atom 1.0), `/feed.json` (JSON Feed 1.1):
+///   the newest `feeds.items` posts;
+/// - `/series/SLUG/atom.xml`, `/tags/SLUG/atom.xml`, `/apps/SLUG/atom.xml`: the
+///   newest `feeds.items` posts of each collection;
+/// - `/sitemap.xml` and `/robots.txt` (unless `content/robots.txt` provides one).
+///
+/// Pure and deterministic: every URL is absolute from `base_url`, and no date is
+/// "now". Built from the HTML the site already rendered; each post's entry is made
+/// once and shared by every feed it appears in, on all cores.
+struct FeedRenderer: Sendable {
+    let site: Site
+
+    func render(_ routes: [Route]) -> [FeedFile] {
+        let config = site.config
+        let urls = AbsoluteURLs(baseURL: config.baseURL)
+        let limit = max(0, config.feedItems)
+        let sitePosts = Array(site.posts.indices.prefix(limit))
+        let collections = FeedCollection.all(in: site).map { c -> FeedCollection in
+            var c = c
+            c.newestFirst = Array(c.newestFirst.prefix(limit))
+            return c
+        }
+
+        // Every post in some feed, made into an entry and an Atom fragment once.
+        var wanted = Set(sitePosts)
+        for c in collections { wanted.formUnion(c.newestFirst) }
+        let site = self.site
+        let siteCount = sitePosts.count
+        let made = wanted.sorted().parallelMap { i -> (Int, FeedEntry, [UInt8]) in
+            var entry = FeedEntry(post: site.posts[i], site: site, urls: urls)
+            let fragment = AtomFeed.entry(entry)
+            if i >= siteCount {
+                // Only in collection feeds, which use the fragment: keep the dates, not the HTML twice.
+                entry.contentHTML = nil
+                entry.summaryHTML = ""
+            }
+            return (i, entry, fragment)
+        }
+        var entries = [FeedEntry?](repeating: nil, count: site.posts.count)
+        var fragments = [[UInt8]](repeating: [], count: site.posts.count)
+        for (i, entry, fragment) in made {
+            entries[i] = entry
+            fragments[i] = fragment
+        }
+        let siteEntries = sitePosts.compactMap { entries[$0] }
+        let allEntries = entries, allFragments = fragments
+
+        let author = config.author ?? Author(name: config.title)
+        var files: [FeedFile] = [
+            FeedFile(path: path(FeedLink.rssPath), kind: .rss,
+                     bytes: RSSFeed.document(config: config, urls: urls, entries: siteEntries)),
+            FeedFile(path: path(FeedLink.jsonPath), kind: .jsonFeed,
+                     bytes: JSONFeed.document(config: config, urls: urls, entries: siteEntries)),
+        ]
+        let siteHead = AtomFeed.Head(title: config.title, subtitle: config.description,
+                                     selfURL: urls.absolute(FeedLink.atomPath), pageURL: urls.baseURL,
+                                     language: config.language, author: author)
+        files.append(FeedFile(path: path(FeedLink.atomPath), kind: .atom,
+                              bytes: AtomFeed.document(siteHead, entries: siteEntries,
+                                                       fragments: sitePosts.map { fragments[$0] })))
+
+        let collectionFeeds = collections.parallelMap { c -> FeedFile in
+            let link = FeedLink.collectionFeed(c, siteTitle: config.title)
+            let head = AtomFeed.Head(title: link.title, subtitle: nil, selfURL: urls.absolute(link.path),
+                                     pageURL: urls.absolute(c.pageURL), language: config.language, author: author)
+            return FeedFile(path: path(link.path), kind: .atom,
+                            bytes: AtomFeed.document(head, entries: c.newestFirst.compactMap { allEntries[$0] },
+                                                     fragments: c.newestFirst.map { allFragments[$0] }))
+        }
+        files += collectionFeeds
+
+        files.append(FeedFile(path: path(FeedLink.sitemapPath), kind: .sitemap,
+                              bytes: Sitemap.document(Sitemap.pages(for: routes, site: site), urls: urls)))
+        // A site that writes its own robots.txt (a static file) keeps it.
+        if !site.staticFiles.contains(where: { "/" + $0.relativePath == FeedLink.robotsPath }) {
+            files.append(FeedFile(path: path(FeedLink.robotsPath), kind: .robots, bytes: Sitemap.robots(urls: urls)))
+        }
+        return files
+    }
+
+    /// Output path of a site path: `/tags/x/atom.xml` → `tags/x/atom.xml`.
+    private func path(_ sitePath: String) -> String {
+        String(sitePath.drop(while: { $0 == "/" }))
+    }
+}

@@ -1,0 +1,50 @@
+/// JSON string literals for the JSON Feed, written by hand so the key order and
+/// bytes never depend on a serializer's version.
+///
+/// The text is the same text the XML feeds carry: characters XML 1.0 forbids are
+/// removed (see `XMLText`), `"` and `\` are escaped, the remaining control
+/// characters (tab, line feed, carriage return) get their short escapes, and
+/// U+2028/U+2029 are escaped so the file is also valid JavaScript. HTML is not
+/// escaped: a JSON string holds it as it is, so nothing is ever escaped twice.
+enum JSONText {
+    /// `"…"`: `s` as a JSON string literal.
+    static func quoted(_ s: String) -> String {
+        var out: [UInt8] = []
+        append(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `s` as a JSON string literal, quotes included.
+    static func append(_ s: String, to out: inout [UInt8]) {
+        var copy = s
+        copy.withUTF8 { bytes in
+            out.reserveCapacity(out.count + bytes.count + 2)
+            out.append(UInt8(ascii: "\""))
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                switch b {
+                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(b)
+                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(b)
+                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+                case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    i += 3
+                    continue
+                default:
+                    let skip = XMLText.forbiddenLength(bytes, at: i)
+                    if skip > 0 {
+                        i += skip
+                        continue
+                    }
+                    out.append(b)
+                }
+                i += 1
+            }
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+}
