@@ -14,9 +14,10 @@ setup: deps build-tool
 
 deps:
 	@missing=""; \
-	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config libxml2-utils default-jre-headless; do \
+	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config libxml2-utils; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
 	done; \
+	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
