@@ -20,13 +20,18 @@ struct BuildCommand: ParsableCommand {
 /// Shared by build, publish and check.
 func runBuild(mode: BuildMode, verb: String, options: SiteOptions) throws {
     let start = DispatchTime.now()
-    let request = BuildRequest(siteDirectory: options.siteURL, outputDirectory: options.outputURL, mode: mode)
+    var request = BuildRequest(siteDirectory: options.siteURL, outputDirectory: options.outputURL, mode: mode)
+    let progress = ProgressLine(enabled: !options.quiet)
+    request.progress = { progress.show($0) }
+    defer { progress.clear() }
     do {
         let report = try SiteBuilder.build(request)
+        progress.clear()
         Reporter.problems(report.warnings)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         Reporter.summary(report, verb: verb, seconds: seconds, options: options)
     } catch {
+        progress.clear()
         Reporter.failure(error, verb: mode == .check ? "check" : mode == .publish ? "publish" : "build")
         throw SiteProblems()
     }

@@ -8,6 +8,8 @@ public struct BuildRequest: Sendable {
     public var mode: BuildMode
     /// "Now", for leaving out future-dated posts.
     public var now: Date
+    /// Told the name of each stage as it starts (`"rendering Markdown"`), for a progress line.
+    public var progress: (@Sendable (String) -> Void)?
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, mode: BuildMode, now: Date = Date()) {
         self.siteDirectory = siteDirectory
@@ -54,6 +56,8 @@ public enum SiteBuilder {
     /// Builds the site in memory. Never throws and never writes.
     public static func render(_ request: BuildRequest) -> RenderedSite {
         var clock = StageClock()
+        let progress = request.progress ?? { _ in }
+        progress("reading content/")
         let content = ContentLoader.load(siteDirectory: request.siteDirectory)
         clock.lap("load")
         var diagnostics = content.diagnostics
@@ -61,11 +65,13 @@ public enum SiteBuilder {
         diagnostics += themeProblems
         clock.lap("theme")
 
+        progress("rendering Markdown (\(content.posts.count) posts)")
         let (site, siteProblems) = SiteResolver.resolve(content, mode: request.mode, now: request.now)
         diagnostics += siteProblems
         clock.lap("markdown")
         let (routes, routeProblems) = Router.routes(for: site)
         diagnostics += routeProblems
+        progress("rendering \(routes.count) pages")
 
         var files: [OutputFile] = []
         if let theme {
@@ -84,17 +90,21 @@ public enum SiteBuilder {
         var taken = Set(files.map(\.path))
         // Feeds, sitemap and robots.txt (Feeds/): after the pages, so a page claiming
         // a feed's path is reported; before static files, which must not replace them.
+        progress("rendering feeds")
         let feeds = FeedRenderer(site: site).render(routes)
         for feed in feeds {
             if taken.insert(feed.path).inserted {
                 files.append(feed.outputFile)
             } else {
-                let owner = routes.first { $0.outputPath == feed.path }?.source ?? "(site)"
-                diagnostics.append(Diagnostic(file: owner, message: "duplicate output path /\(feed.path): the site writes a feed there"))
+                let owner = routes.first { $0.outputPath == feed.path }
+                diagnostics.append(Diagnostic(file: owner?.source ?? "(site)", line: owner?.location?.line,
+                                              column: owner?.location?.column,
+                                              message: "duplicate output path /\(feed.path): the site writes a feed there"))
             }
         }
         // Strict builds read every feed back and check what its format requires.
         if request.mode.isStrict { diagnostics += FeedValidator.validate(feeds) }
+        clock.lap("feeds")
         for file in site.staticFiles {
             if taken.insert(file.relativePath).inserted {
                 files.append(OutputFile(path: file.relativePath, contents: .copy(from: file.absolutePath)))
@@ -109,6 +119,7 @@ public enum SiteBuilder {
         }
 
         if theme != nil {
+            progress("checking links")
             let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
             diagnostics += LinkChecker(baseURL: site.config.baseURL, outputs: byPath).check(docs)
         }
@@ -142,6 +153,7 @@ public enum SiteBuilder {
         var report = rendered.report
         if request.mode != .check {
             var clock = StageClock()
+            request.progress?("writing \(rendered.files.count) files")
             report.written = try OutputWriter.write(rendered.files, to: request.outputDirectory,
                                                     siteDirectory: request.siteDirectory)
             clock.lap("write")
