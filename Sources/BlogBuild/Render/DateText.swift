@@ -9,6 +9,11 @@ enum DateText {
         "\(d.day) \(monthNames[max(0, min(11, d.month - 1))]) \(d.year)"
     }
 
+    /// `5 Jan`: day and month, for lists grouped by year.
+    static func short(_ d: PostDate) -> String {
+        "\(d.day) \(monthNames[max(0, min(11, d.month - 1))].prefix(3))"
+    }
+
     /// RFC 3339: `2021-01-05T09:30:00+00:00`.
     static func iso(_ d: PostDate) -> String {
         let sign = d.utcOffsetSeconds < 0 ? "-" : "+"

@@ -36,6 +36,7 @@ struct PageRenderer: Sendable {
             if let img = p.post.image {
                 page["image"] = urls.absoluteURL(img.src)
                 if let alt = img.alt { page["image_alt"] = alt }
+                page["twitter_card"] = "summary_large_image"
             }
             name = "post"
             values = ctx.root(page: page, extra: ["post": ctx.post(i)])
@@ -100,7 +101,8 @@ struct PageRenderer: Sendable {
             if let c = current { years.append(["year": c, "posts": bucket, "count": bucket.count]) }
             name = "archive"
             values = ctx.root(page: ctx.page(kind: "archive", title: "Archive", path: route.url, description: nil),
-                              extra: ["years": years, "has_posts": !site.posts.isEmpty, "post_count": site.posts.count])
+                              extra: ["years": years, "has_posts": !site.posts.isEmpty, "post_count": site.posts.count,
+                                      "post_count_text": site.posts.count == 1 ? "1 post" : "\(site.posts.count) posts"])
         case .page(let i):
             let p = site.pages[i]
             let isNotFound = Route.outputPath(forSitePath: p.url) == "404.html"
@@ -109,6 +111,7 @@ struct PageRenderer: Sendable {
             page["content"] = p.rendered.html
             page["toc"] = p.rendered.toc.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
             page["has_toc"] = p.rendered.toc.count >= 2
+            page["show_toc"] = p.rendered.toc.count >= TemplateContext.tocMinimumHeadings
             page["has_content"] = true
             name = isNotFound ? "404" : "page"
             values = ctx.root(page: page, extra: [:])

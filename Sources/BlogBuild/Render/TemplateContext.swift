@@ -38,6 +38,13 @@ struct TemplateContext {
         value["series_count"] = site.series.count
         value["app_count"] = site.apps.count
         value["feeds"] = siteFeeds
+        // `en-GB` → `en_GB`, for Open Graph's og:locale.
+        if !c.language.isEmpty { value["locale"] = c.language.replacingOccurrences(of: "-", with: "_") }
+        // "2019–2026" (or "2026"): the years the site's posts span, for a copyright line.
+        let years = site.posts.map { $0.post.date.year }
+        if let first = years.min(), let last = years.max() {
+            value["years"] = first == last ? "\(first)" : "\(first)–\(last)"
+        }
         siteValue = value
     }
 
@@ -46,9 +53,23 @@ struct TemplateContext {
     /// The root of every template's context: `site`, `page`, plus the page-type keys.
     func root(page: [String: Any], extra: [String: Any]) -> [String: Any] {
         var out = extra
-        out["site"] = siteValue
+        var site = siteValue
+        if let url = page["url"] as? String { site["nav"] = nav(current: url) }
+        out["site"] = site
         out["page"] = page
         return out
+    }
+
+    /// `site.nav` with `current` set on the entry the page belongs to: its own
+    /// URL, or a section above it (`/apps/` on `/apps/kettle/`; never the home page).
+    func nav(current pageURL: String) -> [[String: Any]] {
+        let home = urls.url("/")
+        return site.config.nav.map { link in
+            let url = urls.url(link.url)
+            var d: [String: Any] = ["title": link.title, "url": url]
+            if url == pageURL || (url != home && url.hasSuffix("/") && pageURL.hasPrefix(url)) { d["current"] = true }
+            return d
+        }
     }
 
     /// `page`: what every page has (title, URLs, description, kind, params).
@@ -65,20 +86,55 @@ struct TemplateContext {
         if let d = description, !d.isEmpty { p["description"] = d } else if !site.config.description.isEmpty {
             p["description"] = site.config.description
         }
+        if let d = p["description"] as? String { p["short_description"] = Self.shortDescription(d) }
         p["feeds"] = siteFeeds
+        p["twitter_card"] = "summary"
         return p
+    }
+
+    /// A description short enough for `<meta name="description">` and social cards:
+    /// whole sentences up to `limit` characters (at least half of it), else words cut with "…".
+    static func shortDescription(_ text: String, limit: Int = 180) -> String {
+        if text.count <= limit { return text }
+        var out = ""
+        var sentence = ""
+        for ch in text {
+            sentence.append(ch)
+            if ch == " ", let last = sentence.dropLast().last, ".!?".contains(last) {
+                if out.count + sentence.count - 1 > limit { break }
+                out += sentence
+                sentence = ""
+            }
+        }
+        out = out.trimmingCharacters(in: .whitespaces)
+        if out.count >= limit / 2 { return out }
+        var cut = String(text.prefix(limit))
+        if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
+        return cut.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:–-")) + "…"
     }
 
     // MARK: Feeds
 
     /// `{title, url, type}` for a `<link rel="alternate">` tag.
     static func feedLink(_ link: FeedLink, urls: URLMaker) -> [String: Any] {
-        ["title": link.title, "url": urls.url(link.path), "type": link.type]
+        ["title": link.title, "url": urls.url(link.path), "type": link.type, "label": label(ofFeedType: link.type)]
+    }
+
+    /// A short name for a feed link's text: `RSS`, `Atom`, `JSON Feed`.
+    static func label(ofFeedType type: String) -> String {
+        switch type {
+        case FeedLink.rssType: return "RSS"
+        case FeedLink.atomType: return "Atom"
+        case FeedLink.jsonType: return "JSON Feed"
+        default: return "Feed"
+        }
     }
 
     /// Adds a series', tag's or app's own Atom feed to its page's `page.feeds`.
     func addCollectionFeed(_ collection: FeedCollection, to page: inout [String: Any]) {
-        page["feeds"] = siteFeeds + [Self.feedLink(FeedLink.collectionFeed(collection, siteTitle: site.config.title), urls: urls)]
+        let own = Self.feedLink(FeedLink.collectionFeed(collection, siteTitle: site.config.title), urls: urls)
+        page["feeds"] = siteFeeds + [own]
+        page["own_feed"] = own
     }
 
     // MARK: Posts
@@ -91,6 +147,7 @@ struct TemplateContext {
             "title": post.title,
             "url": urls.url(sp.permalink),
             "date": DateText.display(post.date),
+            "date_short": DateText.short(post.date),
             "date_iso": DateText.iso(post.date),
             "year": post.date.year,
             "summary": summaryHTML(sp),
@@ -126,6 +183,7 @@ struct TemplateContext {
         d["content"] = sp.rendered.html
         d["toc"] = sp.rendered.toc.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
         d["has_toc"] = sp.rendered.toc.count >= 2
+        d["show_toc"] = sp.rendered.toc.count >= Self.tocMinimumHeadings
         d["params"] = Self.plain(post.params)
         d["source_path"] = post.sourcePath
         if let u = post.updated, u.instant != post.date.instant {
@@ -154,6 +212,7 @@ struct TemplateContext {
             "position": position + 1,
             "count": n,
             "label": "Part \(position + 1) of \(n)",
+            "has_other_parts": n > 1,
         ]
         box["parts"] = s.postIndices.enumerated().map { k, pi in
             ["number": k + 1, "title": site.posts[pi].post.title, "url": urls.url(site.posts[pi].permalink),
@@ -251,6 +310,9 @@ struct TemplateContext {
         d["has_posts"] = !a.postIndices.isEmpty
         return d
     }
+
+    /// The default theme shows a table of contents (`show_toc`) from this many headings on.
+    static let tocMinimumHeadings = 3
 
     // MARK: Values
 
