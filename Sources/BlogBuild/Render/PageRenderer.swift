@@ -9,9 +9,10 @@ struct PageRenderer: Sendable {
     let urls: URLMaker
 
     func render(_ routes: [Route]) -> ([OutputFile], [Diagnostic]) {
+        // One context for all routes: building it walks the whole site.
+        let context = TemplateContext(site: site, urls: urls)
         let results = routes.parallelMap { route -> Result<OutputFile, Diagnostic> in
-            let context = TemplateContext(site: site, urls: urls)
-            return render(route, context: context)
+            render(route, context: context)
         }
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
@@ -88,7 +89,7 @@ struct PageRenderer: Sendable {
         case .archive:
             var years: [[String: Any]] = []
             var current: Int? = nil
-            var bucket: [[String: Any]] = []
+            var bucket: [PostSummaryValue] = []
             for i in site.posts.indices {
                 let y = site.posts[i].post.date.year
                 if y != current {

@@ -2,7 +2,11 @@ import Foundation
 
 /// Builds the plain dictionaries templates see. This file is the template
 /// contract: every variable a template can use is made here (README lists them).
-struct TemplateContext {
+///
+/// Shared by the threads that render pages: every property is a `let` set in
+/// `init` and holds only immutable values (strings, numbers, arrays and
+/// dictionaries of them), so reading it from several threads is safe.
+final class TemplateContext: @unchecked Sendable {
     let site: Site
     let urls: URLMaker
     /// `site` as templates see it, built once.
@@ -139,30 +143,48 @@ struct TemplateContext {
 
     // MARK: Posts
 
-    /// A post as list pages show it.
-    func postSummary(_ i: Int) -> [String: Any] {
-        let sp = site.posts[i]
-        let post = sp.post
-        var d: [String: Any] = [
-            "title": post.title,
-            "url": urls.url(sp.permalink),
-            "date": DateText.display(post.date),
-            "date_short": DateText.short(post.date),
-            "date_iso": DateText.iso(post.date),
-            "year": post.date.year,
-            "summary": summaryHTML(sp),
-            "reading_minutes": sp.rendered.readingMinutes,
-            "reading_time": "\(sp.rendered.readingMinutes) min read",
-            "tags": sp.tagIndices.map(tagLink),
-            "has_tags": !sp.tagIndices.isEmpty,
-            "draft": sp.isDraft,
-            "future": sp.isFuture,
-            "has_more": sp.rendered.hasMoreMarker || sp.post.summary != nil,
-        ]
-        if let si = sp.seriesIndex, let pos = sp.seriesPosition {
+    /// A post as list pages show it, computed key by key as templates ask (see `PostSummaryValue`).
+    func postSummary(_ i: Int) -> PostSummaryValue {
+        PostSummaryValue(context: self, index: i)
+    }
+
+    /// Every key of a post summary.
+    static let postSummaryKeys = ["title", "url", "date", "date_short", "date_iso", "year", "summary", "reading_minutes",
+                                  "reading_time", "tags", "has_tags", "draft", "future", "has_more", "series"]
+
+    /// One value of a post summary; nil for a key it does not have.
+    func postSummaryField(_ name: String, _ i: Int) -> Any? {
+        // Field by field through the array, never `let sp = site.posts[i]`: a copy of
+        // the whole post (its HTML, TOC, links...) on every lookup costs more than the lookup.
+        switch name {
+        case "title": return site.posts[i].post.title
+        case "url": return urls.url(site.posts[i].permalink)
+        case "date": return DateText.display(site.posts[i].post.date)
+        case "date_short": return DateText.short(site.posts[i].post.date)
+        case "date_iso": return DateText.iso(site.posts[i].post.date)
+        case "year": return site.posts[i].post.date.year
+        case "summary": return summaryHTML(site.posts[i])
+        case "reading_minutes": return site.posts[i].rendered.readingMinutes
+        case "reading_time": return "\(site.posts[i].rendered.readingMinutes) min read"
+        case "tags": return site.posts[i].tagIndices.map(tagLink)
+        case "has_tags": return !site.posts[i].tagIndices.isEmpty
+        case "draft": return site.posts[i].isDraft
+        case "future": return site.posts[i].isFuture
+        case "has_more": return site.posts[i].rendered.hasMoreMarker || site.posts[i].post.summary != nil
+        case "series":
+            guard let si = site.posts[i].seriesIndex, let pos = site.posts[i].seriesPosition else { return nil }
             let s = site.series[si]
-            d["series"] = ["title": s.series.title, "url": urls.url(s.url),
-                           "label": "Part \(pos + 1) of \(s.postIndices.count)"] as [String: Any]
+            return ["title": s.series.title, "url": urls.url(s.url),
+                    "label": "Part \(pos + 1) of \(s.postIndices.count)"] as [String: Any]
+        default: return nil
+        }
+    }
+
+    /// A post summary with every value computed, for the post's own page.
+    func postSummaryDictionary(_ i: Int) -> [String: Any] {
+        var d: [String: Any] = [:]
+        for key in Self.postSummaryKeys {
+            if let value = postSummaryField(key, i) { d[key] = value }
         }
         return d
     }
@@ -179,7 +201,7 @@ struct TemplateContext {
     func post(_ i: Int) -> [String: Any] {
         let sp = site.posts[i]
         let post = sp.post
-        var d = postSummary(i)
+        var d = postSummaryDictionary(i)
         d["content"] = sp.rendered.html
         d["toc"] = sp.rendered.toc.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
         d["has_toc"] = sp.rendered.toc.count >= 2
@@ -256,9 +278,9 @@ struct TemplateContext {
         let s = site.series[si]
         var d = seriesSummary(si)
         d["intro"] = s.intro.html
-        d["posts"] = s.postIndices.enumerated().map { k, pi -> [String: Any] in
+        d["posts"] = s.postIndices.enumerated().map { k, pi -> PostSummaryValue in
             var p = postSummary(pi)
-            p["number"] = k + 1
+            p.extra["number"] = k + 1
             return p
         }
         d["has_posts"] = !s.postIndices.isEmpty
