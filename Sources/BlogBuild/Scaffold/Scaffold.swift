@@ -26,14 +26,18 @@ public enum Scaffold {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
         let day = "\(DateText.pad(c.year ?? 1970, 4))-\(DateText.pad(c.month ?? 1))-\(DateText.pad(c.day ?? 1))"
         let relative = "content/posts/\(day)-\(slug).md"
-        var text = "---\ntitle: \(yamlString(trimmed))\ndate: \(day) \(DateText.pad(c.hour ?? 0)):\(DateText.pad(c.minute ?? 0))\n"
-        text += "summary: \ntags: []\n"
+        var values: [String: Any] = [
+            "title": trimmed,
+            "title_yaml": yamlString(trimmed),
+            "date": "\(day) \(DateText.pad(c.hour ?? 0)):\(DateText.pad(c.minute ?? 0))",
+            "slug": slug,
+        ]
         if let series {
-            let next = content.posts.filter { $0.series == series }.count + 1
-            text += "series: \(series)\nseries_order: \(next)\n"
+            values["series"] = series
+            values["series_order"] = content.posts.filter { $0.series == series }.count + 1
         }
-        if let app { text += "app: \(app)\n" }
-        text += "draft: true\n---\n\nWrite your post here. Remove `draft: true` above to publish it.\n"
+        if let app { values["app"] = app }
+        let text = try PostArchetype.load(siteDirectory: siteDirectory).render(values)
         try writeNew(siteDirectory.appendingPathComponent(relative), text, label: relative)
         return relative
     }

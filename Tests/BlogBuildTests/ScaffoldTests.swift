@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import BlogBuild
+
+@Suite("new post and init")
+struct ScaffoldTests {
+    private func starterSite() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-scaffold-\(UUID().uuidString)")
+        try Scaffold.initSite(at: dir)
+        return dir
+    }
+
+    @Test("a new post from the built-in archetype loads back with its title as written, series and app")
+    func newPostFromBuiltInArchetype() throws {
+        let site = try starterSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let title = #"Tom & "Jerry": {{ not a tag }}"#
+        let path = try Scaffold.newPost(siteDirectory: site, title: title, series: "getting-started", app: "sample-app")
+        #expect(path.hasSuffix("-tom-jerry-not-a-tag.md"))
+        let loaded = ContentLoader.load(siteDirectory: site)
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        let post = try #require(loaded.posts.first { $0.sourcePath == path })
+        #expect(post.title == title)
+        #expect(post.series == "getting-started")
+        #expect(post.seriesOrder == 2)
+        #expect(post.app == "sample-app")
+        #expect(post.draft)
+    }
+
+    @Test("a site's templates/archetypes/post.md is used instead of the built-in one")
+    func siteArchetypeWins() throws {
+        let site = try starterSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let own = site.appendingPathComponent("templates/archetypes/post.md")
+        try Data("---\ntitle: {{{title_yaml}}}\ndate: {{date}}\ntags: [Idea]\n---\n\nAbout {{title}}.\n".utf8).write(to: own)
+        let path = try Scaffold.newPost(siteDirectory: site, title: "Widgets")
+        let text = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+        #expect(text.hasSuffix("\n\nAbout Widgets.\n"))
+        let post = try #require(ContentLoader.load(siteDirectory: site).posts.first { $0.sourcePath == path })
+        #expect(post.tags == ["Idea"])
+        #expect(!post.draft)
+    }
+
+    @Test("a broken archetype is a template error with file and line; nothing is written")
+    func brokenArchetype() throws {
+        let site = try starterSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try Data("---\ntitle: {{title}}\n{{#series}}\n---\n".utf8).write(to: site.appendingPathComponent("templates/archetypes/post.md"))
+        let before = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("content/posts").path)
+        #expect(throws: BuildFailure.self) { try Scaffold.newPost(siteDirectory: site, title: "Nope") }
+        do {
+            _ = try Scaffold.newPost(siteDirectory: site, title: "Nope")
+        } catch {
+            #expect(error.diagnostics.first?.file == "templates/archetypes/post.md")
+            #expect(error.diagnostics.first?.line != nil)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("content/posts").path) == before)
+    }
+
+    @Test("init writes the whole built-in theme, archetype included, and refuses a non-empty folder")
+    func initWritesTheme() throws {
+        let site = try starterSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        for path in Theme.builtIn.keys {
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("templates/" + path).path), "\(path)")
+        }
+        #expect(throws: BuildFailure.self) { try Scaffold.initSite(at: site) }
+    }
+}
