@@ -100,3 +100,46 @@ struct ThemeTests {
         #expect(out == "\(escaped)|<a href=\"x\">Tom & 'Jerry' 🐭</a>|\(escaped)")
     }
 }
+
+@Suite("Site paths in content")
+struct ContentSitePathTests {
+    private static let post = """
+        ---
+        title: Links
+        ---
+        See [about](/about/), [part two](../../02/other/), [the note](#note) and ![a map](/images/map.png).
+
+        ## Note
+
+        Text.
+
+        """
+
+    private func folder(baseURL: String) throws -> TestSiteFolder {
+        try TestSiteFolder(config: "title: T\nbase_url: \(baseURL)\ntimezone: UTC\n", files: [
+            "content/posts/2021-01-05-links.md": Self.post,
+            "content/posts/2021-02-01-other.md": "---\ntitle: Other\n---\nBody.\n",
+            "content/pages/about.md": "---\ntitle: About\n---\nHello.\n",
+            "content/images/map.png": "PNG",
+        ])
+    }
+
+    @Test("publish writes the author's site paths as absolute URLs; relative links and fragments stay as written")
+    func publishMakesSitePathsAbsolute() throws {
+        let pages = renderTestSite(try folder(baseURL: "https://example.com/"), mode: .publish)
+        pages.expect("2021/01/links/index.html",
+                     contains: [#"href="https://example.com/about/""#, #"src="https://example.com/images/map.png""#,
+                                #"href="../../02/other/""#, ##"href="#note""##],
+                     lacks: [#"href="/about/""#])
+    }
+
+    @Test("under a base_url with a path, site paths get that path in build; at the domain root they stay as written")
+    func buildPrefixesBasePath() throws {
+        let sub = renderTestSite(try folder(baseURL: "https://example.com/blog/"))
+        sub.expect("2021/01/links/index.html",
+                   contains: [#"href="/blog/about/""#, #"src="/blog/images/map.png""#, ##"href="#note""##],
+                   lacks: [#"href="/about/""#])
+        let root = renderTestSite(try folder(baseURL: "https://example.com/"))
+        root.expect("2021/01/links/index.html", contains: [#"href="/about/""#, #"src="/images/map.png""#])
+    }
+}

@@ -131,6 +131,24 @@ struct AbsoluteURLs: Sendable {
         }
     }
 
+    /// Rewrites only site paths (`/about/`) in `html`: to `base_url` + path when
+    /// `absolute`, else to `base_url`'s path + path (`/blog/about/`). Relative
+    /// references and `#fragments` are left as written: on the page they were
+    /// written for, they already work. Returns `html` itself when nothing changed.
+    func rewriteSitePaths(_ html: String, absolute: Bool) -> String {
+        if !absolute && basePath == "/" { return html }
+        let base = absolute ? baseURL : basePath
+        var page = Page(base, base: base, escaped: true)
+        page.scheme = []
+        page.onlySitePaths = true
+        var copy = html
+        return copy.withUTF8 { bytes -> String in
+            var rewriter = Rewriter(bytes: bytes, urls: self, page: page)
+            guard let out = rewriter.run() else { return html }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
     /// What resolving against one page needs, as bytes; HTML-escaped when the
     /// result goes into an attribute value.
     fileprivate struct Page {
@@ -144,6 +162,8 @@ struct AbsoluteURLs: Sendable {
         var scheme: [UInt8]
         /// Length of `scheme://authority` in `url`, where the path starts.
         var pathStart: Int
+        /// Rewrite `/site/paths` only; leave relative references and fragments.
+        var onlySitePaths = false
 
         init(_ pageURL: String, base: String, escaped: Bool) {
             let page = escaped ? HTMLEscape.text(pageURL) : pageURL
@@ -168,6 +188,7 @@ struct AbsoluteURLs: Sendable {
         while let f = ref.first, Self.isSpace(f) { ref = ref.dropFirst() }
         while let l = ref.last, Self.isSpace(l) { ref = ref.dropLast() }
         guard let first = ref.first else { return nil }
+        if page.onlySitePaths && first != UInt8(ascii: "/") { return nil }
         var out: [UInt8]
         switch first {
         case UInt8(ascii: "#"), UInt8(ascii: "?"):

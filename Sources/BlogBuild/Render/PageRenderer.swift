@@ -109,7 +109,7 @@ struct PageRenderer: Sendable {
             let isNotFound = Route.outputPath(forSitePath: p.url) == "404.html"
             var page = ctx.page(kind: isNotFound ? "404" : "page", title: p.page.title, path: p.url,
                                 description: plainText(p.rendered.summaryHTML), params: p.page.params)
-            page["content"] = p.rendered.html
+            page["content"] = ctx.contentHTML(p.rendered.html)
             page["toc"] = p.rendered.toc.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
             page["has_toc"] = p.rendered.toc.count >= 2
             page["show_toc"] = p.rendered.toc.count >= TemplateContext.tocMinimumHeadings

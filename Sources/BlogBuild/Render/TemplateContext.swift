@@ -197,12 +197,18 @@ final class TemplateContext: @unchecked Sendable {
         return contentURLs.rewriteRootRelative(html, page: sp.permalink)
     }
 
+    /// Rendered Markdown for its own page: site paths the author wrote (`/about/`)
+    /// get `base_url`'s path, or all of `base_url` in `publish`.
+    func contentHTML(_ html: String) -> String {
+        contentURLs.rewriteSitePaths(html, absolute: urls.absolute)
+    }
+
     /// A post with everything its own page shows.
     func post(_ i: Int) -> [String: Any] {
         let sp = site.posts[i]
         let post = sp.post
         var d = postSummaryDictionary(i)
-        d["content"] = sp.rendered.html
+        d["content"] = contentHTML(sp.rendered.html)
         d["toc"] = sp.rendered.toc.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
         d["has_toc"] = sp.rendered.toc.count >= 2
         d["show_toc"] = sp.rendered.toc.count >= Self.tocMinimumHeadings
@@ -277,7 +283,7 @@ final class TemplateContext: @unchecked Sendable {
     func series(_ si: Int) -> [String: Any] {
         let s = site.series[si]
         var d = seriesSummary(si)
-        d["intro"] = s.intro.html
+        d["intro"] = contentHTML(s.intro.html)
         d["posts"] = s.postIndices.enumerated().map { k, pi -> PostSummaryValue in
             var p = postSummary(pi)
             p.extra["number"] = k + 1
@@ -317,7 +323,7 @@ final class TemplateContext: @unchecked Sendable {
     func app(_ ai: Int) -> [String: Any] {
         let a = site.apps[ai]
         var d = appCard(ai)
-        d["description"] = a.description.html
+        d["description"] = contentHTML(a.description.html)
         if let v = a.app.appStore { d["app_store"] = v }
         if let v = a.app.website { d["website"] = v }
         if let v = a.app.source { d["source"] = v }
