@@ -32,11 +32,9 @@ build-tool:
 build: build-tool
 	$(RELEASE_BIN) build --site $(SITE) --output $(OUT)
 
-## serve: build the example site and serve public/ on http://127.0.0.1:$(PORT)
-## (a plain static server until `blogbuild serve` lands)
-serve: build
-	@echo "Serving $(OUT) on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	python3 -m http.server --bind 127.0.0.1 --directory $(OUT) $(PORT)
+## serve: `blogbuild serve` the example site on http://127.0.0.1:$(PORT) (builds with drafts, rebuilds on changes)
+serve: build-tool
+	$(RELEASE_BIN) serve --site $(SITE) --port $(PORT)
 
 publish: build-tool
 	$(RELEASE_BIN) publish --site $(SITE) --output $(OUT)

@@ -1,0 +1,54 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The dev server: serves an output folder over HTTP/1.1 on Hummingbird.
+///
+/// The engine never prints: request lines go to `log` when one is given.
+public struct DevServer: Sendable {
+    public var root: URL
+    public var host: String
+    public var port: Int
+    public var log: (@Sendable (String) -> Void)?
+    /// With a hub: live reload (the script in served pages, the SSE endpoint).
+    public var liveReload: LiveReloadHub?
+
+    public init(root: URL, host: String = "127.0.0.1", port: Int = 8000,
+                log: (@Sendable (String) -> Void)? = nil, liveReload: LiveReloadHub? = nil) {
+        self.root = root
+        self.host = host
+        self.port = port
+        self.log = log
+        self.liveReload = liveReload
+    }
+
+    /// `http://127.0.0.1:8000/`, `http://[::1]:8000/`.
+    public static func url(host: String, port: Int) -> String {
+        let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return "http://\(shown):\(port)/"
+    }
+
+    /// Serves until the surrounding task is cancelled or, with `handleSignals`,
+    /// until SIGINT or SIGTERM (a graceful shutdown: open requests finish, the port
+    /// is freed). `onListening` gets the bound port (useful with port 0).
+    public func run(handleSignals: Bool = false,
+                    onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        var logger = Logger(label: "blogbuild.serve")
+        logger.logLevel = .critical
+        let fallbackPort = port
+        let app = Application(
+            responder: StaticFileResponder(root: root, log: log, liveReload: liveReload),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+            onServerRunning: { channel in
+                await onListening(channel.localAddress?.port ?? fallbackPort)
+            },
+            logger: logger
+        )
+        if handleSignals {
+            try await app.runService()
+        } else {
+            try await app.run()
+        }
+    }
+}
+

@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+
+/// Fans rebuild notifications out to the open live-reload streams (Server-Sent
+/// Events). Closing it ends every stream, so a graceful shutdown never waits for
+/// open browser tabs.
+public final class LiveReloadHub: Sendable {
+    private struct State {
+        var streams: [Int: AsyncStream<String>.Continuation] = [:]
+        var nextID = 0
+        var closed = false
+        /// The problems of the last build, while it failed: shown over every open page.
+        var errors: [String] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// The number of open streams.
+    public var subscriberCount: Int { state.withLock { $0.streams.count } }
+
+    /// A stream of SSE `data:` payloads (JSON); finished when the hub closes.
+    func subscribe() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        let id: Int? = state.withLock { state in
+            if state.closed { return nil }
+            let id = state.nextID
+            state.nextID += 1
+            state.streams[id] = continuation
+            // A page opened while the build is broken shows the problems at once.
+            if !state.errors.isEmpty { continuation.yield(Self.payload(errors: state.errors)) }
+            return id
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.streams.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Tells every open page which output paths (`/posts/x/index.html`, `/assets/style.css`)
+    /// a rebuild changed.
+    /// A good build also clears the problems of a bad one.
+    public func send(changedPaths: [String]) {
+        let payload = Self.payload(changedPaths: changedPaths)
+        let streams = state.withLock { state -> [AsyncStream<String>.Continuation] in
+            state.errors = []
+            return Array(state.streams.values)
+        }
+        for stream in streams { stream.yield(payload) }
+    }
+
+    /// A failed build: every open page (and every page opened until the next good
+    /// build) shows `errors` (`file:line:column: message`) over the page.
+    public func send(errors: [String]) {
+        let payload = Self.payload(errors: errors)
+        let streams = state.withLock { state -> [AsyncStream<String>.Continuation] in
+            state.errors = errors
+            return Array(state.streams.values)
+        }
+        for stream in streams { stream.yield(payload) }
+    }
+
+    /// Ends every stream; later subscriptions end at once.
+    public func close() {
+        let streams = state.withLock { state -> [AsyncStream<String>.Continuation] in
+            state.closed = true
+            let all = Array(state.streams.values)
+            state.streams = [:]
+            return all
+        }
+        for stream in streams { stream.finish() }
+    }
+
+    static func payload(changedPaths: [String]) -> String {
+        "{\"changed\":" + jsonArray(changedPaths.sorted()) + "}"
+    }
+
+    static func payload(errors: [String]) -> String {
+        "{\"errors\":" + jsonArray(errors) + "}"
+    }
+
+    private static func jsonArray(_ strings: [String]) -> String {
+        let quoted = strings.map { path -> String in
+            var out = "\""
+            for scalar in path.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case _ where scalar.value < 0x20 || scalar == "\u{2028}" || scalar == "\u{2029}":
+                    out += String(format: "\\u%04x", scalar.value)
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        return "[" + quoted.joined(separator: ",") + "]"
+    }
+}
