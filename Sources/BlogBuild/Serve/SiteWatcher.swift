@@ -9,8 +9,8 @@ import Darwin
 #endif
 
 /// A polling watcher over a site's `content/` and `templates/` (recursively; new
-/// folders are picked up because every poll walks the whole tree). Portable and
-/// simple; inotify comes later.
+/// folders are picked up because every poll walks the whole tree), woken by inotify
+/// on Linux (`InotifyWatcher`) and polling elsewhere or when inotify is unusable.
 public struct SiteWatcher: Sendable {
     /// Size, modification time, inode and kind of one path: any save changes one of them.
     struct Stamp: Hashable, Sendable {
@@ -33,6 +33,15 @@ public struct SiteWatcher: Sendable {
     /// must not trigger rebuilds of itself).
     public var excluded: [String]
     public var interval: Duration
+    /// How `nextChange` waits.
+    public var mechanism: Mechanism = .automatic
+
+    public enum Mechanism: Sendable {
+        /// inotify on Linux when it works, polling otherwise.
+        case automatic
+        /// Polling every `interval`, everywhere.
+        case polling
+    }
 
     public init(siteDirectory: URL, excluding: [URL] = [], interval: Duration = .milliseconds(300)) {
         self.folders = [siteDirectory.appendingPathComponent("content"),
@@ -88,9 +97,32 @@ public struct SiteWatcher: Sendable {
         return Snapshot(stamps: stamps)
     }
 
-    /// Polls every `interval` until the tree differs from `previous`; returns the new
-    /// snapshot. Throws `CancellationError` when the task is cancelled.
+    /// Waits until the tree differs from `previous`; returns the new snapshot. Throws
+    /// `CancellationError` when the task is cancelled. With `mechanism` `.automatic`
+    /// on Linux, inotify wakes it (falling back to polling when inotify is unusable);
+    /// otherwise it polls every `interval`.
     public func nextChange(after previous: Snapshot) async throws -> Snapshot {
+        #if os(Linux)
+        if mechanism == .automatic, let inotify = try? InotifyWatcher(
+            folders: folders, excluding: excluded.map { URL(fileURLWithPath: $0) }) {
+            // Watches are in place before this snapshot: a later save is never missed.
+            defer { inotify.stop() }
+            let current = snapshot()
+            if current != previous { return current }
+            for await _ in inotify.changes {
+                let current = snapshot()
+                if current != previous { return current }
+                if inotify.isDegraded { break }  // a new folder is unwatched: poll below
+            }
+            // Cancelled, or the watcher ended (poll failed): poll below.
+            try Task.checkCancellation()
+        }
+        #endif
+        return try await pollForChange(after: previous)
+    }
+
+    /// Polls every `interval` until the tree differs from `previous`.
+    public func pollForChange(after previous: Snapshot) async throws -> Snapshot {
         while true {
             try await Task.sleep(for: interval)
             let current = snapshot()
