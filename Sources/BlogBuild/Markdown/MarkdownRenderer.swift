@@ -11,6 +11,11 @@ public struct MarkdownOptions: Sendable, Hashable {
     public init(rawHTML: Bool = true) {
         self.rawHTML = rawHTML
     }
+
+    /// The options a site's `markdown:` settings ask for.
+    public init(config: SiteConfig) {
+        self.init(rawHTML: config.rawHTML)
+    }
 }
 
 /// Renders GitHub-flavoured Markdown (tables, strikethrough, autolinks, task

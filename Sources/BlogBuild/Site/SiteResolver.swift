@@ -7,7 +7,7 @@ enum SiteResolver {
     static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let config = content.config
-        let markdownOptions = MarkdownOptions(rawHTML: config.rawHTML)
+        let markdownOptions = MarkdownOptions(config: config)
 
         var visible: [Post] = []
         var skippedDrafts: [String] = []
