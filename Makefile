@@ -7,7 +7,7 @@ PORT         ?= 8000
 SHARED       ?= ../shared
 BENCH_DIR    ?= $(CURDIR)/.bench
 
-.PHONY: setup deps build-tool build serve publish check test bench check-site screenshots clean
+.PHONY: setup deps build-tool build serve publish check test bench bench-serve check-site screenshots clean
 
 ## setup: install what a fresh Debian machine lacks, then build blogbuild
 setup: deps build-tool
@@ -60,6 +60,14 @@ bench: build-tool
 	mkdir -p $(BENCH_DIR)
 	BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) TOOLS="blogbuild hugo" $(SHARED)/bench/peers.sh 1000
 	BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) TOOLS="blogbuild hugo" $(SHARED)/bench/peers.sh 10000
+
+## bench-serve: save-to-reload latency of `blogbuild serve` (p50/p95) and its memory, at 1,000 and 10,000 posts
+bench-serve: build-tool
+	mkdir -p $(BENCH_DIR)
+	@for n in 1000 10000; do \
+	  [ -d $(BENCH_DIR)/corpus/$$n/blogbuild/content ] || python3 $(SHARED)/bench/gen_corpus.py $$n $(BENCH_DIR)/corpus/$$n >/dev/null; \
+	  python3 bench/serve_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/$$n/blogbuild || exit 1; \
+	done
 
 ## screenshots: docs/post-light.png and docs/post-dark.png, a post of the example site in headless Chromium
 SHOT_POST ?= 2024/03/live-activity/

@@ -29,7 +29,8 @@ struct ServeCommand: ParsableCommand {
         let watcher = SiteWatcher(siteDirectory: site, excluding: [output])
         let initial = watcher.snapshot()  // before the build: a save during it is not missed
         let hub = LiveReloadHub()
-        if case .failure(let failure) = rebuild(site: site, output: output, options: options) {
+        let builder = IncrementalBuilder()
+        if case .failure(let failure) = rebuild(builder, site: site, output: output, options: options) {
             hub.send(errors: failure.diagnostics.map(\.description))
         }
         try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -52,19 +53,13 @@ struct ServeCommand: ParsableCommand {
                         }
                     }
                     group.addTask {
-                        var last = initial
-                        while true {
-                            last = try await watcher.nextChange(after: last)
+                        try await watcher.watch(after: initial) {
                             // A build blocks its thread: keep it off Swift concurrency's small pool.
                             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                                 DispatchQueue.global().async {
-                                    let outputFiles = SiteWatcher(folders: [output])
-                                    let before = outputFiles.snapshot()
-                                    switch rebuild(site: site, output: output, options: options) {
-                                    case .success:
+                                    switch rebuild(builder, site: site, output: output, options: options) {
+                                    case .success(let changed):
                                         // Open pages learn what changed: they reload, or swap CSS.
-                                        let changed = SiteWatcher.changedFiles(
-                                            from: before, to: outputFiles.snapshot(), under: output)
                                         hub.send(changedPaths: changed)
                                     case .failure(let failure):
                                         hub.send(errors: failure.diagnostics.map(\.description))
@@ -92,19 +87,20 @@ struct ServeCommand: ParsableCommand {
     }
 }
 
-/// A full build with drafts; on failure prints the diagnostics and leaves the last
-/// good site in place (the engine writes nothing on failure).
+/// A build with drafts, redoing only what changed since the last one; returns the
+/// output paths it wrote or removed. On failure prints the diagnostics and leaves
+/// the last good site in place (the engine writes nothing on failure).
 @discardableResult
-private func rebuild(site: URL, output: URL, options: SiteOptions) -> Result<Void, BuildFailure> {
+private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, options: SiteOptions) -> Result<[String], BuildFailure> {
     let start = DispatchTime.now()
     let request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
     do {
-        let report = try SiteBuilder.build(request)
-        Reporter.problems(report.warnings)
+        let outcome = try builder.build(request)
+        Reporter.problems(outcome.report.warnings)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        Reporter.summary(report, verb: "Built", seconds: seconds, options: options)
+        Reporter.summary(outcome.report, verb: "Built", seconds: seconds, options: options)
         fflush(nil)  // the summary is print()ed: show it now, before the next line or request
-        return .success(())
+        return .success(outcome.changedPaths)
     } catch {
         Reporter.failure(error, verb: "build")
         FileHandle.standardError.write(Data("Still serving the last good build.\n".utf8))

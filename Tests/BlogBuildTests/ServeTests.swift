@@ -571,12 +571,14 @@ struct ServeTests {
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-live-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
+        // A copy of the example site (content and theme), and one of its posts with code and footnotes.
         let site = folder.appendingPathComponent("site")
-        let initRun = try BlogBuildCLI.run(["init", site.path])
-        #expect(initRun.status == 0, "\(initRun)")
-        let posts = site.appendingPathComponent("content/posts")
-        let postName = try #require(try FileManager.default.contentsOfDirectory(atPath: posts.path).first { $0.hasSuffix(".md") })
-        let markdown = posts.appendingPathComponent(postName)
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        for part in ["content", "templates"] {
+            try FileManager.default.copyItem(at: RepoPaths.root.appendingPathComponent(part), to: site.appendingPathComponent(part))
+        }
+        let postName = "2024-03-02-live-activity.md"
+        let markdown = site.appendingPathComponent("content/posts/" + postName)
         let original = try String(contentsOf: markdown, encoding: .utf8)
         try (original + "\n\nBefore edit: a line the browser test changes.\n").write(to: markdown, atomically: false, encoding: .utf8)
         let css = site.appendingPathComponent("templates/assets/style.css")
@@ -641,7 +643,11 @@ struct ServeTests {
         let postPath = "/" + String(postFile.path.dropFirst(site.publicFolder.path.count + 1))
         let post = try await RawHTTP.request(postPath, port: port)
         #expect(post.status == 200)
-        #expect(findFile(in: site.publicFolder, containing: "A draft body.") != nil)
+        let draft = try #require(findFile(in: site.publicFolder, containing: "A draft body."))
+        // Marked as such on its page and in the lists.
+        #expect(try String(contentsOf: draft, encoding: .utf8).contains("<span class=\"badge\">Draft</span>"))
+        let home = try String(contentsOf: site.publicFolder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(home.contains("<span class=\"badge\">Draft</span>"))
 
         #expect(post.text.contains("blogbuild serve: live reload"))
         let onDisk = try String(contentsOf: postFile, encoding: .utf8)

@@ -14,6 +14,36 @@ struct LinkChecker {
         return results.flatMap { $0 }
     }
 
+    /// `check`, reusing last build's findings for a document whose file (by load
+    /// version) and URL are unchanged while the set of output paths is too. A
+    /// document with a `#fragment` link depends on other pages' ids and is always checked.
+    func check(_ docs: [SourceDocument], cache: LinkCache, version: (String) -> Int) -> [Diagnostic] {
+        var pathsKey = 0
+        for path in outputs.keys { pathsKey = pathsKey &+ path.hashValue }
+        func hasFragment(_ ref: String) -> Bool { ref.utf8.contains(UInt8(ascii: "#")) }
+        let keys = docs.map { doc -> Int? in
+            if doc.rendered.links.contains(where: hasFragment) || doc.rendered.images.contains(where: hasFragment)
+                || doc.frontMatterImages.contains(where: { hasFragment($0.image.src) }) { return nil }
+            var h = Hasher()
+            h.combine(version(doc.sourcePath))
+            h.combine(doc.url)
+            h.combine(pathsKey)
+            return h.finalize()
+        }
+        let previous = cache.entries
+        let results = Array(docs.indices).parallelMap { i -> [Diagnostic] in
+            if let key = keys[i], let hit = previous[docs[i].sourcePath], hit.key == key { return hit.diagnostics }
+            return check(docs[i])
+        }
+        var fresh: [String: LinkCache.Entry] = [:]
+        fresh.reserveCapacity(docs.count)
+        for i in docs.indices {
+            if let key = keys[i] { fresh[docs[i].sourcePath] = LinkCache.Entry(key: key, diagnostics: results[i]) }
+        }
+        cache.entries = fresh
+        return results.flatMap { $0 }
+    }
+
     private func check(_ doc: SourceDocument) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var idsCache: [String: Set<String>] = [:]

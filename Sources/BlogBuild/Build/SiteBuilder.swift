@@ -55,10 +55,17 @@ public struct RenderedSite: Sendable {
 public enum SiteBuilder {
     /// Builds the site in memory. Never throws and never writes.
     public static func render(_ request: BuildRequest) -> RenderedSite {
+        render(request, cache: nil)
+    }
+
+    /// `render`, doing again only the work whose inputs changed since `cache`'s
+    /// last build (see `BuildCache`). The result equals a clean `render`.
+    static func render(_ request: BuildRequest, cache: BuildCache?) -> RenderedSite {
         var clock = StageClock()
         let progress = request.progress ?? { _ in }
         progress("reading content/")
-        let content = ContentLoader.load(siteDirectory: request.siteDirectory)
+        let content = ContentLoader.load(siteDirectory: request.siteDirectory, cache: cache?.content)
+        let version: ((String) -> Int)? = cache.map { cache in { cache.content.version(of: $0) } }
         clock.lap("load")
         var diagnostics = content.diagnostics
         let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory)
@@ -66,7 +73,8 @@ public enum SiteBuilder {
         clock.lap("theme")
 
         progress("rendering Markdown (\(content.posts.count) posts)")
-        let (site, siteProblems) = SiteResolver.resolve(content, mode: request.mode, now: request.now)
+        let (site, siteProblems) = SiteResolver.resolve(content, mode: request.mode, now: request.now,
+                                                        markdown: cache?.markdown)
         diagnostics += siteProblems
         clock.lap("markdown")
         let (routes, routeProblems) = Router.routes(for: site)
@@ -76,7 +84,9 @@ public enum SiteBuilder {
         var files: [OutputFile] = []
         if let theme {
             let urls = URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs)
-            let (pages, renderProblems) = PageRenderer(site: site, theme: theme, urls: urls).render(routes)
+            let keys = version.map { RenderKeys(site: site, theme: theme, urls: urls, version: $0).keys(for: routes) }
+            let (pages, renderProblems) = PageRenderer(site: site, theme: theme, urls: urls)
+                .render(routes, keys: keys, cache: cache?.pages)
             diagnostics += renderProblems
             files = pages
             clock.lap("templates")
@@ -91,7 +101,7 @@ public enum SiteBuilder {
         // Feeds, sitemap and robots.txt (Feeds/): after the pages, so a page claiming
         // a feed's path is reported; before static files, which must not replace them.
         progress("rendering feeds")
-        let feeds = FeedRenderer(site: site).render(routes)
+        let feeds = FeedRenderer(site: site).render(routes, cache: cache?.feeds, version: version)
         for feed in feeds {
             if taken.insert(feed.path).inserted {
                 files.append(feed.outputFile)
@@ -121,7 +131,12 @@ public enum SiteBuilder {
         if theme != nil {
             progress("checking links")
             let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-            diagnostics += LinkChecker(baseURL: site.config.baseURL, outputs: byPath).check(docs)
+            let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath)
+            if let cache, let version {
+                diagnostics += checker.check(docs, cache: cache.links, version: version)
+            } else {
+                diagnostics += checker.check(docs)
+            }
         }
         clock.lap("links")
 

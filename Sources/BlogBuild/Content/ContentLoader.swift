@@ -10,6 +10,11 @@ public enum ContentLoader {
     /// sorted by path and the diagnostics sorted by file and line, so the
     /// result does not depend on timing.
     public static func load(siteDirectory: URL) -> LoadedContent {
+        load(siteDirectory: siteDirectory, cache: nil)
+    }
+
+    /// `load`, reading again only the files that changed since `cache` last saw them.
+    static func load(siteDirectory: URL, cache: ContentCache?) -> LoadedContent {
         let contentDirectory = siteDirectory.appendingPathComponent("content", isDirectory: true).path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: contentDirectory, isDirectory: &isFolder), isFolder.boolValue else {
@@ -35,7 +40,8 @@ public enum ContentLoader {
 
         let markdown = walk.entries.filter { [.post, .series, .app, .page].contains($0.kind) }
         let timeZone = config.timeZone
-        let loaded = ConcurrentMap.map(markdown) { entry in loadDocument(entry, timeZone: timeZone) }
+        let loaded: [(value: Document?, diagnostics: [Diagnostic])] = cache?.load(markdown, timeZone: timeZone)
+            ?? ConcurrentMap.map(markdown) { entry in loadDocument(entry, timeZone: timeZone) }
 
         var content = LoadedContent(config: config)
         for document in loaded {

@@ -6,6 +6,8 @@ public enum Slug {
     /// Lower-case ASCII letters and digits joined by single hyphens; accents are
     /// folded to their base letter and everything else becomes a separator.
     public static func make(_ text: String) -> String {
+        // ASCII has no compatibility decompositions: skip Foundation's (slow) fold.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return ascii(text.utf8) }
         let folded = text.decomposedStringWithCompatibilityMapping
         var out = ""
         var pendingHyphen = false
@@ -24,5 +26,23 @@ public enum Slug {
             }
         }
         return out
+    }
+
+    /// `make` for text that is all ASCII, byte by byte.
+    private static func ascii(_ bytes: String.UTF8View) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingHyphen = false
+        for b in bytes {
+            let isAlnum = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+            if isAlnum {
+                if pendingHyphen && !out.isEmpty { out.append(0x2D) }
+                pendingHyphen = false
+                out.append(b >= 0x41 && b <= 0x5A ? b + 32 : b)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -13,7 +13,10 @@
 struct FeedRenderer: Sendable {
     let site: Site
 
-    func render(_ routes: [Route]) -> [FeedFile] {
+    /// Renders every feed. With a cache and the load versions of the source files
+    /// (`ContentCache.version(of:)`), a feed whose posts and settings are unchanged
+    /// since the cache's last build is not rendered again.
+    func render(_ routes: [Route], cache: FeedCache? = nil, version: ((String) -> Int)? = nil) -> [FeedFile] {
         let config = site.config
         let urls = AbsoluteURLs(baseURL: config.baseURL)
         let limit = max(0, config.feedItems)
@@ -23,10 +26,22 @@ struct FeedRenderer: Sendable {
             c.newestFirst = Array(c.newestFirst.prefix(limit))
             return c
         }
+        let collectionPaths = collections.map { path(FeedLink.collectionFeed($0, siteTitle: config.title).path) }
 
-        // Every post in some feed, made into an entry and an Atom fragment once.
-        var wanted = Set(sitePosts)
-        for c in collections { wanted.formUnion(c.newestFirst) }
+        // What each feed is made from (see `FeedCache`); nil: no cache, render all.
+        var keys: FeedKeys?
+        if let cache, let version {
+            keys = FeedKeys(site: site, sitePosts: sitePosts, collections: collections, version: version, previous: cache.entries,
+                            siteFeedPaths: [FeedLink.rssPath, FeedLink.jsonPath, FeedLink.atomPath].map(path),
+                            collectionPaths: collectionPaths)
+        }
+        let feedKeys = keys
+        let siteFeedsNeeded = keys?.siteFeedsChanged ?? true
+        let collectionNeeded = collections.indices.map { keys?.collectionChanged[$0] ?? true }
+
+        // Every post in some feed that is rendered, made into an entry and an Atom fragment once.
+        var wanted = siteFeedsNeeded ? Set(sitePosts) : []
+        for (c, needed) in zip(collections, collectionNeeded) where needed { wanted.formUnion(c.newestFirst) }
         let site = self.site
         let siteCount = sitePosts.count
         let made = wanted.sorted().parallelMap { i -> (Int, FeedEntry, [UInt8]) in
@@ -49,20 +64,25 @@ struct FeedRenderer: Sendable {
         let allEntries = entries, allFragments = fragments
 
         let author = config.author ?? Author(name: config.title)
-        var files: [FeedFile] = [
-            FeedFile(path: path(FeedLink.rssPath), kind: .rss,
-                     bytes: RSSFeed.document(config: config, urls: urls, entries: siteEntries)),
-            FeedFile(path: path(FeedLink.jsonPath), kind: .jsonFeed,
-                     bytes: JSONFeed.document(config: config, urls: urls, entries: siteEntries)),
-        ]
-        let siteHead = AtomFeed.Head(title: config.title, subtitle: config.description,
-                                     selfURL: urls.absolute(FeedLink.atomPath), pageURL: urls.baseURL,
-                                     language: config.language, author: author)
-        files.append(FeedFile(path: path(FeedLink.atomPath), kind: .atom,
-                              bytes: AtomFeed.document(siteHead, entries: siteEntries,
-                                                       fragments: sitePosts.map { fragments[$0] })))
+        var files: [FeedFile] = []
+        if siteFeedsNeeded {
+            files.append(FeedFile(path: path(FeedLink.rssPath), kind: .rss,
+                                  bytes: RSSFeed.document(config: config, urls: urls, entries: siteEntries)))
+            files.append(FeedFile(path: path(FeedLink.jsonPath), kind: .jsonFeed,
+                                  bytes: JSONFeed.document(config: config, urls: urls, entries: siteEntries)))
+            let siteHead = AtomFeed.Head(title: config.title, subtitle: config.description,
+                                         selfURL: urls.absolute(FeedLink.atomPath), pageURL: urls.baseURL,
+                                         language: config.language, author: author)
+            files.append(FeedFile(path: path(FeedLink.atomPath), kind: .atom,
+                                  bytes: AtomFeed.document(siteHead, entries: siteEntries,
+                                                           fragments: sitePosts.map { fragments[$0] })))
+        } else if let keys {
+            files += keys.reusedSiteFeeds
+        }
 
-        let collectionFeeds = collections.parallelMap { c -> FeedFile in
+        let collectionFeeds = Array(collections.indices).parallelMap { ci -> FeedFile in
+            let c = collections[ci]
+            if !collectionNeeded[ci], let reused = feedKeys?.reused(collectionPaths[ci]) { return reused }
             let link = FeedLink.collectionFeed(c, siteTitle: config.title)
             let head = AtomFeed.Head(title: link.title, subtitle: nil, selfURL: urls.absolute(link.path),
                                      pageURL: urls.absolute(c.pageURL), language: config.language, author: author)
@@ -71,6 +91,7 @@ struct FeedRenderer: Sendable {
                                                      fragments: c.newestFirst.map { allFragments[$0] }))
         }
         files += collectionFeeds
+        if let cache, let keys { cache.remember(files, keys: keys) }
 
         files.append(FeedFile(path: path(FeedLink.sitemapPath), kind: .sitemap,
                               bytes: Sitemap.document(Sitemap.pages(for: routes, site: site), urls: urls)))

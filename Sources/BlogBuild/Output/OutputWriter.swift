@@ -187,16 +187,7 @@ struct OutputWriteJob: Sendable {
             if case .failed = outcome { stopped.set() }
             return outcome
         }
-        var staged: [(index: Int, path: OutputCPath)] = []
-        var unchanged = 0
-        for (i, outcome) in outcomes.enumerated() {
-            switch outcome {
-            case .unchanged: unchanged += 1
-            case .temporary(let path): staged.append((i, path))
-            case .failed(let error): errors.append(error)
-            case .skipped: break
-            }
-        }
+        let (staged, unchanged) = Self.sort(outcomes, errors: &errors)
         let temporaries = staged
         if !errors.isEmpty { throw rollback(temporaries: temporaries.map(\.path), created: created, errors) }
 
@@ -221,6 +212,22 @@ struct OutputWriteJob: Sendable {
         if !errors.isEmpty { throw failure(errors) }
 
         return WriteSummary(written: written, unchanged: unchanged, removed: removed)
+    }
+
+    /// Staging outcomes sorted out: the temporary files to rename (with their file's
+    /// index), how many files were already right, and the failures (into `errors`).
+    static func sort(_ outcomes: [Staged], errors: inout [OutputIOError]) -> (staged: [(index: Int, path: OutputCPath)], unchanged: Int) {
+        var staged: [(index: Int, path: OutputCPath)] = []
+        var unchanged = 0
+        for (i, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .unchanged: unchanged += 1
+            case .temporary(let path): staged.append((i, path))
+            case .failed(let error): errors.append(error)
+            case .skipped: break
+            }
+        }
+        return (staged, unchanged)
     }
 
     /// Undoes a failed write: removes the temporary files and the folders this

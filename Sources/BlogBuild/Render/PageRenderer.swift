@@ -8,16 +8,34 @@ struct PageRenderer: Sendable {
     let theme: Theme
     let urls: URLMaker
 
-    func render(_ routes: [Route]) -> ([OutputFile], [Diagnostic]) {
+    /// Renders every route. With a cache and each route's key (`RenderKeys`), a
+    /// route whose key is the one its cached page was made for is not rendered again.
+    func render(_ routes: [Route], keys: [Int]? = nil, cache: PageCache? = nil) -> ([OutputFile], [Diagnostic]) {
         // One context for all routes: building it walks the whole site.
         let context = TemplateContext(site: site, urls: urls)
-        let results = routes.parallelMap { route -> Result<OutputFile, Diagnostic> in
-            render(route, context: context)
+        let previous = cache?.entries ?? [:]
+        let keyed: [(route: Route, key: Int?)] = routes.indices.map { (routes[$0], keys?[$0]) }
+        let results = keyed.parallelMap { item -> (Result<OutputFile, Diagnostic>, reused: Bool) in
+            let path = item.route.outputPath
+            if let key = item.key, let hit = previous[path], hit.key == key {
+                return (.success(OutputFile(path: path, contents: .bytes(hit.bytes))), true)
+            }
+            return (render(item.route, context: context), false)
+        }
+        if let cache, keys != nil {
+            var fresh: [String: PageCache.Entry] = [:]
+            fresh.reserveCapacity(results.count)
+            for (item, (result, _)) in zip(keyed, results) {
+                if let key = item.key, case .success(let file) = result, case .bytes(let bytes) = file.contents {
+                    fresh[file.path] = PageCache.Entry(key: key, bytes: bytes)
+                }
+            }
+            cache.remember(fresh, rendered: results.count { !$0.reused })
         }
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         files.reserveCapacity(results.count)
-        for r in results {
+        for (r, _) in results {
             switch r {
             case .success(let f): files.append(f)
             case .failure(let d): diagnostics.append(d)

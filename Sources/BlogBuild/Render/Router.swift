@@ -3,9 +3,12 @@
 enum Router {
     static func routes(for site: Site) -> ([Route], [Diagnostic]) {
         var routes: [Route] = []
-        for (i, p) in site.posts.enumerated() {
-            let at = p.post.keyLocations["slug"] ?? p.post.keyLocations["date"] ?? p.post.keyLocations["title"]
-            routes.append(Route(url: p.permalink, kind: .post(i), source: p.post.sourcePath, location: at))
+        routes.reserveCapacity(site.posts.count * 2 + site.tags.count + 64)
+        // By index, field by field: copying whole posts costs more than the work here.
+        for i in site.posts.indices {
+            let keys = site.posts[i].post.keyLocations
+            let at = keys["slug"] ?? keys["date"] ?? keys["title"]
+            routes.append(Route(url: site.posts[i].permalink, kind: .post(i), source: site.posts[i].post.sourcePath, location: at))
         }
         let perPage = max(1, site.config.postsPerPage)
         let pageCount = max(1, (site.posts.count + perPage - 1) / perPage)
@@ -23,10 +26,10 @@ enum Router {
         if !site.pages.contains(where: { Route.outputPath(forSitePath: $0.url) == "404.html" }) {
             routes.append(Route(url: "/404.html", kind: .notFound, source: "(404 page)"))
         }
-        for (i, p) in site.posts.enumerated() {
-            for alias in p.post.aliases {
-                routes.append(Route(url: alias, kind: .alias(post: i, from: alias), source: p.post.sourcePath,
-                                    location: p.post.keyLocations["aliases"]))
+        for i in site.posts.indices where !site.posts[i].post.aliases.isEmpty {
+            for alias in site.posts[i].post.aliases {
+                routes.append(Route(url: alias, kind: .alias(post: i, from: alias), source: site.posts[i].post.sourcePath,
+                                    location: site.posts[i].post.keyLocations["aliases"]))
             }
         }
 

@@ -9,6 +9,10 @@ struct Theme: Sendable {
     var library: MustacheLibrary
     /// Files under `assets/`, by path relative to `assets/`.
     var assets: [String: Asset]
+    /// Template name → a hash of its text and of every partial it includes, directly
+    /// or not: a page whose template's fingerprint is unchanged needs no re-render
+    /// for the theme's sake (see `RenderKeys`).
+    var fingerprints: [String: Int] = [:]
 
     enum Asset: Sendable, Hashable {
         case bytes([UInt8])
@@ -91,7 +95,8 @@ struct Theme: Sendable {
             diagnostics.append(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-        return (Theme(templateSources: sources, library: MustacheLibrary(templates: templates), assets: assets), diagnostics)
+        return (Theme(templateSources: sources, library: MustacheLibrary(templates: templates), assets: assets,
+                      fingerprints: fingerprints(of: texts)), diagnostics)
     }
 
     /// Puts a template on our escaper. The pragma is alone on its own line, which
@@ -126,6 +131,27 @@ struct Theme: Sendable {
                 continue
             }
             i += 1
+        }
+        return out
+    }
+
+    /// Each template's text hashed together with the texts of all partials it reaches.
+    static func fingerprints(of texts: [String: (String, String)]) -> [String: Int] {
+        var references: [String: [String]] = [:]
+        for (name, (_, text)) in texts { references[name] = partialReferences(in: text).map(\.name) }
+        var out: [String: Int] = [:]
+        for name in texts.keys {
+            var reached: Set<String> = [name]
+            var stack = [name]
+            while let next = stack.popLast() {
+                for ref in references[next] ?? [] where texts[ref] != nil && reached.insert(ref).inserted { stack.append(ref) }
+            }
+            var hasher = Hasher()
+            for each in reached.sorted() {
+                hasher.combine(each)
+                hasher.combine(texts[each]?.1 ?? "")
+            }
+            out[name] = hasher.finalize()
         }
         return out
     }

@@ -121,6 +121,37 @@ public struct SiteWatcher: Sendable {
         return try await pollForChange(after: previous)
     }
 
+    /// Calls `onChange` after every change (changes close together count as one)
+    /// until the task is cancelled; `onChange` runs to the end before the next call.
+    /// `initial` is a snapshot taken before the caller's first build, so a save made
+    /// during that build is not missed.
+    ///
+    /// On Linux one inotify watcher serves the whole session, and a change costs no
+    /// walk of the tree (which matters with thousands of posts); where inotify is
+    /// unusable, or once a new folder could not be watched, it polls every `interval`.
+    public func watch(after initial: Snapshot, onChange: @Sendable () async -> Void) async throws {
+        var last = initial
+        #if os(Linux)
+        if mechanism == .automatic, let inotify = try? InotifyWatcher(
+            folders: folders, excluding: excluded.map { URL(fileURLWithPath: $0) }) {
+            defer { inotify.stop() }
+            last = snapshot()
+            if last != initial { await onChange() }
+            for await _ in inotify.changes {
+                await onChange()
+                if inotify.isDegraded { break }
+            }
+            try Task.checkCancellation()
+            last = snapshot()
+            await onChange()  // what happened while inotify was failing
+        }
+        #endif
+        while true {
+            last = try await pollForChange(after: last)
+            await onChange()
+        }
+    }
+
     /// Polls every `interval` until the tree differs from `previous`.
     public func pollForChange(after previous: Snapshot) async throws -> Snapshot {
         while true {

@@ -1,19 +1,34 @@
-import Foundation
-
 /// Expands a permalink pattern such as `/:year/:month/:slug/` for a post.
 enum Permalink {
+    /// The placeholders a pattern may use; anything else after `:` is kept as written.
+    private static let names = ["year", "month", "day", "slug", "title"]
+
     static func expand(_ pattern: String, post: Post) -> String {
-        var out = pattern
         func pad(_ n: Int, _ width: Int) -> String {
             let s = String(n)
             return String(repeating: "0", count: Swift.max(0, width - s.count)) + s
         }
-        // :title before :slug is irrelevant (disjoint names), but :year etc. are fixed width.
-        out = out.replacingOccurrences(of: ":year", with: pad(post.date.year, 4))
-        out = out.replacingOccurrences(of: ":month", with: pad(post.date.month, 2))
-        out = out.replacingOccurrences(of: ":day", with: pad(post.date.day, 2))
-        out = out.replacingOccurrences(of: ":slug", with: post.slug)
-        out = out.replacingOccurrences(of: ":title", with: Slug.make(post.title))
+        // One pass over the pattern: a value is never scanned for placeholders again.
+        var out = ""
+        var rest = Substring(pattern)
+        while let colon = rest.firstIndex(of: ":") {
+            out += rest[..<colon]
+            let after = rest[rest.index(after: colon)...]
+            guard let name = names.first(where: { after.hasPrefix($0) }) else {
+                out += ":"
+                rest = after
+                continue
+            }
+            switch name {
+            case "year": out += pad(post.date.year, 4)
+            case "month": out += pad(post.date.month, 2)
+            case "day": out += pad(post.date.day, 2)
+            case "slug": out += post.slug
+            default: out += Slug.make(post.title)
+            }
+            rest = after.dropFirst(name.count)
+        }
+        out += rest
         if !out.hasPrefix("/") { out = "/" + out }
         if !out.hasSuffix("/") && !out.hasSuffix(".html") { out += "/" }
         return out

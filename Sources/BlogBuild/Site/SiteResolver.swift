@@ -4,7 +4,9 @@ import Foundation
 /// every Markdown body (on all cores), and computes permalinks, series order,
 /// app and tag relations. Pure: no file system.
 enum SiteResolver {
-    static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date) -> (Site, [Diagnostic]) {
+    /// With a `markdown` cache, only bodies that changed since its last use are rendered.
+    static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date,
+                        markdown cache: MarkdownCache? = nil) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let config = content.config
         let markdownOptions = MarkdownOptions(config: config)
@@ -24,11 +26,12 @@ enum SiteResolver {
         }
 
         // Markdown is the bulk of the work: render every body at once, in parallel.
-        var bodies: [String] = visible.map(\.body)
-        bodies += content.series.map(\.body)
-        bodies += content.apps.map(\.body)
-        bodies += content.pages.map(\.body)
-        let rendered = bodies.parallelMap { MarkdownRenderer.render($0, options: markdownOptions) }
+        var documents: [(path: String, body: String)] = visible.map { ($0.sourcePath, $0.body) }
+        documents += content.series.map { ($0.sourcePath, $0.body) }
+        documents += content.apps.map { ($0.sourcePath, $0.body) }
+        documents += content.pages.map { ($0.sourcePath, $0.body) }
+        let rendered = cache?.render(documents, options: markdownOptions)
+            ?? documents.parallelMap { MarkdownRenderer.render($0.body, options: markdownOptions) }
         var cursor = 0
         func next(_ n: Int) -> ArraySlice<RenderedMarkdown> {
             defer { cursor += n }

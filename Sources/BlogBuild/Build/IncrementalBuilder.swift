@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+
+/// Builds one site again and again (the dev server): each build does again only
+/// the work whose inputs changed (`BuildCache`) and writes only the files whose
+/// bytes changed since the last build it wrote. The output always equals what a
+/// clean `SiteBuilder.build` of the same files writes.
+///
+/// Builds are serialised; a failed build writes nothing and the next one starts
+/// from the last good output.
+public final class IncrementalBuilder: Sendable {
+    /// What a rebuild did.
+    public struct Outcome: Sendable {
+        public var report: BuildReport
+        /// Output files written or removed by this build, as site paths (`/posts/x/index.html`), sorted.
+        public var changedPaths: [String]
+        /// Pages rendered with their templates (the rest were reused).
+        public var pagesRendered: Int
+    }
+
+    /// How a file in the output was made, to tell whether it must be written again.
+    private enum WrittenFile: Equatable {
+        case bytes([UInt8])
+        /// A copy, with its source's stamp: a static file edited in place keeps its path.
+        case copy(String, ContentCache.Stamp?)
+    }
+
+    private struct State {
+        var cache = BuildCache()
+        /// What the output folder holds, from the last write; nil: unknown (write everything).
+        var written: [String: WrittenFile]?
+        var outputDirectory: URL?
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Builds the site; unless the mode is `check`, writes what changed.
+    public func build(_ request: BuildRequest) throws(BuildFailure) -> Outcome {
+        try state.withLock { state throws(BuildFailure) -> Outcome in
+            if request.mode != .check,
+               let problem = OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) {
+                throw BuildFailure([problem])
+            }
+            let rendered = SiteBuilder.render(request, cache: state.cache)
+            guard rendered.isWritable(in: request.mode) else { throw BuildFailure(rendered.diagnostics) }
+            var report = rendered.report
+            let pagesRendered = state.cache.pages.renderedLastTime
+            guard request.mode != .check else { return Outcome(report: report, changedPaths: [], pagesRendered: pagesRendered) }
+
+            var clock = StageClock()
+            var current: [String: WrittenFile] = [:]
+            current.reserveCapacity(rendered.files.count)
+            for file in rendered.files {
+                switch file.contents {
+                case .bytes(let bytes): current[file.path] = .bytes(bytes)
+                case .copy(let source): current[file.path] = .copy(source, ContentCache.stamp(source))
+                }
+            }
+            let changedPaths: [String]
+            if let previous = state.written, state.outputDirectory == request.outputDirectory,
+               FileManager.default.fileExists(atPath: request.outputDirectory.path) {
+                let changed = rendered.files.filter { previous[$0.path] != current[$0.path] }
+                let removed = previous.keys.filter { current[$0] == nil }.sorted()
+                state.written = nil  // unknown until the update succeeds
+                report.written = try OutputWriter.update(writing: changed, removing: removed, in: request.outputDirectory,
+                                                         siteDirectory: request.siteDirectory)
+                changedPaths = (changed.map { "/" + $0.path } + removed.map { "/" + $0 }).sorted()
+            } else {
+                state.written = nil
+                report.written = try OutputWriter.write(rendered.files, to: request.outputDirectory,
+                                                        siteDirectory: request.siteDirectory)
+                changedPaths = rendered.files.map { "/" + $0.path }
+            }
+            state.written = current
+            state.outputDirectory = request.outputDirectory
+            clock.lap("write")
+            report.stageSeconds += clock.laps
+            return Outcome(report: report, changedPaths: changedPaths, pagesRendered: pagesRendered)
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// Link-check findings from the last build, by source path, with the key they were found for.
+/// Not thread-safe: one build uses it at a time (`BuildCache` serialises builds).
+final class LinkCache {
+    struct Entry: Sendable {
+        var key: Int
+        var diagnostics: [Diagnostic]
+    }
+
+    var entries: [String: Entry] = [:]
+}

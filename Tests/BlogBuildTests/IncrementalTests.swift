@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import BlogBuild
+
+/// The dev server's rebuilds: after every change, the output written by the
+/// incremental builder must equal a clean build of the same files, byte for byte,
+/// with no file or folder left over.
+@Suite struct IncrementalTests {
+    /// A copy of the example site, an incremental builder writing into `served`,
+    /// and clean builds into a fresh folder each time.
+    final class Session {
+        let site: TestSiteFolder
+        let builder = IncrementalBuilder()
+        let served: URL
+        var step = 0
+        static let now = Date(timeIntervalSince1970: 1_790_000_000)  // 2026-09-21: the 2030 post stays future
+
+        init() throws {
+            site = try TestSiteFolder(config: nil)
+            try FileManager.default.removeItem(at: site.url("content"))
+            try FileManager.default.copyItem(at: RepoPaths.root.appendingPathComponent("content"), to: site.url("content"))
+            served = site.outside("served")
+        }
+
+        func request(_ output: URL) -> BuildRequest {
+            BuildRequest(siteDirectory: site.root, outputDirectory: output, mode: .build(includeDrafts: true), now: Self.now)
+        }
+
+        /// Rebuilds incrementally, builds clean, and compares the two folders.
+        @discardableResult
+        func check(_ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> IncrementalBuilder.Outcome {
+            step += 1
+            let outcome = try builder.build(request(served))
+            let clean = site.outside("clean-\(step)")
+            _ = try SiteBuilder.build(request(clean))
+            let incremental = try FolderSnapshot(served), fresh = try FolderSnapshot(clean)
+            let differences = incremental.differences(from: fresh).filter { !$0.hasPrefix("mtime") && !$0.hasPrefix("replaced") }
+            #expect(differences.isEmpty, "after \(what): served output differs from a clean build: \(differences.prefix(12))",
+                    sourceLocation: sourceLocation)
+            try? FileManager.default.removeItem(at: clean)
+            return outcome
+        }
+
+        func edit(_ path: String, _ change: (String) -> String) throws {
+            let text = try #require(site.read(path), "no \(path)")
+            let changed = change(text)
+            #expect(changed != text, "the edit of \(path) changed nothing")
+            try site.write(path, changed)
+        }
+
+        func rename(_ from: String, _ to: String) throws {
+            try FileManager.default.moveItem(at: site.url(from), to: site.url(to))
+        }
+    }
+
+    @Test func everyKindOfChangeEqualsACleanBuild() throws {
+        let s = try Session()
+        let first = try s.check("the first build")
+        #expect(first.changedPaths.contains("/index.html"))
+
+        // A post's body: the post changes; pages that list it only if what they show of it does.
+        let body = try s.check("nothing") // no change at all: nothing is written or rendered
+        #expect(body.changedPaths.isEmpty)
+        #expect(body.pagesRendered == 0)
+        try s.edit("content/posts/2023-06-01-kettle-audit.md") { $0 + "\nOne more paragraph, added while serving.\n" }
+        let edited = try s.check("editing a post's body")
+        let auditPages = edited.changedPaths.filter { (path: String) in path.contains("kettle-audit") }
+        #expect(!auditPages.isEmpty, "the edited post was not written again")
+        let rendered = edited.pagesRendered
+        #expect(rendered < 10, "a body edit re-rendered \(rendered) pages")
+
+        // A series part's title: its neighbours' series boxes, the series page, lists, feeds.
+        try s.edit("content/posts/2022-01-20-harmonic-constants.md") {
+            $0.replacingOccurrences(of: "predicting the tide with a handful of cosines", with: "tides from cosines")
+        }
+        try s.check("editing a series part's title")
+
+        // A new post with a new tag, in a series and about an app.
+        try s.site.write("content/posts/2026-05-01-tide-widgets.md", """
+            ---
+            title: "Building Tidemark, part 6: widgets, again"
+            date: 2026-05-01 09:00
+            tags: [Widgets, Side Project]
+            series: building-tidemark
+            app: tidemark
+            ---
+            The widget came back. This time it knows the tide tables.
+
+            ```swift
+            let next = tides.first { $0.date > .now }
+            ```
+            """)
+        try s.check("adding a post")
+
+        // Renaming it (a new permalink), then changing its date (a new place in every list).
+        try s.rename("content/posts/2026-05-01-tide-widgets.md", "content/posts/2026-05-01-widgets-again.md")
+        try s.check("renaming a post")
+        try s.edit("content/posts/2026-05-01-widgets-again.md") { $0.replacingOccurrences(of: "2026-05-01 09:00", with: "2020-01-01 09:00") }
+        try s.check("moving a post's date")
+
+        // Taking a tag off every post that has it: the tag's page and feed go.
+        try s.edit("content/posts/2026-05-01-widgets-again.md") { $0.replacingOccurrences(of: "[Widgets, Side Project]", with: "[Side Project]") }
+        try s.check("removing the last use of a tag")
+
+        // Deleting the post.
+        try s.site.remove("content/posts/2026-05-01-widgets-again.md")
+        try s.check("deleting a post")
+
+        // Series: edit, add, delete.
+        try s.edit("content/series/rewriting-kettle.md") { $0.replacingOccurrences(of: "title: ", with: "title: The Story of ") }
+        try s.check("editing a series' title")
+        try s.site.write("content/series/short-notes.md", "---\ntitle: Short Notes\ndescription: Small things.\n---\nA series of one.\n")
+        try s.edit("content/posts/2024-09-01-dark-mode-css.md") { $0.replacingOccurrences(of: "\ntags: [CSS", with: "\nseries: short-notes\ntags: [CSS") }
+        try s.check("adding a series and moving a post into it")
+        try s.edit("content/posts/2024-09-01-dark-mode-css.md") { $0.replacingOccurrences(of: "series: short-notes\n", with: "") }
+        try s.site.remove("content/series/short-notes.md")
+        try s.check("deleting a series")
+
+        // Apps: edit, add, delete.
+        try s.edit("content/apps/kettle.md") { $0.replacingOccurrences(of: "title: Kettle", with: "title: Kettle Timer") }
+        try s.check("editing an app's title")
+        try s.site.write("content/apps/buoy.md", "---\ntitle: Buoy\ntagline: A float for your files.\nstatus: available\n---\nBuoy keeps files afloat.\n")
+        try s.check("adding an app")
+        try s.site.remove("content/apps/buoy.md")
+        try s.check("deleting an app")
+
+        // Templates: an override of a partial, edited, then deleted (back to the built-in one).
+        let footer = try #require(Theme.builtIn["partials/footer.mustache"])
+        try s.site.write("templates/partials/footer.mustache", String(decoding: footer, as: UTF8.self) + "<!-- local footer -->\n")
+        let templated = try s.check("overriding a partial")
+        #expect(templated.changedPaths.contains("/index.html"))
+        try s.edit("templates/partials/footer.mustache") { $0.replacingOccurrences(of: "local footer", with: "edited footer") }
+        try s.check("editing the override")
+        try s.site.remove("templates/partials/footer.mustache")
+        try s.check("deleting the override")
+        try s.site.write("templates/assets/extra.css", "p { margin: 0 }\n")
+        let css = try s.check("adding a stylesheet")
+        #expect(css.changedPaths == ["/assets/extra.css"])
+        try s.site.remove("templates/assets/extra.css")
+        try s.check("deleting the stylesheet")
+
+        // Pages and static files.
+        try s.site.write("content/pages/colophon.md", "---\ntitle: Colophon\n---\nSet in the system font.\n")
+        try s.check("adding a page")
+        try s.edit("content/pages/colophon.md") { $0 + "\nBuilt with blogbuild.\n" }
+        try s.check("editing a page")
+        try s.site.remove("content/pages/colophon.md")
+        try s.check("deleting a page")
+        try s.site.write("content/images/extra/note.txt", "one\n")
+        try s.check("adding a static file in a new folder")
+        try s.site.write("content/images/extra/note.txt", "two\n")
+        let copied = try s.check("editing a static file in place")
+        #expect(copied.changedPaths == ["/images/extra/note.txt"])
+        try s.site.remove("content/images/extra")
+        try s.check("deleting a folder of static files")
+
+        // The site's settings change everything.
+        try s.edit("content/site.yml") { $0.replacingOccurrences(of: "title: Low Tide Software", with: "title: Low Tide") }
+        try s.check("editing site.yml")
+    }
+
+    @Test func aFailedRebuildWritesNothingAndTheNextGoodOneCatchesUp() throws {
+        let s = try Session()
+        try s.check("the first build")
+        let before = try FolderSnapshot(s.served)
+        try s.edit("content/posts/2023-06-01-kettle-audit.md") { $0.replacingOccurrences(of: "\ndate: ", with: "\ndate: not a date ") }
+        #expect(throws: BuildFailure.self) { try s.builder.build(s.request(s.served)) }
+        #expect(try FolderSnapshot(s.served) == before, "a failed rebuild changed the output")
+        // Another post changes while the site is broken; fixing the first must bring both.
+        try s.edit("content/posts/2024-03-02-live-activity.md") { $0 + "\nWritten while the build was failing.\n" }
+        try s.edit("content/posts/2023-06-01-kettle-audit.md") { $0.replacingOccurrences(of: "\ndate: not a date ", with: "\ndate: ") }
+        try s.check("fixing the broken post")
+    }
+
+    @Test func theServedFolderIsRepairedWhenItWasDeleted() throws {
+        let s = try Session()
+        try s.check("the first build")
+        try FileManager.default.removeItem(at: s.served)
+        try s.check("rebuilding after public/ was deleted")
+    }
+}
