@@ -7,7 +7,7 @@ PORT         ?= 8000
 SHARED       ?= ../shared
 BENCH_DIR    ?= $(CURDIR)/.bench
 
-.PHONY: setup deps build-tool build serve publish check test bench bench-serve check-site screenshots clean
+.PHONY: setup deps build-tool build serve publish check test bench bench-serve bench-highlight check-site screenshots clean
 
 ## setup: install what a fresh Debian machine lacks, then build blogbuild
 setup: deps build-tool
@@ -68,6 +68,12 @@ bench-serve: build-tool
 	  [ -d $(BENCH_DIR)/corpus/$$n/blogbuild/content ] || python3 $(SHARED)/bench/gen_corpus.py $$n $(BENCH_DIR)/corpus/$$n >/dev/null; \
 	  python3 bench/serve_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/$$n/blogbuild || exit 1; \
 	done
+
+## bench-highlight: cold builds of the 10,000-post corpus with highlighting on and off
+bench-highlight: build-tool
+	mkdir -p $(BENCH_DIR)
+	[ -d $(BENCH_DIR)/corpus/10000/blogbuild/content ] || python3 $(SHARED)/bench/gen_corpus.py 10000 $(BENCH_DIR)/corpus/10000 >/dev/null
+	python3 bench/highlight_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/10000/blogbuild
 
 ## screenshots: docs/post-light.png and docs/post-dark.png, a post of the example site in headless Chromium
 SHOT_POST ?= 2024/03/live-activity/

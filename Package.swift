@@ -40,6 +40,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            exclude: ["Highlight/LANGUAGES.md"],
             plugins: ["EmbedThemePlugin"]
         ),
         .executableTarget(

@@ -77,7 +77,8 @@ struct ThemeBrowserTests {
         #expect(light["text"] as? String != dark["text"] as? String, "\(run.stdout)")
         for (scheme, values) in schemes {
             let ratios = values["ratios"] as? [String: [String: Any]] ?? [:]
-            for name in ["body text", "muted text", "link", "code"] {
+            for name in ["body text", "muted text", "link", "code", "token keyword", "token type", "token function",
+                         "token number", "token comment"] {
                 let ratio = ratios[name]?["contrast"] as? Double
                 #expect((ratio ?? 0) >= 4.5, "\(scheme) \(name): contrast \(ratio.map { "\($0)" } ?? "not measured")")
             }

@@ -39,6 +39,12 @@ SAMPLES = [
     ("series parts", ".series-parts", ".series-box"),
     ("app card", ".app-card .platforms", ".app-card"),
     ("footnotes", ".footnotes", "body"),
+    # Highlighted code: one token of each colour the post's Swift uses.
+    ("token keyword", "pre .tok-keyword", "pre"),
+    ("token type", "pre .tok-builtin, pre .tok-type", "pre"),
+    ("token function", "pre .tok-function, pre .tok-variable", "pre"),
+    ("token number", "pre .tok-number", "pre"),
+    ("token comment", "pre .tok-comment", "pre"),
 ]
 
 MEASURE_JS = """

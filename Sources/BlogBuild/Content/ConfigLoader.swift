@@ -46,6 +46,7 @@ enum ConfigLoader {
         if let nav = nav(&fields) { config.nav = nav }
         if var markdown = fields.nested("markdown") {
             if let raw = markdown.bool("raw_html") { config.rawHTML = raw }
+            if let highlight = markdown.bool("highlight") { config.highlight = highlight }
             fields.absorb(markdown)
         }
         config.params = fields.params()

@@ -129,6 +129,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var nav: [NavLink] = []
     /// `markdown: { raw_html: false }` strips raw HTML from Markdown.
     public var rawHTML: Bool = true
+    /// `markdown: { highlight: false }` turns off build-time code highlighting.
+    public var highlight: Bool = true
     /// Unknown keys, for templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
 

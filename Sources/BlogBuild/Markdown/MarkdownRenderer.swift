@@ -7,14 +7,20 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// left out (`<!-- raw HTML omitted -->`), dangerous URLs are emptied and
     /// GitHub's tag filter is on.
     public var rawHTML: Bool
+    /// Highlight fenced code at build time (see `Highlighter`). When false, code
+    /// blocks are exactly cmark's: escaped text in `<code class="language-X">`.
+    /// Sites highlight by default (`SiteConfig.highlight`); a bare
+    /// `MarkdownOptions()` does not, so plain rendering stays cmark's.
+    public var highlight: Bool
 
-    public init(rawHTML: Bool = true) {
+    public init(rawHTML: Bool = true, highlight: Bool = false) {
         self.rawHTML = rawHTML
+        self.highlight = highlight
     }
 
     /// The options a site's `markdown:` settings ask for.
     public init(config: SiteConfig) {
-        self.init(rawHTML: config.rawHTML)
+        self.init(rawHTML: config.rawHTML, highlight: config.highlight)
     }
 }
 
@@ -25,7 +31,8 @@ public struct MarkdownOptions: Sendable, Hashable {
 ///   and every one is listed in `toc`;
 /// - images get `loading="lazy"`;
 /// - tables align with `style="text-align: …"` (valid HTML5), fenced code keeps its
-///   language as `class="language-X"`;
+///   language as `class="language-X"` and, with `highlight`, is highlighted (token
+///   spans, and line numbers or marked lines from the info string: `swift {linenos, hl=3-5}`);
 /// - a footnote reference written inside a link or image is moved just after it
 ///   (an `<a>` inside an `<a>` is invalid HTML, and an image's alt text would drop
 ///   it), and a link inside a link's text (`[<https://a.example>](https://b.example)`)
@@ -70,7 +77,8 @@ public enum MarkdownRenderer {
         }
         guard let root = parsed else { return RenderedMarkdown(html: "", summaryHTML: "") }
 
-        let document = MarkdownDocument(root: root, parser: parser, flags: flags, rawHTML: options.rawHTML)
+        let document = MarkdownDocument(root: root, parser: parser, flags: flags, rawHTML: options.rawHTML,
+                                        highlight: options.highlight)
         defer { document.free() }
         return document.render()
     }
@@ -84,6 +92,7 @@ private final class MarkdownDocument {
     let parser: OpaquePointer
     let flags: Int32
     let rawHTML: Bool
+    let highlight: Bool
 
     struct Heading {
         var node: OpaquePointer
@@ -109,6 +118,8 @@ private final class MarkdownDocument {
     var footnotesToHoist: [(reference: OpaquePointer, anchor: OpaquePointer)] = []
     /// Links inside another link's text.
     var nestedLinks: [OpaquePointer] = []
+    /// Code blocks to highlight (only when `highlight`).
+    var codeBlocks: [OpaquePointer] = []
     var moreMarker: OpaquePointer?
     var firstTopLevelParagraph: OpaquePointer?
     var firstParagraph: OpaquePointer?
@@ -119,11 +130,12 @@ private final class MarkdownDocument {
     var graveyard: [OpaquePointer] = []
     var ownedRoots: [OpaquePointer] = []
 
-    init(root: OpaquePointer, parser: OpaquePointer, flags: Int32, rawHTML: Bool) {
+    init(root: OpaquePointer, parser: OpaquePointer, flags: Int32, rawHTML: Bool, highlight: Bool) {
         self.root = root
         self.parser = parser
         self.flags = flags
         self.rawHTML = rawHTML
+        self.highlight = highlight
         ownedRoots.append(root)
     }
 
@@ -139,6 +151,7 @@ private final class MarkdownDocument {
         unwrapNestedLinks()
         hoistFootnoteReferences()
         replaceImages()
+        replaceCodeBlocks()
         let toc = replaceHeadings()
         let summaryNodes = takeMoreMarker()
 
@@ -246,6 +259,8 @@ private final class MarkdownDocument {
                     linkDepth -= 1
                     if anchor == node { anchor = nil }
                 }
+            case CMARK_NODE_CODE_BLOCK:
+                if highlight { codeBlocks.append(node) }
             case CMARK_NODE_FOOTNOTE_REFERENCE:
                 if let anchor { footnotesToHoist.append((node, anchor)) }
             case CMARK_NODE_FOOTNOTE_DEFINITION:
@@ -360,6 +375,50 @@ private final class MarkdownDocument {
             }
             cmark_node_unlink(image.node)
             graveyard.append(image.node)
+        }
+    }
+
+    /// A fenced code block in a language we know, or with line options in its
+    /// info string (`swift {linenos, hl=3-5}`), becomes a custom block holding
+    /// the highlighted `<pre><code class="language-X">`; any other stays
+    /// cmark's. The language is the info string's first word, any case.
+    private func replaceCodeBlocks() {
+        for node in codeBlocks {
+            let info = Self.literalBytes(cmark_node_get_fence_info(node))
+            var split = info.firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } ?? info.count
+            // `swift{linenos}` (no space) is the language and options too.
+            if let brace = info[..<split].firstIndex(of: UInt8(ascii: "{")), brace > 0 { split = brace }
+            let name = String(decoding: info[..<split], as: UTF8.self)
+            let language = Highlighter.language(name)
+            let lines = split < info.count ? LineOptions.parse(String(decoding: info[split...], as: UTF8.self)) : nil
+            guard language != nil || lines != nil else { continue }
+
+            var html: [UInt8] = Array("<pre><code".utf8)
+            if split > 0 {
+                html.append(contentsOf: " class=\"language-".utf8)
+                HTMLBytes.appendEscapedText(info[..<split], to: &html)
+                html.append(UInt8(ascii: "\""))
+            }
+            html.append(UInt8(ascii: ">"))
+            if let literal = cmark_node_get_literal(node) {
+                let code = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self),
+                                               count: strlen(literal))
+                Highlighter.append(code, language: language, lines: lines, to: &html)
+            }
+            html.append(contentsOf: "</code></pre>".utf8)
+            html.append(0)
+            guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            html.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    if let base = chars.baseAddress { cmark_node_set_on_enter(block, base) }
+                }
+            }
+            guard cmark_node_insert_before(node, block) != 0 else {
+                cmark_node_free(block)
+                continue
+            }
+            cmark_node_unlink(node)
+            graveyard.append(node)
         }
     }
 
@@ -558,6 +617,11 @@ private final class MarkdownDocument {
 
     static func literal(_ node: OpaquePointer) -> String {
         string(cmark_node_get_literal(node))
+    }
+
+    static func literalBytes(_ c: UnsafePointer<CChar>?) -> [UInt8] {
+        guard let c else { return [] }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self), count: strlen(c)))
     }
 
     static func string(_ c: UnsafePointer<CChar>?) -> String {

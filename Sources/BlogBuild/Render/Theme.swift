@@ -40,7 +40,8 @@ struct Theme: Sendable {
         var assets: [String: Asset] = [:]
         for (path, bytes) in builtIn {
             if path.hasPrefix("assets/") {
-                assets[String(path.dropFirst("assets/".count))] = .bytes(bytes)
+                // CSS comments stay in the repository, not in the output (page weight).
+                assets[String(path.dropFirst("assets/".count))] = .bytes(path.hasSuffix(".css") ? CSSComments.strip(bytes) : bytes)
             } else if path.hasSuffix(".mustache") {
                 let name = String(path.dropLast(".mustache".count))
                 texts[name] = ("(built-in theme) templates/\(path)", String(decoding: bytes, as: UTF8.self))
@@ -50,7 +51,10 @@ struct Theme: Sendable {
         for rel in listFiles(siteTemplates) {
             let full = siteTemplates.appendingPathComponent(rel).path
             if rel.hasPrefix("assets/") {
-                assets[String(rel.dropFirst("assets/".count))] = .file(full)
+                // Stylesheets lose their comments (page weight); unreadable ones are
+                // left to the copy, which reports them.
+                let css = rel.hasSuffix(".css") ? FileManager.default.contents(atPath: full) : nil
+                assets[String(rel.dropFirst("assets/".count))] = css.map { .bytes(CSSComments.strip([UInt8]($0))) } ?? .file(full)
             } else if rel.hasSuffix(".mustache") {
                 let label = "templates/\(rel)"
                 guard let data = FileManager.default.contents(atPath: full) else {
