@@ -53,11 +53,11 @@ struct ServeCommand: ParsableCommand {
                         }
                     }
                     group.addTask {
-                        try await watcher.watch(after: initial) {
+                        try await watcher.watch(after: initial) { changed in
                             // A build blocks its thread: keep it off Swift concurrency's small pool.
                             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                                 DispatchQueue.global().async {
-                                    switch rebuild(builder, site: site, output: output, options: options) {
+                                    switch rebuild(builder, site: site, output: output, options: options, changed: changed) {
                                     case .success(let changed):
                                         // Open pages learn what changed: they reload, or swap CSS.
                                         hub.send(changedPaths: changed)
@@ -91,11 +91,12 @@ struct ServeCommand: ParsableCommand {
 /// output paths it wrote or removed. On failure prints the diagnostics and leaves
 /// the last good site in place (the engine writes nothing on failure).
 @discardableResult
-private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, options: SiteOptions) -> Result<[String], BuildFailure> {
+private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, options: SiteOptions,
+                     changed: Set<String>? = nil) -> Result<[String], BuildFailure> {
     let start = DispatchTime.now()
     let request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
     do {
-        let outcome = try builder.build(request)
+        let outcome = try builder.build(request, changedFiles: changed)
         Reporter.problems(outcome.report.warnings)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         Reporter.summary(outcome.report, verb: "Built", seconds: seconds, options: options)

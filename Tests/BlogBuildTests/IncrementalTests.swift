@@ -26,13 +26,19 @@ import Testing
             BuildRequest(siteDirectory: site.root, outputDirectory: output, mode: .build(includeDrafts: true), now: Self.now)
         }
 
-        /// Rebuilds incrementally, builds clean, and compares the two folders.
+        /// Rebuilds incrementally (told which files changed, as the dev server's
+        /// watcher does, when `changed` is given), builds clean, and compares the
+        /// two folders and the warnings.
         @discardableResult
-        func check(_ what: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> IncrementalBuilder.Outcome {
+        func check(_ what: String, changed: [String]? = nil,
+                   sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> IncrementalBuilder.Outcome {
             step += 1
-            let outcome = try builder.build(request(served))
+            let hint = changed.map { Set($0.map { site.url($0).standardizedFileURL.path }) }
+            let outcome = try builder.build(request(served), changedFiles: hint)
             let clean = site.outside("clean-\(step)")
-            _ = try SiteBuilder.build(request(clean))
+            let cleanReport = try SiteBuilder.build(request(clean))
+            #expect(outcome.report.warnings == cleanReport.warnings, "after \(what): warnings differ from a clean build",
+                    sourceLocation: sourceLocation)
             let incremental = try FolderSnapshot(served), fresh = try FolderSnapshot(clean)
             let differences = incremental.differences(from: fresh).filter { !$0.hasPrefix("mtime") && !$0.hasPrefix("replaced") }
             #expect(differences.isEmpty, "after \(what): served output differs from a clean build: \(differences.prefix(12))",
@@ -157,6 +163,60 @@ import Testing
         // The site's settings change everything.
         try s.edit("content/site.yml") { $0.replacingOccurrences(of: "title: Low Tide Software", with: "title: Low Tide") }
         try s.check("editing site.yml")
+    }
+
+    /// Edits of post bodies, with the watcher's list of changed files: the quick
+    /// path (only the post's page and feeds remade) when nothing else can change,
+    /// the pipeline otherwise; always what a clean build writes.
+    @Test func bodyEditsEqualACleanBuild() throws {
+        let s = try Session()
+        let post = "content/posts/2023-06-01-kettle-audit.md"
+        try s.site.write("content/posts/2025-01-10-links.md", """
+            ---
+            title: A post with a broken link
+            date: 2025-01-10
+            tags: [Notes]
+            ---
+            First paragraph, the summary.
+
+            A [link to nowhere](/nowhere/) and a [good one](/about/).
+            """)
+        try s.check("the first build")
+
+        try s.edit(post) { $0.replacingOccurrences(of: "I will let you know.", with: "I will write about it here.") }
+        let quick = try s.check("a body edit below the summary", changed: [post])
+        #expect(quick.pagesRendered == 1, "not the quick path: \(quick.pagesRendered) pages")
+        #expect(quick.changedPaths.contains { $0.contains("kettle-audit/index.html") }, "\(quick.changedPaths)")
+        #expect(quick.changedPaths.contains("/feed.xml"), "the feeds carry the post's content: \(quick.changedPaths)")
+        #expect(!quick.changedPaths.contains("/index.html"), "\(quick.changedPaths)")
+
+        // Lines move above a broken link: its warning's line moves too.
+        try s.edit("content/posts/2025-01-10-links.md") {
+            $0.replacingOccurrences(of: "First paragraph, the summary.\n", with: "First paragraph, the summary.\n\nA new line.\n")
+        }
+        let moved = try s.check("lines inserted above a broken link", changed: ["content/posts/2025-01-10-links.md"])
+        #expect(moved.pagesRendered == 1)
+        #expect(moved.report.warnings.contains { $0.line == 10 && $0.message.contains("/nowhere/") }, "\(moved.report.warnings)")
+
+        // An editor's scratch file that came and went is no change at all.
+        try s.edit(post) { $0.replacingOccurrences(of: "I will write about it here.", with: "I will write it up.") }
+        let scratch = try s.check("a body edit beside a vanished scratch file", changed: [post, "content/posts/4913"])
+        #expect(scratch.pagesRendered == 1)
+
+        // What the quick path must leave to the pipeline.
+        try s.edit(post) { $0.replacingOccurrences(of: "\n---\n", with: "\n---\nA new first sentence for the summary. ") }
+        try s.check("an edit of the summary", changed: [post])
+        try s.edit(post) { $0 + "\n## A new heading\n\nText under it.\n" }
+        try s.check("a new heading (a new id)", changed: [post])
+        try s.edit(post) { $0 + "\nSee [the about page](/about/).\n" }
+        try s.check("a new link", changed: [post])
+        try s.edit(post) { $0.replacingOccurrences(of: "part 1: the audit", with: "part 1: the big audit") }
+        try s.check("a title edit", changed: [post])
+        try s.site.write("content/posts/2025-02-01-new.md", "---\ntitle: New\ndate: 2025-02-01\n---\nNew post.\n")
+        try s.check("a new post", changed: ["content/posts/2025-02-01-new.md"])
+        try s.edit(post) { $0.replacingOccurrences(of: "Text under it.", with: "Text under the heading.") }
+        let back = try s.check("the quick path again after the pipeline", changed: [post])
+        #expect(back.pagesRendered == 1)
     }
 
     @Test func aFailedRebuildWritesNothingAndTheNextGoodOneCatchesUp() throws {

@@ -69,6 +69,24 @@ import Musl
         try await notification(after: count, from: watcher)
     }
 
+    /// The files events named are reported exactly (the dev server's quick path
+    /// relies on it); a folder change makes the list unknown (nil).
+    @Test func changedPathsAreListedUntilAFolderChanges() async throws {
+        let tree = try Tree()
+        let watcher = try tree.watcher()
+        defer { watcher.stop() }
+        try tree.write("content/posts/a.md", "edited")
+        try await notification(after: 0, from: watcher)
+        let posts = tree.url("content/posts").standardizedFileURL.path
+        #expect(watcher.takeChangedPaths() == [posts + "/a.md"])
+        #expect(watcher.takeChangedPaths() == [], "the list starts again after each call")
+
+        let count = watcher.notificationCount
+        try FileManager.default.createDirectory(at: tree.url("content/posts/2026"), withIntermediateDirectories: true)
+        try await notification(after: count, from: watcher)
+        #expect(watcher.takeChangedPaths() == nil)
+    }
+
     @Test func tempFileAndRename() async throws {
         let tree = try Tree()
         let watcher = try tree.watcher()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one build keeps for the next, stage by stage, so the dev server's
 /// rebuild does again only the work whose inputs changed: files are read again
 /// when their stamp changes (`ContentCache`), Markdown rendered again when its
@@ -12,4 +14,22 @@ final class BuildCache {
     let pages = PageCache()
     let feeds = FeedCache()
     let links = LinkCache()
+    /// The last build's inputs and results, for `BodyEditRebuild`; nil after a build without a theme.
+    var last: LastBuild?
+}
+
+/// What one build worked out, kept whole so an edit of a post's body can be
+/// applied to it (`BodyEditRebuild`) without going through the pipeline again.
+struct LastBuild {
+    var siteDirectory: URL
+    var mode: BuildMode
+    var now: Date
+    var content: LoadedContent
+    var site: Site
+    var routes: [Route]
+    var theme: Theme
+    var urls: URLMaker
+    var rendered: RenderedSite
+    /// `rendered.files` by path.
+    var outputs: [String: OutputFile]
 }

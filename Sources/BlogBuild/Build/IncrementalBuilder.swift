@@ -37,11 +37,22 @@ public final class IncrementalBuilder: Sendable {
     public init() {}
 
     /// Builds the site; unless the mode is `check`, writes what changed.
-    public func build(_ request: BuildRequest) throws(BuildFailure) -> Outcome {
+    ///
+    /// `changedFiles`: the files (absolute paths) that changed since the last
+    /// build, when the caller knows them exactly (the dev server's watcher); an
+    /// edit of post bodies alone then skips the pipeline (`BodyEditRebuild`).
+    public func build(_ request: BuildRequest, changedFiles: Set<String>? = nil) throws(BuildFailure) -> Outcome {
         try state.withLock { state throws(BuildFailure) -> Outcome in
             if request.mode != .check,
                let problem = OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) {
                 throw BuildFailure([problem])
+            }
+            if let changedFiles, request.mode != .check, state.written != nil,
+               state.outputDirectory == request.outputDirectory,
+               FileManager.default.fileExists(atPath: request.outputDirectory.path),
+               let quick = BodyEditRebuild.render(request, changed: changedFiles, cache: state.cache),
+               quick.site.isWritable(in: request.mode) {
+                return try Self.write(quick, request, &state)
             }
             let rendered = SiteBuilder.render(request, cache: state.cache)
             guard rendered.isWritable(in: request.mode) else { throw BuildFailure(rendered.diagnostics) }
@@ -79,5 +90,28 @@ public final class IncrementalBuilder: Sendable {
             report.stageSeconds += clock.laps
             return Outcome(report: report, changedPaths: changedPaths, pagesRendered: pagesRendered)
         }
+    }
+
+    /// Writes what a body edit remade, where its bytes differ from what is on disk.
+    private static func write(_ quick: BodyEditRebuild.Result, _ request: BuildRequest,
+                              _ state: inout State) throws(BuildFailure) -> Outcome {
+        var clock = StageClock()
+        var report = quick.site.report
+        let remade = Set(quick.remade)
+        let changed = quick.site.files.filter { file in
+            guard remade.contains(file.path), case .bytes(let bytes) = file.contents else { return false }
+            return state.written?[file.path] != .bytes(bytes)
+        }
+        do throws(BuildFailure) {
+            report.written = try OutputWriter.update(writing: changed, removing: [], in: request.outputDirectory,
+                                                     siteDirectory: request.siteDirectory)
+        } catch {
+            state.written = nil  // unknown after a failed write: the next build writes everything
+            throw error
+        }
+        for file in changed { if case .bytes(let bytes) = file.contents { state.written?[file.path] = .bytes(bytes) } }
+        clock.lap("write")
+        report.stageSeconds = clock.laps
+        return Outcome(report: report, changedPaths: changed.map { "/" + $0.path }.sorted(), pagesRendered: remade.count { $0.hasSuffix(".html") })
     }
 }

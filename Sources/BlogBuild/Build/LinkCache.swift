@@ -7,4 +7,6 @@ final class LinkCache {
     }
 
     var entries: [String: Entry] = [:]
+    /// Every document's findings in the last build, by source path (`BodyEditRebuild` swaps one).
+    var findings: [String: [Diagnostic]] = [:]
 }

@@ -41,6 +41,7 @@ struct LinkChecker {
             if let key = keys[i] { fresh[docs[i].sourcePath] = LinkCache.Entry(key: key, diagnostics: results[i]) }
         }
         cache.entries = fresh
+        cache.findings = Dictionary(zip(docs.map(\.sourcePath), results), uniquingKeysWith: { a, b in a + b })
         return results.flatMap { $0 }
     }
 

@@ -128,9 +128,10 @@ public enum SiteBuilder {
             files.append(copy)
         }
 
+        var byPath: [String: OutputFile] = [:]
         if theme != nil {
             progress("checking links")
-            let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+            byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
             let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath)
             if let cache, let version {
                 diagnostics += checker.check(docs, cache: cache.links, version: version)
@@ -153,7 +154,16 @@ public enum SiteBuilder {
             warnings: diagnostics.filter { $0.severity == .warning },
             written: nil,
             stageSeconds: clock.laps)
-        return RenderedSite(files: files, report: report, diagnostics: diagnostics)
+        let rendered = RenderedSite(files: files, report: report, diagnostics: diagnostics)
+        if let cache {
+            cache.last = theme.map { theme in
+                LastBuild(siteDirectory: request.siteDirectory, mode: request.mode, now: request.now, content: content,
+                          site: site, routes: routes, theme: theme,
+                          urls: URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs),
+                          rendered: rendered, outputs: byPath)
+            }
+        }
+        return rendered
     }
 
     /// Builds the site and, unless the mode is `check`, writes it. Nothing is written

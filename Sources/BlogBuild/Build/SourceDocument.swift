@@ -14,12 +14,7 @@ struct SourceDocument: Sendable {
     /// Every Markdown document of the site, in a stable order.
     static func all(in site: Site) -> [SourceDocument] {
         var docs: [SourceDocument] = []
-        for p in site.posts {
-            docs.append(SourceDocument(sourcePath: p.post.sourcePath, url: p.permalink, body: p.post.body,
-                                         bodyLine: p.post.bodyLine, rendered: p.rendered,
-                                         frontMatterImages: p.post.image.map { [("image", $0)] } ?? [],
-                                         keyLocations: p.post.keyLocations))
-        }
+        for p in site.posts { docs.append(post(p)) }
         for p in site.pages {
             docs.append(SourceDocument(sourcePath: p.page.sourcePath, url: p.url, body: p.page.body, bodyLine: p.page.bodyLine,
                                          rendered: p.rendered, frontMatterImages: [], keyLocations: [:]))
@@ -36,6 +31,13 @@ struct SourceDocument: Sendable {
                                          rendered: a.description, frontMatterImages: images, keyLocations: [:]))
         }
         return docs
+    }
+
+    /// A post as a document.
+    static func post(_ p: SitePost) -> SourceDocument {
+        SourceDocument(sourcePath: p.post.sourcePath, url: p.permalink, body: p.post.body, bodyLine: p.post.bodyLine,
+                       rendered: p.rendered, frontMatterImages: p.post.image.map { [("image", $0)] } ?? [],
+                       keyLocations: p.post.keyLocations)
     }
 
     /// The folder of the source file relative to content/, as a site path: `content/posts/x.md` → `/posts/`.

@@ -16,7 +16,11 @@ struct FeedRenderer: Sendable {
     /// Renders every feed. With a cache and the load versions of the source files
     /// (`ContentCache.version(of:)`), a feed whose posts and settings are unchanged
     /// since the cache's last build is not rendered again.
-    func render(_ routes: [Route], cache: FeedCache? = nil, version: ((String) -> Int)? = nil) -> [FeedFile] {
+    ///
+    /// With `including`, only the feeds that show that post are rendered and
+    /// returned (no sitemap or robots.txt): what an edit of the post's body changes.
+    func render(_ routes: [Route], cache: FeedCache? = nil, version: ((String) -> Int)? = nil,
+                including post: Int? = nil) -> [FeedFile] {
         let config = site.config
         let urls = AbsoluteURLs(baseURL: config.baseURL)
         let limit = max(0, config.feedItems)
@@ -36,8 +40,13 @@ struct FeedRenderer: Sendable {
                             collectionPaths: collectionPaths)
         }
         let feedKeys = keys
-        let siteFeedsNeeded = keys?.siteFeedsChanged ?? true
-        let collectionNeeded = collections.indices.map { keys?.collectionChanged[$0] ?? true }
+        var siteFeedsNeeded = keys?.siteFeedsChanged ?? true
+        var collectionNeeded = collections.indices.map { keys?.collectionChanged[$0] ?? true }
+        if let post {
+            siteFeedsNeeded = sitePosts.contains(post)
+            collectionNeeded = collections.map { $0.newestFirst.contains(post) }
+        }
+        let needed = collectionNeeded
 
         // Every post in some feed that is rendered, made into an entry and an Atom fragment once.
         var wanted = siteFeedsNeeded ? Set(sitePosts) : []
@@ -80,9 +89,10 @@ struct FeedRenderer: Sendable {
             files += keys.reusedSiteFeeds
         }
 
-        let collectionFeeds = Array(collections.indices).parallelMap { ci -> FeedFile in
+        let rendered = post == nil ? Array(collections.indices) : collections.indices.filter { needed[$0] }
+        let collectionFeeds = rendered.parallelMap { ci -> FeedFile in
             let c = collections[ci]
-            if !collectionNeeded[ci], let reused = feedKeys?.reused(collectionPaths[ci]) { return reused }
+            if !needed[ci], let reused = feedKeys?.reused(collectionPaths[ci]) { return reused }
             let link = FeedLink.collectionFeed(c, siteTitle: config.title)
             let head = AtomFeed.Head(title: link.title, subtitle: nil, selfURL: urls.absolute(link.path),
                                      pageURL: urls.absolute(c.pageURL), language: config.language, author: author)
@@ -92,6 +102,7 @@ struct FeedRenderer: Sendable {
         }
         files += collectionFeeds
         if let cache, let keys { cache.remember(files, keys: keys) }
+        if post != nil { return files }
 
         files.append(FeedFile(path: path(FeedLink.sitemapPath), kind: .sitemap,
                               bytes: Sitemap.document(Sitemap.pages(for: routes, site: site), urls: urls)))

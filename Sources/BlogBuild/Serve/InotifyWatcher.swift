@@ -37,6 +37,10 @@ public final class InotifyWatcher: Sendable {
         var degraded = false
         var stopped = false
         var finished = false
+        /// Paths events named since the last `takeChangedPaths()`.
+        var changedPaths: Set<String> = []
+        /// Something happened that a list of paths does not describe (lost events, a folder moved or deleted).
+        var changesUnknown = false
     }
 
     private let inotifyFD: Int32
@@ -104,6 +108,16 @@ public final class InotifyWatcher: Sendable {
     public var isDegraded: Bool { state.withLock { $0.degraded } }
     /// True once the thread has ended and the fds are closed.
     public var isFinished: Bool { state.withLock { $0.finished } }
+
+    /// The files (absolute paths) that events named since the last call, and
+    /// starts a new list; nil when the events do not tell (events were lost, or
+    /// a folder was created, moved or deleted): then anything may have changed.
+    public func takeChangedPaths() -> Set<String>? {
+        state.withLock { state in
+            defer { state.changedPaths = []; state.changesUnknown = false }
+            return state.changesUnknown ? nil : state.changedPaths
+        }
+    }
 
     /// Wakes the thread and waits (briefly) for it to end; it closes the fds and
     /// finishes `changes`. Safe to call more than once. Must be called: the thread
@@ -202,22 +216,29 @@ public final class InotifyWatcher: Sendable {
 
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     relevant = true  // events were lost: something changed
+                    state.changesUnknown = true
                     continue
                 }
                 guard let folder = state.pathsByWatch[wd] else { continue }
                 if mask & UInt32(IN_IGNORED) != 0 {
                     forget(watch: wd, in: &state)
                     relevant = true
+                    state.changesUnknown = true
                     continue
                 }
                 if mask & (UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)) != 0 {
                     relevant = true  // IN_IGNORED follows for a deleted folder
+                    state.changesUnknown = true
                     continue
                 }
                 let path = name.isEmpty ? folder : folder + "/" + name
                 if isExcluded(path) { continue }
                 relevant = true
-                guard mask & UInt32(IN_ISDIR) != 0 else { continue }
+                guard mask & UInt32(IN_ISDIR) != 0 else {
+                    state.changedPaths.insert(path)
+                    continue
+                }
+                state.changesUnknown = true
                 if mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
                     // Files may already be inside (a move, or written right after mkdir).
                     if addTree(path, into: &state) != nil { state.degraded = true }

@@ -123,32 +123,35 @@ public struct SiteWatcher: Sendable {
 
     /// Calls `onChange` after every change (changes close together count as one)
     /// until the task is cancelled; `onChange` runs to the end before the next call.
+    /// It is given the files that changed (absolute paths) when the watcher knows
+    /// them exactly, nil when anything may have changed.
     /// `initial` is a snapshot taken before the caller's first build, so a save made
     /// during that build is not missed.
     ///
     /// On Linux one inotify watcher serves the whole session, and a change costs no
     /// walk of the tree (which matters with thousands of posts); where inotify is
     /// unusable, or once a new folder could not be watched, it polls every `interval`.
-    public func watch(after initial: Snapshot, onChange: @Sendable () async -> Void) async throws {
+    public func watch(after initial: Snapshot, onChange: @Sendable (Set<String>?) async -> Void) async throws {
         var last = initial
         #if os(Linux)
         if mechanism == .automatic, let inotify = try? InotifyWatcher(
             folders: folders, excluding: excluded.map { URL(fileURLWithPath: $0) }) {
             defer { inotify.stop() }
+            _ = inotify.takeChangedPaths()  // what happened so far is in the snapshot below
             last = snapshot()
-            if last != initial { await onChange() }
+            if last != initial { await onChange(nil) }
             for await _ in inotify.changes {
-                await onChange()
+                await onChange(inotify.takeChangedPaths())
                 if inotify.isDegraded { break }
             }
             try Task.checkCancellation()
             last = snapshot()
-            await onChange()  // what happened while inotify was failing
+            await onChange(nil)  // what happened while inotify was failing
         }
         #endif
         while true {
             last = try await pollForChange(after: last)
-            await onChange()
+            await onChange(nil)
         }
     }
 

@@ -44,11 +44,7 @@ enum SiteResolver {
 
         // Posts, newest first; ties broken by path so the order never depends on the file system.
         var posts: [SitePost] = zip(visible, postRendered).map { post, md in
-            var md = md
-            if let summary = post.summary {
-                md.summaryHTML = "<p>" + HTMLEscape.text(summary) + "</p>"
-            }
-            return SitePost(post: post, rendered: md, permalink: Permalink.expand(config.postPermalink, post: post),
+            SitePost(post: post, rendered: withSummary(md, of: post), permalink: Permalink.expand(config.postPermalink, post: post),
                             isDraft: post.draft, isFuture: post.date.instant > now,
                             seriesIndex: nil, seriesPosition: nil, appIndex: nil, tagIndices: [])
         }
@@ -140,6 +136,15 @@ enum SiteResolver {
                         staticFiles: content.staticFiles, skippedDrafts: skippedDrafts.sorted(),
                         skippedFuture: skippedFuture.sorted())
         return (site, diagnostics)
+    }
+
+    /// A post's rendered body with its list summary: `summary:` from the front
+    /// matter, when it has one, instead of the body's first paragraph.
+    static func withSummary(_ rendered: RenderedMarkdown, of post: Post) -> RenderedMarkdown {
+        guard let summary = post.summary else { return rendered }
+        var md = rendered
+        md.summaryHTML = "<p>" + HTMLEscape.text(summary) + "</p>"
+        return md
     }
 
     /// A tag's URL segment; a name with no ASCII letters gets a stable hex form.

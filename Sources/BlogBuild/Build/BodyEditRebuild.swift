@@ -1,0 +1,126 @@
+import Foundation
+
+/// The most common change while writing, made cheap: the bodies of a few posts
+/// changed and nothing else did. Then only those posts' own pages, the feeds that
+/// carry them and their link checks can change, and the last build is patched
+/// with just those, with no pass over the whole site.
+///
+/// Used only when it is sure: the watcher named exactly the files that changed,
+/// all of them existing posts, their front matter is unchanged, what lists show
+/// of each (summary, reading time, "more" marker) and what other pages link to
+/// (ids) and what it links to (links, images) are unchanged, and no post became
+/// due since the last build. In every other case it returns nil and the normal
+/// (cached) pipeline runs. The incremental-build tests compare both with clean builds.
+enum BodyEditRebuild {
+    struct Result {
+        var site: RenderedSite
+        /// Output paths whose files were made again.
+        var remade: [String]
+    }
+
+    static func render(_ request: BuildRequest, changed: Set<String>, cache: BuildCache) -> Result? {
+        guard var last = cache.last, !changed.isEmpty, !request.mode.isStrict, request.mode == last.mode,
+              request.siteDirectory.standardizedFileURL == last.siteDirectory.standardizedFileURL,
+              request.now >= last.now else { return nil }
+        // Patched in place below (no copy of the whole site); a fallback rebuilds `last` anyway.
+        cache.last = nil
+        let contentFolder = request.siteDirectory.appendingPathComponent("content").standardizedFileURL.path + "/"
+
+        // The changed files: posts this build has, or (ignored) editors' scratch files that came and went.
+        var edited: [(siteIndex: Int, contentIndex: Int, entry: ContentEntry)] = []
+        for path in changed.sorted() {
+            guard path.hasPrefix(contentFolder) else { return nil }
+            let relative = String(path.dropFirst(contentFolder.count))
+            let sourcePath = "content/" + relative
+            let kind = ContentEntry.kind(of: relative)
+            let exists = FileManager.default.fileExists(atPath: path)
+            if kind != .post {
+                // A file that is not there and was not in the last build left no trace (vim's `4913`, `x.md~`).
+                let known = last.content.staticFiles.contains { $0.relativePath == relative }
+                if !exists && !known && !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }  // hidden: never loaded
+                return nil
+            }
+            guard exists,
+                  let c = last.content.posts.firstIndex(where: { $0.sourcePath == sourcePath }),
+                  let s = last.site.posts.firstIndex(where: { $0.post.sourcePath == sourcePath }) else { return nil }
+            edited.append((s, c, ContentEntry(relativePath: relative, absolutePath: path, kind: .post)))
+        }
+        guard !edited.isEmpty else { return nil }
+        // A post that came due since the last build moves into lists and feeds.
+        let due = last.content.posts.contains { $0.date.instant > last.now && $0.date.instant <= request.now }
+        guard !due else { return nil }
+
+        let config = last.site.config
+        let options = MarkdownOptions(config: config)
+        var docs: [SourceDocument] = []
+        for (s, c, entry) in edited {
+            let loaded = ContentLoader.loadDocument(entry, timeZone: config.timeZone)
+            guard case .post(let post)? = loaded.value,
+                  loaded.diagnostics == last.content.diagnostics.filter({ $0.file == post.sourcePath }) else { return nil }
+            let old = last.site.posts[s]
+            var frontMatter = post
+            frontMatter.body = old.post.body
+            guard frontMatter == old.post else { return nil }
+            let rendered = SiteResolver.withSummary(MarkdownRenderer.render(post.body, options: options), of: post)
+            guard rendered.summaryHTML == old.rendered.summaryHTML, rendered.readingMinutes == old.rendered.readingMinutes,
+                  rendered.hasMoreMarker == old.rendered.hasMoreMarker, rendered.ids == old.rendered.ids,
+                  rendered.links == old.rendered.links, rendered.images == old.rendered.images else { return nil }
+            last.site.posts[s].post = post
+            last.site.posts[s].rendered = rendered
+            last.content.posts[c] = post
+            docs.append(SourceDocument.post(last.site.posts[s]))
+        }
+
+        // The posts' own pages, and the feeds that carry them.
+        var remade: [OutputFile] = []
+        for (s, _, _) in edited {
+            guard let route = last.routes.first(where: { $0.kind == .post(s) }) else { return nil }
+            let (pages, problems) = PageRenderer(site: last.site, theme: last.theme, urls: last.urls).render([route])
+            guard problems.isEmpty else { return nil }
+            remade += pages
+            remade += FeedRenderer(site: last.site).render(last.routes, including: s).map(\.outputFile)
+        }
+        var files = last.rendered.files
+        last.rendered.files = []
+        for file in remade {
+            guard let at = binarySearch(files, file.path) else { return nil }
+            files[at] = file
+            last.outputs[file.path] = file
+        }
+
+        // Their links, checked again (lines may have moved).
+        var diagnostics = last.rendered.diagnostics
+        let checker = LinkChecker(baseURL: config.baseURL, outputs: last.outputs)
+        for doc in docs {
+            for old in cache.links.findings[doc.sourcePath] ?? [] {
+                if let at = diagnostics.firstIndex(of: old) { diagnostics.remove(at: at) }
+            }
+            let found = checker.check([doc])
+            diagnostics += found
+            cache.links.findings[doc.sourcePath] = found
+            cache.links.entries[doc.sourcePath] = nil
+        }
+        diagnostics.sort()
+
+        var report = last.rendered.report
+        report.warnings = diagnostics.filter { $0.severity == .warning }
+        report.stageSeconds = []
+        report.written = nil
+        let result = RenderedSite(files: files, report: report, diagnostics: diagnostics)
+        last.now = request.now
+        last.rendered = result
+        cache.last = last
+        return Result(site: result, remade: remade.map(\.path))
+    }
+
+    /// Index of `path` in `files`, which are sorted by path.
+    private static func binarySearch(_ files: [OutputFile], _ path: String) -> Int? {
+        var low = 0, high = files.count
+        while low < high {
+            let mid = (low + high) / 2
+            if files[mid].path < path { low = mid + 1 } else { high = mid }
+        }
+        return low < files.count && files[low].path == path ? low : nil
+    }
+}
