@@ -298,6 +298,10 @@ private struct SplitMix: RandomNumberGenerator {
         let raw = ##"#"\(no) \#(yes)"#"##
         let rawHTML = Highlighter.highlight(code: raw, language: "swift")
         #expect(rawHTML.contains(##"<span class="tok-string">#&quot;\(no) \#(</span>yes"##), "\(rawHTML)")
+        // Two `#`s: `"#` and `\#(` are text, `\##(` interpolates, `"##` ends it.
+        let twice = ###"##"a "# \#(b) \##(c)"## + d"###
+        #expect(kinds(twice) == String(repeating: "s", count: 18) + "p" + String(repeating: "s", count: 4) + "popp",
+                "\(kinds(twice))")
         // Multi-line strings keep going over lines and quotes.
         let multi = "\"\"\"\nsay \"hi\"\n\"\"\" + x"
         #expect(kinds(multi).hasPrefix(String(repeating: "s", count: 16)))

@@ -1,5 +1,5 @@
 // Swift, following the token kinds of Pygments' `swift` lexer, plus what it
-// misses: nested block comments, raw strings `#"…"#` with `\#(…)`, and
+// misses: nested block comments, raw strings `#"…"#` (up to `###`) with `\#(…)`, and
 // interpolation `\(…)` with nested parentheses in every string form.
 extension LanguageRegistry {
     static let swift: LanguageDefinition = {
@@ -64,6 +64,11 @@ extension LanguageRegistry {
                 Rule(.literal("@"), .attribute, .push("attribute")),
                 Rule(.oneOf((0...9).map { "$\($0)" }), .variable),
                 Rule(.number(), .number),
+                // Raw strings with up to three `#`s, longest delimiter first (`##"a "# b"##`).
+                Rule(.literal("###\"\"\""), .string, .push("rawMultiString3")),
+                Rule(.literal("###\""), .string, .push("rawString3")),
+                Rule(.literal("##\"\"\""), .string, .push("rawMultiString2")),
+                Rule(.literal("##\""), .string, .push("rawString2")),
                 Rule(.literal("#\"\"\""), .string, .push("rawMultiString")),
                 Rule(.literal("#\""), .string, .push("rawString")),
                 Rule(.literal("\"\"\""), .string, .push("multiString")),
@@ -109,6 +114,10 @@ extension LanguageRegistry {
             string("multiString", close: "\"\"\"", interpolation: "\\(", raw: false, singleLine: false),
             string("rawString", close: "\"#", interpolation: "\\#(", raw: true, singleLine: true),
             string("rawMultiString", close: "\"\"\"#", interpolation: "\\#(", raw: true, singleLine: false),
+            string("rawString2", close: "\"##", interpolation: "\\##(", raw: true, singleLine: true),
+            string("rawMultiString2", close: "\"\"\"##", interpolation: "\\##(", raw: true, singleLine: false),
+            string("rawString3", close: "\"###", interpolation: "\\###(", raw: true, singleLine: true),
+            string("rawMultiString3", close: "\"\"\"###", interpolation: "\\###(", raw: true, singleLine: false),
             LexerState("interpolation", [
                 Rule(.literal("("), .string, .push("interpolation")),
                 Rule(.literal(")"), .string, .pop),
