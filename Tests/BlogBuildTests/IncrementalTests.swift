@@ -159,6 +159,10 @@ import Testing
         #expect(copied.changedPaths == ["/images/extra/note.txt"])
         try s.site.remove("content/images/extra")
         try s.check("deleting a folder of static files")
+        // A hero image replaced by one of another size: the post's width and height follow.
+        try s.site.writeBytes("content/images/posts/chalkboard-launch.png", ImageSizeTests.png(width: 800, height: 420))
+        let hero = try s.check("replacing a hero image")
+        #expect(hero.changedPaths.contains("/2019/03/chalkboard-launch/index.html"), "\(hero.changedPaths)")
 
         // The site's settings change everything.
         try s.edit("content/site.yml") { $0.replacingOccurrences(of: "title: Low Tide Software", with: "title: Low Tide") }

@@ -71,6 +71,7 @@ public enum ContentLoader {
         content.apps.sort { $0.sourcePath < $1.sourcePath }
         content.pages.sort { $0.sourcePath < $1.sourcePath }
         content.staticFiles.sort { $0.relativePath < $1.relativePath }
+        content.imageSizes = imageSizes(for: content)
         content.diagnostics = diagnostics.sorted()
         return content
     }
@@ -126,5 +127,20 @@ public enum ContentLoader {
     /// `readChecked` as a `String`.
     static func readText(_ entry: ContentEntry) -> Result<String, Diagnostic> {
         readChecked(entry).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Reads the size of every static image that front matter names (a few header reads).
+    static func imageSizes(for content: LoadedContent) -> [String: ImageSize] {
+        var wanted: [(src: String, sourcePath: String)] = content.posts.compactMap { post in post.image.map { ($0.src, post.sourcePath) } }
+        for app in content.apps { wanted += app.screenshots.map { ($0.src, app.sourcePath) } }
+        guard !wanted.isEmpty else { return [:] }
+        let files = Dictionary(content.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
+        var sizes: [String: ImageSize] = [:]
+        for (src, sourcePath) in wanted {
+            guard let path = ImageReference.staticPath(src, from: sourcePath), sizes[path] == nil,
+                  let file = files[path], let size = ImageSize.fromFile(file) else { continue }
+            sizes[path] = size
+        }
+        return sizes
     }
 }

@@ -301,6 +301,9 @@ public struct LoadedContent: Sendable {
     public var staticFiles: [StaticFile]
     /// Problems found while loading; files with errors are left out of the lists above.
     public var diagnostics: [Diagnostic]
+    /// Pixel sizes of the static images front matter names (hero images, app
+    /// screenshots), by path relative to content/.
+    public var imageSizes: [String: ImageSize] = [:]
 
     public init(config: SiteConfig, posts: [Post] = [], series: [Series] = [], apps: [App] = [], pages: [Page] = [],
                 staticFiles: [StaticFile] = [], diagnostics: [Diagnostic] = []) {

@@ -62,6 +62,8 @@ struct RenderKeys {
                     }
                 }
                 if let a = site.posts[i].appIndex { h.combine(appKeys[a]) }
+                // The hero's size (`width`/`height`) comes from the image file, not the post.
+                if let image = site.posts[i].post.image { h.combine(site.imageSize(image.src, in: site.posts[i].post.sourcePath)) }
             case .home(let n, let count):
                 template("home", into: &h)
                 h.combine(n)
@@ -81,6 +83,7 @@ struct RenderKeys {
             case .app(let i):
                 template("app", into: &h)
                 h.combine(appKeys[i])
+                for shot in site.apps[i].app.screenshots { h.combine(site.imageSize(shot.src, in: site.apps[i].app.sourcePath)) }
                 list(site.apps[i].postIndices, into: &h)
             case .tags:
                 template("tags", into: &h)

@@ -221,6 +221,10 @@ final class TemplateContext: @unchecked Sendable {
         if let image = post.image {
             var img: [String: Any] = ["src": urls.url(image.src)]
             if let alt = image.alt { img["alt"] = alt }
+            if let size = site.imageSize(image.src, in: post.sourcePath) {
+                img["width"] = size.width
+                img["height"] = size.height
+            }
             d["image"] = img
         }
         if let si = sp.seriesIndex, let pos = sp.seriesPosition {
@@ -331,6 +335,10 @@ final class TemplateContext: @unchecked Sendable {
         d["screenshots"] = a.app.screenshots.map { shot -> [String: Any] in
             var s: [String: Any] = ["src": urls.url(shot.src)]
             if let alt = shot.alt { s["alt"] = alt }
+            if let size = site.imageSize(shot.src, in: a.app.sourcePath) {
+                s["width"] = size.width
+                s["height"] = size.height
+            }
             return s
         }
         d["has_screenshots"] = !a.app.screenshots.isEmpty

@@ -68,4 +68,11 @@ public struct Site: Sendable {
     /// Source paths of drafts and future-dated posts left out of this build.
     public var skippedDrafts: [String]
     public var skippedFuture: [String]
+    /// Pixel sizes of the images front matter names, by path relative to content/.
+    public var imageSizes: [String: ImageSize] = [:]
+
+    /// The size of an image front matter in `sourcePath` names, when it is a static file we could read.
+    func imageSize(_ src: String, in sourcePath: String) -> ImageSize? {
+        ImageReference.staticPath(src, from: sourcePath).flatMap { imageSizes[$0] }
+    }
 }

@@ -134,7 +134,7 @@ enum SiteResolver {
 
         let site = Site(config: config, posts: posts, series: series, apps: apps, tags: tags, pages: pages,
                         staticFiles: content.staticFiles, skippedDrafts: skippedDrafts.sorted(),
-                        skippedFuture: skippedFuture.sorted())
+                        skippedFuture: skippedFuture.sorted(), imageSizes: content.imageSizes)
         return (site, diagnostics)
     }
 
