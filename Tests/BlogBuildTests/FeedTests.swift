@@ -843,4 +843,33 @@ struct FeedTests {
         #expect(FeedDates.rfc3339(lmt) == "1890-01-01T00:01:15+00:00")
         #expect(!FeedDates.isRFC3339("2021-01-05") && !FeedDates.isRFC822("2021-01-05T00:00:00Z"))
     }
+
+    /// Past the sitemaps.org limit of URLs per file, `/sitemap.xml` becomes an index
+    /// of numbered sitemaps (the limit is lowered here to keep the test small).
+    @Test func bigSitesGetASitemapIndex() throws {
+        let urls = AbsoluteURLs(baseURL: "https://example.com/")
+        func day(_ d: Int) -> PostDate {
+            PostDate(instant: Date(timeIntervalSince1970: Double(d) * 86_400), year: 1970, month: 1, day: d + 1, utcOffsetSeconds: 0)
+        }
+        let pages = (0..<7).map { Sitemap.Page(path: "/p\($0)/", lastModified: $0 == 6 ? nil : day($0)) }
+        let small = Sitemap.files(pages, urls: urls, limit: 7)
+        #expect(small.map(\.path) == ["/sitemap.xml"])
+        #expect(small.first?.kind == .sitemap)
+
+        let files = Sitemap.files(pages, urls: urls, limit: 3)
+        #expect(files.map(\.path) == ["/sitemap.xml", "/sitemap-1.xml", "/sitemap-2.xml", "/sitemap-3.xml"])
+        let index = String(decoding: files[0].bytes, as: UTF8.self)
+        #expect(index.contains("<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"))
+        #expect(index.contains("<sitemap><loc>https://example.com/sitemap-2.xml</loc><lastmod>1970-01-06T00:00:00+00:00</lastmod></sitemap>"),
+                "\(index)")
+        #expect(index.contains("<sitemap><loc>https://example.com/sitemap-3.xml</loc></sitemap>"), "no lastmod: \(index)")
+        let counts = files.dropFirst().map { String(decoding: $0.bytes, as: UTF8.self).occurrences(of: "<url>") }
+        #expect(counts == [3, 3, 1])
+        let feedFiles = files.map { FeedFile(path: String($0.path.dropFirst()), kind: $0.kind, bytes: $0.bytes) }
+        #expect(FeedValidator.validate(feedFiles).isEmpty)
+        // The validator does look at an index.
+        let broken = FeedFile(path: "sitemap.xml", kind: .sitemapIndex,
+                              bytes: Array("<sitemapindex xmlns=\"\(Sitemap.namespace)\"><sitemap><loc>/x.xml</loc></sitemap></sitemapindex>".utf8))
+        #expect(FeedValidator.validate([broken]).map(\.message) == ["feed: sitemap index <sitemap> has no absolute <loc>"])
+    }
 }

@@ -5,6 +5,8 @@ struct FeedFile: Sendable, Hashable {
         case atom
         case jsonFeed
         case sitemap
+        /// `/sitemap.xml` naming the sitemap files of a site too big for one.
+        case sitemapIndex
         case robots
     }
 

@@ -104,8 +104,9 @@ struct FeedRenderer: Sendable {
         if let cache, let keys { cache.remember(files, keys: keys) }
         if post != nil { return files }
 
-        files.append(FeedFile(path: path(FeedLink.sitemapPath), kind: .sitemap,
-                              bytes: Sitemap.document(Sitemap.pages(for: routes, site: site), urls: urls)))
+        for sitemap in Sitemap.files(Sitemap.pages(for: routes, site: site), urls: urls) {
+            files.append(FeedFile(path: path(sitemap.path), kind: sitemap.kind, bytes: sitemap.bytes))
+        }
         // A site that writes its own robots.txt (a static file) keeps it.
         if !site.staticFiles.contains(where: { "/" + $0.relativePath == FeedLink.robotsPath }) {
             files.append(FeedFile(path: path(FeedLink.robotsPath), kind: .robots, bytes: Sitemap.robots(urls: urls)))

@@ -11,7 +11,7 @@ enum FeedValidator {
             let name = "/" + file.path
             var problems: [(line: Int?, message: String)] = []
             switch file.kind {
-            case .rss, .atom, .sitemap:
+            case .rss, .atom, .sitemap, .sitemapIndex:
                 switch XMLTree.parse(file.bytes) {
                 case .failure(let f):
                     return [Diagnostic(file: name, line: f.line, column: f.column, message: "feed: \(f.message)")]
@@ -19,6 +19,7 @@ enum FeedValidator {
                     switch file.kind {
                     case .rss: problems = checkRSS(root)
                     case .atom: problems = checkAtom(root)
+                    case .sitemapIndex: problems = checkSitemapIndex(root)
                     default: problems = checkSitemap(root)
                     }
                 }
@@ -127,6 +128,15 @@ enum FeedValidator {
             }
         }
         return out
+    }
+
+    static func checkSitemapIndex(_ root: XMLTree.Element) -> [(line: Int?, message: String)] {
+        guard root.name == "sitemapindex", root.namespace == Sitemap.namespace else {
+            return [(root.line, "sitemap index root element is <\(root.name)>, not <sitemapindex> in \(Sitemap.namespace)")]
+        }
+        return root.all("sitemap", in: Sitemap.namespace).compactMap { sitemap in
+            isAbsolute(sitemap.value("loc", in: Sitemap.namespace)) ? nil : (sitemap.line, "sitemap index <sitemap> has no absolute <loc>")
+        }
     }
 
     // MARK: JSON Feed 1.1

@@ -44,6 +44,36 @@ enum Sitemap {
         return pages
     }
 
+    /// The most URLs one sitemap file may list (sitemaps.org).
+    static let urlLimit = 50_000
+
+    /// `/sitemap.xml`, or, for a site with more pages than one sitemap may list, a
+    /// sitemap index there naming `/sitemap-1.xml`, `/sitemap-2.xml`, … of at most
+    /// `limit` pages each. Paths are site paths.
+    static func files(_ pages: [Page], urls: AbsoluteURLs, limit: Int = urlLimit) -> [(path: String, kind: FeedFile.Kind, bytes: [UInt8])] {
+        guard pages.count > limit, limit > 0 else { return [(FeedLink.sitemapPath, .sitemap, document(pages, urls: urls))] }
+        var parts: [(path: String, kind: FeedFile.Kind, bytes: [UInt8])] = []
+        var index = XMLBuilder(capacity: 256 + pages.count / limit * 160)
+        index.raw("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n")
+        index.raw("<sitemapindex xmlns=\"\(namespace)\">\n")
+        for (n, start) in stride(from: 0, to: pages.count, by: limit).enumerated() {
+            let chunk = Array(pages[start..<min(pages.count, start + limit)])
+            let path = "/sitemap-\(n + 1).xml"
+            parts.append((path, .sitemap, document(chunk, urls: urls)))
+            index.raw("<sitemap><loc>")
+            index.text(urls.absolute(path))
+            index.raw("</loc>")
+            if let newest = FeedDates.latest(chunk.lazy.compactMap(\.lastModified)) {
+                index.raw("<lastmod>")
+                index.text(FeedDates.rfc3339(newest))
+                index.raw("</lastmod>")
+            }
+            index.raw("</sitemap>\n")
+        }
+        index.raw("</sitemapindex>\n")
+        return [(FeedLink.sitemapPath, .sitemapIndex, index.bytes)] + parts
+    }
+
     static func document(_ pages: [Page], urls: AbsoluteURLs) -> [UInt8] {
         var x = XMLBuilder(capacity: pages.count * 120 + 256)
         x.raw("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n")
