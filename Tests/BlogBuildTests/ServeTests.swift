@@ -614,6 +614,71 @@ struct ServeTests {
         #expect(try await server.interrupt() == 0)
     }
 
+    /// The real `blogbuild serve` on a copy of the example site, changed the ways a
+    /// writer changes a site: after each change its output folder settles on exactly
+    /// what a fresh `blogbuild build --drafts` of the same files writes.
+    @Test(.timeLimit(.minutes(4))) func servedOutputEqualsAFreshBuildAfterEachChange() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-serve-equal-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: RepoPaths.root.appendingPathComponent("content"), to: site.appendingPathComponent("content"))
+        func url(_ path: String) -> URL { site.appendingPathComponent(path) }
+        func write(_ path: String, _ text: String) throws {
+            try FileManager.default.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url(path), atomically: false, encoding: .utf8)
+        }
+        func edit(_ path: String, _ from: String, _ to: String) throws {
+            let text = try String(contentsOf: url(path), encoding: .utf8)
+            #expect(text.contains(from), "\(path) lacks \(from)")
+            try write(path, text.replacingOccurrences(of: from, with: to))
+        }
+
+        let server = try await ServeProcess(arguments: ["--site", site.path])
+        defer { server.terminateIfRunning() }
+        let served = site.appendingPathComponent("public")
+        var step = 0
+        func expectServedEqualsAFreshBuild(_ what: String) async throws {
+            step += 1
+            let clean = folder.appendingPathComponent("clean-\(step)")
+            let built = try BlogBuildCLI.run(["build", "--drafts", "--quiet", "--site", site.path, "--output", clean.path])
+            #expect(built.status == 0, "\(built)")
+            let fresh = try FolderSnapshot(clean)
+            var last: [String] = []
+            let settled = try? await waitFor("the served output after \(what)", seconds: 20) { () -> Bool? in
+                guard let now = try? FolderSnapshot(served) else { return nil }
+                last = now.differences(from: fresh, foldersToo: false).filter { !$0.hasPrefix("mtime") && !$0.hasPrefix("replaced") }
+                return last.isEmpty ? true : nil
+            }
+            #expect(settled == true, "after \(what): served output differs from a fresh build: \(last.prefix(10))\n\(server.stderr.text)")
+        }
+
+        let post = "content/posts/2023-06-01-kettle-audit.md"
+        try await expectServedEqualsAFreshBuild("the first build")
+        try edit(post, "I will let you know.", "I will write it up here.")
+        try await expectServedEqualsAFreshBuild("a body edit")
+        try edit(post, "part 1: the audit", "part 1: the big audit")
+        try await expectServedEqualsAFreshBuild("a title edit")
+        try write("content/posts/2026-05-01-widgets.md", "---\ntitle: Widgets, again\ndate: 2026-05-01\ntags: [Widgets]\nseries: building-tidemark\n---\nThe widget came back.\n")
+        try await expectServedEqualsAFreshBuild("a new post in a series with a new tag")
+        #expect(rename(url("content/posts/2026-05-01-widgets.md").path, url("content/posts/2026-05-02-widgets-again.md").path) == 0)
+        try await expectServedEqualsAFreshBuild("a renamed post")
+        try FileManager.default.removeItem(at: url("content/posts/2026-05-02-widgets-again.md"))
+        try await expectServedEqualsAFreshBuild("a deleted post")
+        try edit("content/series/rewriting-kettle.md", "title: Rewriting Kettle", "title: Kettle, Rewritten")
+        try await expectServedEqualsAFreshBuild("a series title")
+        try edit("content/apps/kettle.md", "title: Kettle", "title: Kettle Timer")
+        try await expectServedEqualsAFreshBuild("an app title")
+        let footer = String(decoding: try #require(Theme.builtIn["partials/footer.mustache"]), as: UTF8.self)
+        try write("templates/partials/footer.mustache", footer + "<!-- local footer -->\n")
+        try await expectServedEqualsAFreshBuild("a template override")
+        try FileManager.default.removeItem(at: url("templates/partials/footer.mustache"))
+        try await expectServedEqualsAFreshBuild("the override deleted")
+        try edit("content/site.yml", "title: Low Tide Software", "title: Low Tide")
+        try await expectServedEqualsAFreshBuild("site.yml")
+        #expect(try await server.interrupt() == 0)
+    }
+
     /// The real `blogbuild serve`: builds with drafts, prints where it serves, rebuilds
     /// on a save, keeps the last good site on a bad one, and stops cleanly on SIGINT.
     @Test func serveCommandEndToEnd() async throws {

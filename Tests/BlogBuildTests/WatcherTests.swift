@@ -87,6 +87,27 @@ import Musl
         #expect(watcher.takeChangedPaths() == nil)
     }
 
+    /// A site without `templates/` that makes one while serving: its creation is
+    /// seen, and so are later edits inside it; other things made beside it are not.
+    @Test func aTemplatesFolderMadeLaterIsWatched() async throws {
+        let tree = try Tree()
+        try FileManager.default.removeItem(at: tree.templates)
+        let watcher = try tree.watcher()
+        defer { watcher.stop() }
+        try FileManager.default.createDirectory(at: tree.url("public"), withIntermediateDirectories: true)
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(watcher.notificationCount == 0, "a folder beside content/ and templates/ is not watched")
+        try FileManager.default.createDirectory(at: tree.url("templates/partials"), withIntermediateDirectories: true)
+        try tree.write("templates/partials/footer.mustache", "footer")
+        try await notification(after: 0, from: watcher)
+        #expect(watcher.takeChangedPaths() == nil, "a new folder: anything under it may be new")
+        try await Task.sleep(for: .milliseconds(100))
+        let count = watcher.notificationCount
+        try tree.write("templates/partials/footer.mustache", "footer, edited")
+        try await notification(after: count, from: watcher)
+        #expect(watcher.takeChangedPaths() == [tree.url("templates/partials/footer.mustache").standardizedFileURL.path])
+    }
+
     @Test func tempFileAndRename() async throws {
         let tree = try Tree()
         let watcher = try tree.watcher()

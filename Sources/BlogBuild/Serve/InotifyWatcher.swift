@@ -41,6 +41,9 @@ public final class InotifyWatcher: Sendable {
         var changedPaths: Set<String> = []
         /// Something happened that a list of paths does not describe (lost events, a folder moved or deleted).
         var changesUnknown = false
+        /// Watched folders that did not exist yet, by the watch on their parent
+        /// (not recursive): a site's `templates/` made while serving.
+        var awaited: [Int32: (parent: String, names: Set<String>)] = [:]
     }
 
     private let inotifyFD: Int32
@@ -81,7 +84,11 @@ public final class InotifyWatcher: Sendable {
         var failure: Failure?
         state.withLock { state in
             for folder in folders {
-                if let problem = addTree(Self.clean(folder.standardizedFileURL.path), into: &state) {
+                let path = Self.clean(folder.standardizedFileURL.path)
+                var isFolder: ObjCBool = false
+                let problem = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+                    ? addTree(path, into: &state) : waitForFolder(path, into: &state)
+                if let problem {
                     failure = problem
                     return
                 }
@@ -219,6 +226,16 @@ public final class InotifyWatcher: Sendable {
                     state.changesUnknown = true
                     continue
                 }
+                if let awaited = state.awaited[wd] {
+                    // Only the creation of an awaited folder matters in its parent.
+                    if mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0, mask & UInt32(IN_ISDIR) != 0,
+                       awaited.names.contains(name) {
+                        if addTree(awaited.parent + "/" + name, into: &state) != nil { state.degraded = true }
+                        relevant = true
+                        state.changesUnknown = true
+                    }
+                    continue
+                }
                 guard let folder = state.pathsByWatch[wd] else { continue }
                 if mask & UInt32(IN_IGNORED) != 0 {
                     forget(watch: wd, in: &state)
@@ -273,6 +290,20 @@ public final class InotifyWatcher: Sendable {
             guard lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
             if let failure = addTree(child, into: &state) { return failure }
         }
+        return nil
+    }
+
+    /// Watches the parent of a folder that does not exist yet, for its creation.
+    /// A parent that is missing too is not waited for.
+    private func waitForFolder(_ path: String, into state: inout State) -> Failure? {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
+        let parent = String(path[..<slash]), name = String(path[path.index(after: slash)...])
+        let wd = inotify_add_watch(inotifyFD, parent, UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_ONLYDIR))
+        if wd < 0 {
+            if errno == ENOSPC { return .watchLimit }
+            return nil
+        }
+        state.awaited[wd, default: (parent, [])].names.insert(name)
         return nil
     }
 
