@@ -2,14 +2,22 @@
 // template literals whose `${…}` may hold braces and further templates, and
 // regex literals told from division by the token before the `/`.
 extension LanguageRegistry {
-    static let javaScript: LanguageDefinition = {
-        let identStart = ByteSet("a-zA-Z_$").union(.nonASCII)
-        let ident = ByteSet("a-zA-Z0-9_$").union(.nonASCII)
+    static let javaScript = javaScriptFamily(name: "javascript", aliases: ["js", "mjs", "cjs", "jsx"])
+
+    static let javaScriptIdentifierStart = ByteSet("a-zA-Z_$").union(.nonASCII)
+    static let javaScriptIdentifier = ByteSet("a-zA-Z0-9_$").union(.nonASCII)
+
+    /// JavaScript's tables; a dialect (TypeScript) puts its own rules ahead of
+    /// JavaScript's in `root` and adds the states they push.
+    static func javaScriptFamily(name: String, aliases: [String], rootFirst: [Rule] = [],
+                                 moreStates: [LexerState] = []) -> LanguageDefinition {
+        let identStart = javaScriptIdentifierStart
+        let ident = javaScriptIdentifier
         // After these a `/` divides; after anything else (or a keyword) it starts a regex.
         let valueEnd = ident.union(ByteSet(")]}\"'`"))
-        return LanguageDefinition(name: "javascript", aliases: ["js", "mjs", "cjs", "jsx"],
+        return LanguageDefinition(name: name, aliases: aliases,
                                   identifierStart: identStart, identifierRest: ident, states: [
-            LexerState("root", [
+            LexerState("root", rootFirst + [
                 Rule(.toLineEnd(prefix: "#!"), .comment, after: ByteSet("\n")),
                 Rule(.run(.whitespace), .plain),
                 Rule(.literal("<!--"), .comment),
@@ -72,6 +80,6 @@ extension LanguageRegistry {
                 Rule(.literal("{"), .punctuation, .push("braces")),
                 .include("root"),
             ]),
-        ])
-    }()
+        ] + moreStates)
+    }
 }
