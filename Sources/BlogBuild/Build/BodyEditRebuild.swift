@@ -35,10 +35,10 @@ enum BodyEditRebuild {
             let kind = ContentEntry.kind(of: relative)
             let exists = FileManager.default.fileExists(atPath: path)
             if kind != .post {
-                // A file that is not there and was not in the last build left no trace (vim's `4913`, `x.md~`).
-                let known = last.content.staticFiles.contains { $0.relativePath == relative }
-                if !exists && !known && !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }  // hidden: never loaded
+                // Hidden files are never loaded; a file that is gone and was not in the last
+                // build came and went (an editor's scratch file: vim's `4913`, `x.md~`).
+                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+                if !exists && !last.content.staticFiles.contains(where: { $0.relativePath == relative }) { continue }
                 return nil
             }
             guard exists,
