@@ -24,13 +24,44 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let site = options.siteURL
-        let output = options.outputURL ?? site.appendingPathComponent("public")
+        // Port first: a port in use is told before any work, with one that is free.
+        if port != 0 {
+            switch PortProbe.check(host: host, port: port) {
+            case .free: break
+            case .inUse:
+                let hint = PortProbe.freePort(after: port, host: host).map { "; try --port \($0)" } ?? ""
+                FileHandle.standardError.write(Data("error: port \(port) is in use\(hint)\n".utf8))
+                throw SiteProblems()
+            case .unavailable(let why):
+                FileHandle.standardError.write(Data("error: cannot serve on \(DevServer.url(host: host, port: port)): \(why)\n".utf8))
+                throw SiteProblems()
+            }
+        }
+        // Never public/: that is what gets deployed. `--output` writes where asked.
+        let privateFolder: PrivateOutputFolder?
+        if options.outputURL == nil {
+            do {
+                privateFolder = try PrivateOutputFolder.make()
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
+                throw SiteProblems()
+            }
+        } else {
+            privateFolder = nil
+        }
+        defer { privateFolder?.remove() }
+        guard let output = options.outputURL ?? privateFolder?.url else { throw SiteProblems() }
         let options = self.options
         let watcher = SiteWatcher(siteDirectory: site, excluding: [output])
         let initial = watcher.snapshot()  // before the build: a save during it is not missed
         let hub = LiveReloadHub()
         let builder = IncrementalBuilder()
-        if case .failure(let failure) = rebuild(builder, site: site, output: output, options: options) {
+        var basePath = "/"
+        switch rebuild(builder, site: site, output: output, options: options, first: true) {
+        case .success(let outcome):
+            basePath = outcome.report.basePath
+            hub.send(changedPaths: [], warnings: outcome.report.warnings.map(\.description))
+        case .failure(let failure):
             hub.send(errors: failure.diagnostics.map(\.description))
         }
         try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -38,18 +69,22 @@ struct ServeCommand: ParsableCommand {
         let verbose = options.verbose
         var log: (@Sendable (String) -> Void)?
         if verbose { log = { line in writeOut(line) } }
-        let server = DevServer(root: output, host: host, port: port, log: log, liveReload: hub)
+        let server = DevServer(root: output, host: host, port: port, log: log, liveReload: hub, basePath: basePath)
+        let prefix = DevServer.servedPrefix(basePath: basePath)
         let host = self.host
         let outcome = Mutex<Result<Void, any Error>>(.success(()))
         let done = DispatchSemaphore(value: 0)
         // ParsableCommand's run is synchronous: the server runs on Swift concurrency's
         // pool while this thread waits.
-        Task.detached {
+        Task.detached { [basePath] in
             do {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         try await server.run(handleSignals: true) { bound in
-                            writeOut("Serving \(site.path) at \(DevServer.url(host: host, port: bound)) (Ctrl-C to stop)")
+                            writeOut("Serving \(site.path) at \(DevServer.url(host: host, port: bound, basePath: basePath)) (Ctrl-C to stop)")
+                            if let privateFolder, !options.quiet {
+                                writeOut("Rendering into \(privateFolder.url.path), not public/ (removed when serve stops; --output DIR to keep it)")
+                            }
                         }
                     }
                     group.addTask {
@@ -57,10 +92,15 @@ struct ServeCommand: ParsableCommand {
                             // A build blocks its thread: keep it off Swift concurrency's small pool.
                             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                                 DispatchQueue.global().async {
-                                    switch rebuild(builder, site: site, output: output, options: options, changed: changed) {
-                                    case .success(let changed):
+                                    switch rebuild(builder, site: site, output: output, options: options, rebuilding: changed) {
+                                    case .success(let outcome):
+                                        if outcome.report.basePath != basePath {
+                                            FileHandle.standardError.write(Data(("note: base_url's path is now \(outcome.report.basePath); "
+                                                + "restart serve to serve the site there (still serving under \(basePath))\n").utf8))
+                                        }
                                         // Open pages learn what changed: they reload, or swap CSS.
-                                        hub.send(changedPaths: changed)
+                                        hub.send(changedPaths: outcome.changedPaths.map { prefix + $0 },
+                                                 warnings: outcome.report.warnings.map(\.description))
                                     case .failure(let failure):
                                         hub.send(errors: failure.diagnostics.map(\.description))
                                     }
@@ -87,21 +127,25 @@ struct ServeCommand: ParsableCommand {
     }
 }
 
-/// A build with drafts, redoing only what changed since the last one; returns the
-/// output paths it wrote or removed. On failure prints the diagnostics and leaves
+/// A build with drafts, redoing only what changed since the last one. The first
+/// build prints the usual summary; each rebuild one line: the time, what changed,
+/// what was written, how long it took. On failure prints the diagnostics and leaves
 /// the last good site in place (the engine writes nothing on failure).
-@discardableResult
 private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, options: SiteOptions,
-                     changed: Set<String>? = nil) -> Result<[String], BuildFailure> {
+                     rebuilding changed: Set<String>? = nil, first: Bool = false) -> Result<IncrementalBuilder.Outcome, BuildFailure> {
     let start = DispatchTime.now()
     let request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
     do {
         let outcome = try builder.build(request, changedFiles: changed)
         Reporter.problems(outcome.report.warnings)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        Reporter.summary(outcome.report, verb: "Built", seconds: seconds, options: options)
+        if first {
+            Reporter.summary(outcome.report, verb: "Built", seconds: seconds, options: options)
+        } else if !options.quiet {
+            print(RebuildLine.text(changed: changed, site: site, outcome: outcome, seconds: seconds))
+        }
         fflush(nil)  // the summary is print()ed: show it now, before the next line or request
-        return .success(outcome.changedPaths)
+        return .success(outcome)
     } catch {
         Reporter.failure(error, verb: "build")
         FileHandle.standardError.write(Data("Still serving the last good build.\n".utf8))

@@ -157,6 +157,7 @@ struct ServeFixture {
         ("anim.gif", "gif"), ("favicon.ico", "ico"), ("feed.xml", "<feed/>"), ("data.json", "{}"),
         ("robots.txt", "User-agent: *"), ("font.woff2", "woff2"), ("doc.pdf", "%PDF"),
         ("blob.bin", "bin"), ("noextension", "x"), ("UPPER.CSS", "a{}"),
+        ("apple-app-site-association", "{\"applinks\":{}}"),
     ]
 
     static let expectedTypes: [String: String] = [
@@ -166,6 +167,7 @@ struct ServeFixture {
         "data.json": "application/json", "robots.txt": "text/plain", "font.woff2": "font/woff2",
         "doc.pdf": "application/pdf", "blob.bin": "application/octet-stream",
         "noextension": "application/octet-stream", "UPPER.CSS": "text/css", "index.html": "text/html",
+        "apple-app-site-association": "application/json",
     ]
 
     func write(_ relative: String, _ text: String, in folder: URL? = nil) throws {
@@ -516,7 +518,7 @@ struct ServeTests {
             _ = try await waitFor("the subscription", seconds: 5) { hub.subscriberCount == 1 ? true : nil }
             hub.send(changedPaths: ["/posts/a/index.html", "/assets/style.css"])
             let event = try await events.read(until: "\n\n", after: "data: ")
-            #expect(event == "{\"changed\":[\"/assets/style.css\",\"/posts/a/index.html\"]}\n\n")
+            #expect(event == "{\"changed\":[\"/assets/style.css\",\"/posts/a/index.html\"],\"warnings\":[]}\n\n")
             // The server stops below with this stream still open.
         }
         // Closing the hub (what a graceful shutdown does) ends the streams.
@@ -539,16 +541,36 @@ struct ServeTests {
         var late = hub.subscribe().makeAsyncIterator()
         #expect(await late.next() == "{\"errors\":[\"content/posts/a.md:1:1: front matter: no closing '---'\"]}")
         hub.send(changedPaths: ["/a/index.html"])
-        #expect(await late.next() == "{\"changed\":[\"/a/index.html\"]}")
+        #expect(await late.next() == "{\"changed\":[\"/a/index.html\"],\"warnings\":[]}")
         var fresh = hub.subscribe().makeAsyncIterator()
         hub.send(changedPaths: [])
-        #expect(await fresh.next() == "{\"changed\":[]}")  // no stale problems first
+        #expect(await fresh.next() == "{\"changed\":[],\"warnings\":[]}")  // no stale problems first
         hub.close()
         #expect(await fresh.next() == nil)
-        #expect(await late.next() == "{\"changed\":[]}")
+        #expect(await late.next() == "{\"changed\":[],\"warnings\":[]}")
         #expect(await late.next() == nil)
         var afterClose = hub.subscribe().makeAsyncIterator()
         #expect(await afterClose.next() == nil)
+    }
+
+    /// A good build's warnings go to open pages with the changes, and to every page
+    /// opened later (without `changed`: nothing to reload) until a build has none.
+    @Test func liveReloadHubSendsWarnings() async throws {
+        let hub = LiveReloadHub()
+        let warning = "content/posts/a.md:3:5: broken link /nope/"
+        var open = hub.subscribe().makeAsyncIterator()
+        hub.send(changedPaths: ["/a/index.html"], warnings: [warning])
+        #expect(await open.next() == "{\"changed\":[\"/a/index.html\"],\"warnings\":[\"\(warning)\"]}")
+        var later = hub.subscribe().makeAsyncIterator()
+        #expect(await later.next() == "{\"warnings\":[\"\(warning)\"]}")
+        hub.send(errors: ["content/posts/a.md:1:1: bad"])
+        var duringErrors = hub.subscribe().makeAsyncIterator()
+        #expect(await duringErrors.next() == "{\"errors\":[\"content/posts/a.md:1:1: bad\"]}")
+        hub.send(changedPaths: [], warnings: [])
+        var clean = hub.subscribe().makeAsyncIterator()
+        hub.send(changedPaths: ["/b/index.html"])
+        #expect(await clean.next() == "{\"changed\":[\"/b/index.html\"],\"warnings\":[]}")
+        hub.close()
     }
 
     @Test func liveReloadInjectionAndPayload() {
@@ -558,7 +580,7 @@ struct ServeTests {
         #expect(inject("<p>x</body><p>y</Body >") == "<p>x</body><p>y" + tag + "</Body >")
         #expect(inject("no body") == "no body" + tag)
         #expect(inject("") == tag)
-        #expect(LiveReloadHub.payload(changedPaths: ["/b\"c", "/a"]) == "{\"changed\":[\"/a\",\"/b\\\"c\"]}")
+        #expect(LiveReloadHub.payload(changedPaths: ["/b\"c", "/a"]) == "{\"changed\":[\"/a\",\"/b\\\"c\"],\"warnings\":[]}")
     }
 
     @Test(.enabled(if: liveReloadBrowserMissing == nil || ProcessInfo.processInfo.environment["CI"] == "true",
@@ -586,7 +608,7 @@ struct ServeTests {
 
         let server = try await ServeProcess(arguments: ["--site", site.path])
         defer { server.terminateIfRunning() }
-        let output = site.appendingPathComponent("public")
+        let output = server.output
         let page = try #require(findFile(in: output, containing: "Before edit: a line"))
         let url = "http://127.0.0.1:\(server.port)/" + String(page.path.dropFirst(output.path.count + 1))
             .replacingOccurrences(of: "index.html", with: "")
@@ -611,6 +633,13 @@ struct ServeTests {
         #expect(overlay.contains("front matter"), "\(json)")
         #expect(json["fixed"] as? Bool == true, "\(json)")
         #expect(json["url_after_fix"] as? String == url, "\(json)")
+        #expect(json["overlay_dismissed"] as? Bool == true, "the error overlay has a working close button: \(json)")
+        #expect(json["panel_before_warning"] is NSNull, "\(json)")
+        let panel = json["panel"] as? String ?? ""
+        #expect(panel.contains("1 warning"), "\(json)")
+        #expect(panel.contains("content/posts/\(postName):") && panel.contains("/no-such-page/"), "\(json)")
+        #expect(json["panel_dismissed"] as? Bool == true, "\(json)")
+        #expect(json["panel_after_reload"] is NSNull, "dismissed warnings came back: \(json)")
         #expect(try await server.interrupt() == 0)
     }
 
@@ -636,7 +665,7 @@ struct ServeTests {
 
         let server = try await ServeProcess(arguments: ["--site", site.path])
         defer { server.terminateIfRunning() }
-        let served = site.appendingPathComponent("public")
+        let served = server.output
         var step = 0
         func expectServedEqualsAFreshBuild(_ what: String) async throws {
             step += 1
@@ -676,63 +705,81 @@ struct ServeTests {
         try await expectServedEqualsAFreshBuild("the override deleted")
         try edit("content/site.yml", "title: Low Tide Software", "title: Low Tide")
         try await expectServedEqualsAFreshBuild("site.yml")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path),
+                "serve wrote into the site's public/")
         #expect(try await server.interrupt() == 0)
+        #expect(!FileManager.default.fileExists(atPath: served.path), "the private folder outlived serve")
     }
 
-    /// The real `blogbuild serve`: builds with drafts, prints where it serves, rebuilds
-    /// on a save, keeps the last good site on a bad one, and stops cleanly on SIGINT.
+    /// The real `blogbuild serve`: builds with drafts into a private folder (never the
+    /// site's public/), prints where it serves, one line per rebuild, sends warnings
+    /// and errors to open pages, keeps the last good site on a bad save, is not
+    /// disturbed by a `publish` run beside it, and stops cleanly on SIGINT, removing
+    /// its folder.
     @Test func serveCommandEndToEnd() async throws {
-        let executable = try #require(RepoPaths.executable, "the blogbuild executable was not built")
         let site = try TestSiteFolder(files: [
+            "content/site.yml": "title: T\nbase_url: https://example.org/\n",
             "content/posts/2021-01-01-hello.md": "---\ntitle: Hello\n---\nFirst version of the post.\n",
             "content/posts/2021-01-02-draft.md": "---\ntitle: Drafty\ndraft: true\n---\nA draft body.\n",
         ])
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["serve", "--site", site.root.path, "--port", "0"]
-        let stdout = OutputCollector(), stderr = OutputCollector()
-        process.standardOutput = stdout.pipe
-        process.standardError = stderr.pipe
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let server = try await ServeProcess(arguments: ["--site", site.root.path])
+        defer { server.terminateIfRunning() }
+        #expect(server.servingLine.hasPrefix("Serving \(site.root.path) at http://127.0.0.1:"))
+        #expect(server.servingLine.hasSuffix("/ (Ctrl-C to stop)"))
+        let port = server.port
+        let output = server.output
+        #expect(!output.path.hasPrefix(site.root.path), "\(output.path)")
+        #expect(!FileManager.default.fileExists(atPath: site.publicFolder.path), "serve wrote the site's public/")
 
-        let serving = try await waitFor("the Serving line", seconds: 60) {
-            stdout.text.split(separator: "\n").first { $0.hasPrefix("Serving ") }.map(String.init)
-        }
-        #expect(serving.hasPrefix("Serving \(site.root.path) at http://127.0.0.1:"))
-        #expect(serving.hasSuffix("/ (Ctrl-C to stop)"))
-        let port = try #require(serving.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
-
-        // The built post (found on disk), served; the draft is included.
-        let postFile = try #require(findFile(in: site.publicFolder, containing: "First version of the post."))
-        let postPath = "/" + String(postFile.path.dropFirst(site.publicFolder.path.count + 1))
+        // The built post (found in serve's folder), served; the draft is included.
+        let postFile = try #require(findFile(in: output, containing: "First version of the post."))
+        let postPath = "/" + String(postFile.path.dropFirst(output.path.count + 1))
         let post = try await RawHTTP.request(postPath, port: port)
         #expect(post.status == 200)
-        let draft = try #require(findFile(in: site.publicFolder, containing: "A draft body."))
+        let draft = try #require(findFile(in: output, containing: "A draft body."))
         // Marked as such on its page and in the lists.
         #expect(try String(contentsOf: draft, encoding: .utf8).contains("<span class=\"badge\">Draft</span>"))
-        let home = try String(contentsOf: site.publicFolder.appendingPathComponent("index.html"), encoding: .utf8)
+        let home = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(home.contains("<span class=\"badge\">Draft</span>"))
 
         #expect(post.text.contains("blogbuild serve: live reload"))
         let onDisk = try String(contentsOf: postFile, encoding: .utf8)
         #expect(!onDisk.contains("live reload"))
 
-        // A save rebuilds, and an open page hears which paths changed.
+        // publish beside serve writes public/ with absolute URLs and no draft; serve's
+        // pages keep their root-relative links and its next rebuild stays out of public/.
+        let published = try BlogBuildCLI.run(["publish", "--quiet", "--site", site.root.path])
+        #expect(published.status == 0, "\(published)")
+        #expect(findFile(in: site.publicFolder, containing: "A draft body.") == nil)
+        let publishedFiles = try FolderSnapshot(site.publicFolder)
+
+        // A save rebuilds, and an open page hears which paths changed and the warnings.
         let events = try EventStreamClient(port: port)
         defer { events.close() }
         _ = try await events.read(until: ": connected")
-        try site.write("content/posts/2021-01-01-hello.md", "---\ntitle: Hello\n---\nSecond version of the post.\n")
+        try site.write("content/posts/2021-01-01-hello.md",
+                       "---\ntitle: Hello\n---\nSecond version of the post, linking [nowhere](/no-such-page/).\n")
         let event = try await events.read(until: "\n\n", after: "data: ")
         #expect(event.contains("\"\(postPath)\""), "\(event)")
+        #expect(event.contains("\"warnings\":[\"content/posts/2021-01-01-hello.md:4:"), "\(event)")
+        #expect(event.contains("/no-such-page/"), "\(event)")
         _ = try await waitFor("the rebuilt post", seconds: 20) {
             (try? RawHTTP.exchangeBlocking(postPath, port: port))?.text.contains("Second version") == true ? true : nil
         }
+        let served = try await RawHTTP.request(postPath, port: port)
+        #expect(served.text.contains("href=\"/assets/style.css\""), "serve shows publish's absolute URLs")
+        #expect(try FolderSnapshot(site.publicFolder).changes(from: publishedFiles) == [], "serve touched public/")
+        // One line per rebuild: the time, what changed, what was written, how long, the warnings.
+        let line = try await waitFor("the rebuild line", seconds: 10) {
+            server.stdout.text.split(separator: "\n").first { $0.contains("content/posts/2021-01-01-hello.md changed") }
+        }
+        #expect(line.wholeMatch(of: /\d\d:\d\d:\d\d content\/posts\/2021-01-01-hello\.md changed: \d+ pages? written( \(\d+ files\))? in \d+ ms, 1 warning/) != nil,
+                "\(line)")
 
         // A bad save prints the diagnostics and keeps the last good site.
         try site.write("content/posts/2021-01-01-hello.md", "---\ntitle: Hello\n\nNo closing line.\n")
         _ = try await waitFor("the diagnostics", seconds: 20) {
-            stderr.text.contains("2021-01-01-hello.md") ? true : nil
+            server.stderr.text.contains("2021-01-01-hello.md:1:1") ? true : nil
         }
         let problem = try await events.read(until: "\n\n", after: "data: ")
         #expect(problem.hasPrefix("{\"errors\":[\"content/posts/2021-01-01-hello.md:1:1: "), "\(problem)")
@@ -740,11 +787,93 @@ struct ServeTests {
         #expect(stale.status == 200)
         #expect(stale.text.contains("Second version"))
 
-        // Ctrl-C, with the event stream still open: exits 0 at once and frees the port.
-        kill(process.processIdentifier, SIGINT)
-        _ = try await waitFor("the server to exit", seconds: 10) { process.isRunning ? nil : true }
-        #expect(process.terminationStatus == 0)
+        // Ctrl-C, with the event stream still open: exits 0 at once, frees the port and
+        // removes the private folder.
+        #expect(try await server.interrupt() == 0)
         #expect(throws: RawHTTPError.self) { _ = try RawHTTP.connectSocket(host: "127.0.0.1", port: port) }
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(findFile(in: site.publicFolder, containing: "A draft body.") == nil, "a draft reached public/")
+    }
+
+    /// `--output DIR` writes where asked (and keeps it after serve stops).
+    @Test func serveWritesToOutputWhenAsked() async throws {
+        let site = try TestSiteFolder(files: ["content/posts/2021-01-01-hello.md": "---\ntitle: Hello\n---\nKept output.\n"])
+        let kept = site.root.appendingPathComponent("kept")
+        let server = try await ServeProcess(arguments: ["--site", site.root.path, "--output", kept.path])
+        defer { server.terminateIfRunning() }
+        #expect(findFile(in: kept, containing: "Kept output.") != nil)
+        #expect(!server.stdout.text.contains("Rendering into"))
+        #expect(try await server.interrupt() == 0)
+        #expect(findFile(in: kept, containing: "Kept output.") != nil)
+    }
+
+    /// A port in use is told before anything is built, with a free one to try; exit 1.
+    @Test func portInUseIsToldUpFront() async throws {
+        let site = try TestSiteFolder(files: ["content/posts/2021-01-01-hello.md": "---\ntitle: Hello\n---\nBody.\n"])
+        // Hold a port: listen on it.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(bound == 0)
+        #expect(listen(fd, 1) == 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let run = try BlogBuildCLI.run(["serve", "--site", site.root.path, "--port", String(port)])
+        #expect(run.status == 1, "\(run)")
+        let message = try #require(run.stderr.split(separator: "\n").first.map(String.init), "\(run)")
+        #expect(message.wholeMatch(of: /error: port (\d+) is in use; try --port (\d+)/)?.output.1 == Substring(String(port)), "\(run)")
+        if let suggested = message.wholeMatch(of: /error: port \d+ is in use; try --port (\d+)/).flatMap({ Int($0.output.1) }) {
+            #expect(suggested > port)
+            #expect(PortProbe.check(host: "127.0.0.1", port: suggested) == .free)
+        }
+        #expect(!run.stdout.contains("Built"), "it built before telling: \(run)")
+        #expect(!run.stderr.contains("bind("), "\(run)")
+    }
+
+    /// A `base_url` with a path (GitHub project pages): the site is served under that
+    /// path, where its links point, and `/` redirects there.
+    @Test func servesUnderTheBaseURLPath() async throws {
+        let site = try TestSiteFolder(files: [
+            "content/site.yml": "title: T\nbase_url: https://user.github.io/blog/\n",
+            "content/posts/2021-01-01-hello.md": "---\ntitle: Hello\n---\nUnder a path.\n",
+        ])
+        let server = try await ServeProcess(arguments: ["--site", site.root.path])
+        defer { server.terminateIfRunning() }
+        #expect(server.servingLine.hasSuffix(":\(server.port)/blog/ (Ctrl-C to stop)"), "\(server.servingLine)")
+        let root = try await RawHTTP.request("/", port: server.port)
+        #expect(root.status == 302)
+        #expect(root.headers["location"] == "/blog/")
+        let home = try await RawHTTP.request("/blog/", port: server.port)
+        #expect(home.status == 200)
+        #expect(home.text.contains("href=\"/blog/assets/style.css\""))
+        let css = try await RawHTTP.request("/blog/assets/style.css", port: server.port)
+        #expect(css.status == 200)
+        #expect(css.headers["content-type"]?.hasPrefix("text/css") == true)
+        let noSlash = try await RawHTTP.request("/blog", port: server.port)
+        #expect(noSlash.status == 301)
+        #expect(noSlash.headers["location"] == "/blog/")
+        let outside = try await RawHTTP.request("/assets/style.css", port: server.port)
+        #expect(outside.status == 404)
+        // Live reload names the paths as the browser sees them.
+        let postFile = try #require(findFile(in: server.output, containing: "Under a path."))
+        let postPath = "/blog/" + String(postFile.path.dropFirst(server.output.path.count + 1))
+        let events = try EventStreamClient(port: server.port)
+        defer { events.close() }
+        _ = try await events.read(until: ": connected")
+        try site.write("content/posts/2021-01-01-hello.md", "---\ntitle: Hello\n---\nStill under a path.\n")
+        let event = try await events.read(until: "\n\n", after: "data: ")
+        #expect(event.contains("\"\(postPath)\""), "\(event)")
+        #expect(try await server.interrupt() == 0)
     }
 }
 
@@ -804,11 +933,25 @@ try:
             f.write("---\ntitle: Broken\n\nNo closing line.\n")
         wait.until(lambda d: d.execute_script(overlay))
         result["overlay"] = d.execute_script(overlay)
+        d.execute_script("document.querySelector('#blogbuild-error-overlay button').click()")
+        result["overlay_dismissed"] = d.execute_script(overlay) is None
         with open(markdown, "w") as f:
             f.write(text.replace("Before edit", "Fixed again"))
         wait.until(lambda d: "Fixed again" in body_text(d) and d.execute_script(overlay) is None)
         result["fixed"] = True
         result["url_after_fix"] = d.current_url
+        panel = "var p = document.getElementById('blogbuild-warnings'); return p ? p.textContent : null"
+        result["panel_before_warning"] = d.execute_script(panel)
+        with open(markdown, "w") as f:
+            f.write(text.replace("Before edit", "Warned [here](/no-such-page/)"))
+        wait.until(lambda d: "Warned" in body_text(d) and d.execute_script(panel))
+        result["panel"] = d.execute_script(panel)
+        d.execute_script("document.querySelector('#blogbuild-warnings button').click()")
+        result["panel_dismissed"] = d.execute_script(panel) is None
+        d.refresh()
+        wait.until(lambda d: "Warned" in body_text(d))
+        d.execute_script("return new Promise(function(r){setTimeout(r, 1000)})")
+        result["panel_after_reload"] = d.execute_script(panel)
 except MissingTool as error:
     print(error)
     sys.exit(3)
@@ -821,6 +964,8 @@ struct ServeProcess {
     let stdout = OutputCollector(), stderr = OutputCollector()
     var port = 0
     var servingLine = ""
+    /// Where serve renders: `--output` when given, else the private folder it names.
+    var output = URL(fileURLWithPath: "/nonexistent")
 
     init(arguments: [String]) async throws {
         let executable = try #require(RepoPaths.executable, "the blogbuild executable was not built")
@@ -834,6 +979,14 @@ struct ServeProcess {
             stdout.text.split(separator: "\n").first { $0.hasPrefix("Serving ") }.map(String.init)
         }
         port = try #require(servingLine.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+        if let flag = arguments.firstIndex(of: "--output"), flag + 1 < arguments.count {
+            output = URL(fileURLWithPath: arguments[flag + 1])
+        } else {
+            output = try await waitFor("the Rendering line", seconds: 10) {
+                stdout.text.split(separator: "\n").first { $0.hasPrefix("Rendering into ") }
+                    .map { URL(fileURLWithPath: String($0.dropFirst("Rendering into ".count).prefix { $0 != "," })) }
+            }
+        }
     }
 
     /// SIGINT, then waits (at most `seconds`) for the exit; the exit status.

@@ -36,6 +36,9 @@ public struct BuildReport: Sendable {
     public var written: WriteSummary?
     /// Wall-clock seconds per stage, in pipeline order (`load`, `markdown`, `render`, ...).
     public var stageSeconds: [(stage: String, seconds: Double)] = []
+    /// The path part of `base_url` (`/blog/` for `https://user.github.io/blog/`), where
+    /// the pages' links expect the site to be served; `/` for most sites.
+    public var basePath: String = "/"
 }
 
 /// The rendered site in memory: what `check` stops at and `build` writes.
@@ -153,7 +156,8 @@ public enum SiteBuilder {
             skippedFuture: site.skippedFuture,
             warnings: diagnostics.filter { $0.severity == .warning },
             written: nil,
-            stageSeconds: clock.laps)
+            stageSeconds: clock.laps,
+            basePath: URLMaker(baseURL: site.config.baseURL, absolute: false).basePath)
         let rendered = RenderedSite(files: files, report: report, diagnostics: diagnostics)
         if let cache {
             cache.last = theme.map { theme in

@@ -37,8 +37,15 @@ enum ContentType {
         "wasm": "application/wasm",
     ]
 
+    /// Files known by their whole name. Apple fetches `apple-app-site-association`
+    /// (universal links, no extension) and requires it to be served as JSON.
+    private static let byName: [String: String] = [
+        "apple-app-site-association": "application/json",
+    ]
+
     /// `style.css` → `text/css; charset=utf-8`; unknown or no extension → `application/octet-stream`.
     static func forFileName(_ name: String) -> String {
+        if let known = byName[name] { return known }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
         let ext = name[name.index(after: dot)...].lowercased()
         return byExtension[ext] ?? fallback

@@ -12,20 +12,30 @@ public struct DevServer: Sendable {
     public var log: (@Sendable (String) -> Void)?
     /// With a hub: live reload (the script in served pages, the SSE endpoint).
     public var liveReload: LiveReloadHub?
+    /// The path the site is served under: `base_url`'s path (`/blog/`), `/` for most sites.
+    public var basePath: String
 
     public init(root: URL, host: String = "127.0.0.1", port: Int = 8000,
-                log: (@Sendable (String) -> Void)? = nil, liveReload: LiveReloadHub? = nil) {
+                log: (@Sendable (String) -> Void)? = nil, liveReload: LiveReloadHub? = nil, basePath: String = "/") {
         self.root = root
+        self.basePath = basePath
         self.host = host
         self.port = port
         self.log = log
         self.liveReload = liveReload
     }
 
-    /// `http://127.0.0.1:8000/`, `http://[::1]:8000/`.
-    public static func url(host: String, port: Int) -> String {
+    /// `http://127.0.0.1:8000/`, `http://[::1]:8000/`; with a base path `http://127.0.0.1:8000/blog/`.
+    public static func url(host: String, port: Int, basePath: String = "/") -> String {
         let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return "http://\(shown):\(port)/"
+        return "http://\(shown):\(port)" + (basePath.hasPrefix("/") ? basePath : "/" + basePath)
+    }
+
+    /// What to put before an output path (`/posts/x/index.html`) to get the path it is
+    /// served at, decoded as the live-reload script compares them: `/blog`, or `""`.
+    public static func servedPrefix(basePath: String) -> String {
+        let segments = (try? RequestTarget.parse(basePath).get())?.segments ?? []
+        return segments.map { "/" + $0 }.joined()
     }
 
     /// Serves until the surrounding task is cancelled or, with `handleSignals`,
@@ -37,7 +47,7 @@ public struct DevServer: Sendable {
         logger.logLevel = .critical
         let fallbackPort = port
         let app = Application(
-            responder: StaticFileResponder(root: root, log: log, liveReload: liveReload),
+            responder: StaticFileResponder(root: root, log: log, liveReload: liveReload, basePath: basePath),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in
                 await onListening(channel.localAddress?.port ?? fallbackPort)

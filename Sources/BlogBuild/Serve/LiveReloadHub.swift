@@ -11,6 +11,8 @@ public final class LiveReloadHub: Sendable {
         var closed = false
         /// The problems of the last build, while it failed: shown over every open page.
         var errors: [String] = []
+        /// The warnings of the last good build: shown in a panel on every open page.
+        var warnings: [String] = []
     }
 
     private let state = Mutex(State())
@@ -29,7 +31,11 @@ public final class LiveReloadHub: Sendable {
             state.nextID += 1
             state.streams[id] = continuation
             // A page opened while the build is broken shows the problems at once.
-            if !state.errors.isEmpty { continuation.yield(Self.payload(errors: state.errors)) }
+            if !state.errors.isEmpty {
+                continuation.yield(Self.payload(errors: state.errors))
+            } else if !state.warnings.isEmpty {
+                continuation.yield(Self.payload(warnings: state.warnings))
+            }
             return id
         }
         guard let id else {
@@ -42,13 +48,15 @@ public final class LiveReloadHub: Sendable {
         return stream
     }
 
-    /// Tells every open page which output paths (`/posts/x/index.html`, `/assets/style.css`)
-    /// a rebuild changed.
+    /// Tells every open page which paths (`/posts/x/index.html`, `/assets/style.css`)
+    /// a rebuild changed, and the build's warnings (`file:line:column: message`),
+    /// which pages show in a panel until a build has none.
     /// A good build also clears the problems of a bad one.
-    public func send(changedPaths: [String]) {
-        let payload = Self.payload(changedPaths: changedPaths)
+    public func send(changedPaths: [String], warnings: [String] = []) {
+        let payload = Self.payload(changedPaths: changedPaths, warnings: warnings)
         let streams = state.withLock { state -> [AsyncStream<String>.Continuation] in
             state.errors = []
+            state.warnings = warnings
             return Array(state.streams.values)
         }
         for stream in streams { stream.yield(payload) }
@@ -76,8 +84,13 @@ public final class LiveReloadHub: Sendable {
         for stream in streams { stream.finish() }
     }
 
-    static func payload(changedPaths: [String]) -> String {
-        "{\"changed\":" + jsonArray(changedPaths.sorted()) + "}"
+    static func payload(changedPaths: [String], warnings: [String] = []) -> String {
+        "{\"changed\":" + jsonArray(changedPaths.sorted()) + ",\"warnings\":" + jsonArray(warnings) + "}"
+    }
+
+    /// Warnings alone, for a page that opens after the build (no `changed`: nothing to reload).
+    static func payload(warnings: [String]) -> String {
+        "{\"warnings\":" + jsonArray(warnings) + "}"
     }
 
     static func payload(errors: [String]) -> String {

@@ -5,6 +5,9 @@ import ServiceLifecycle
 /// Serves the output folder: GET and HEAD, `index.html` for folders, a redirect
 /// from `/x` to `/x/`, the site's `404.html` with status 404, `ETag` and
 /// `Last-Modified` validators. Never serves anything outside the folder.
+///
+/// With a base path (`base_url: https://user.github.io/blog/`) the folder is served
+/// under `/blog/`, where the pages' links point, and `/` redirects there.
 struct StaticFileResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
@@ -12,11 +15,14 @@ struct StaticFileResponder: HTTPResponder {
     let log: (@Sendable (String) -> Void)?
     /// With a hub, served HTML pages get the live-reload script and the SSE endpoint exists.
     let liveReload: LiveReloadHub?
+    /// The decoded segments of the path the site is served under (`["blog"]`); empty for `/`.
+    let baseSegments: [String]
 
-    init(root: URL, log: (@Sendable (String) -> Void)?, liveReload: LiveReloadHub? = nil) {
+    init(root: URL, log: (@Sendable (String) -> Void)?, liveReload: LiveReloadHub? = nil, basePath: String = "/") {
         self.resolver = OutputFolderResolver(root: root.path)
         self.log = log
         self.liveReload = liveReload
+        self.baseSegments = (try? RequestTarget.parse(basePath).get())?.segments ?? []
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -44,7 +50,21 @@ struct StaticFileResponder: HTTPResponder {
         case .failure(.badRequest): return plain(.badRequest, "400 Bad Request\n", head: isHead)
         case .failure(.notFound): return notFound(head: isHead)
         }
-        guard let found = resolver.resolve(target.segments) else { return notFound(head: isHead) }
+        var segments = target.segments
+        if !baseSegments.isEmpty {
+            if segments.starts(with: baseSegments) {
+                segments.removeFirst(baseSegments.count)
+            } else if segments.isEmpty {
+                // Not permanent: the next serve may have another base_url.
+                var response = Response(status: .found)
+                response.headers[.location] = RequestTarget(segments: baseSegments, hasTrailingSlash: true, query: nil)
+                    .slashRedirectLocation
+                return response
+            } else {
+                return notFound(head: isHead)
+            }
+        }
+        guard let found = resolver.resolve(segments) else { return notFound(head: isHead) }
         switch found.kind {
         case .folder:
             if !target.hasTrailingSlash {
@@ -52,7 +72,7 @@ struct StaticFileResponder: HTTPResponder {
                 response.headers[.location] = target.slashRedirectLocation
                 return response
             }
-            guard let index = resolver.resolve(target.segments + ["index.html"]), index.kind == .file else {
+            guard let index = resolver.resolve(segments + ["index.html"]), index.kind == .file else {
                 return notFound(head: isHead)
             }
             return serve(path: index.path, name: "index.html", request: request, head: isHead)
