@@ -400,7 +400,8 @@ struct FeedTests {
             let html = images.content.joined()
             #expect(relativeURLs(in: html).isEmpty, "\(relativeURLs(in: html))")
             #expect(html.contains("\(base)2021/03/images/images/dot.png"), "\(html)")
-            #expect(html.contains("\(base)2021/03/images/images/hero.png"), "hero image first")
+            // A front-matter path is relative to its file: content/posts/images/hero.png.
+            #expect(html.contains("\(base)posts/images/hero.png"), "hero image first")
             #expect(html.contains("\(base)2021/03/images/#fn-1"), "footnote reference")
             #expect(html.contains("\(base)2021/03/images/#top-heading"))
             #expect(html.contains("\(base)about/"), "site path against base_url")
@@ -411,7 +412,7 @@ struct FeedTests {
         let atomText = try String(contentsOf: output.appendingPathComponent("atom.xml"), encoding: .utf8)
         #expect(atomText.contains("srcset=&quot;\(base)2021/03/images/images/dot.png 1x, \(base)2021/03/images/images/dot.png 2x&quot;"))
         // The files the absolute URLs point at are really there.
-        for path in ["2021/03/images/images/dot.png", "2021/03/images/images/hero.png", "about/index.html"] {
+        for path in ["2021/03/images/images/dot.png", "posts/images/hero.png", "about/index.html"] {
             #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(path).path), "\(path)")
         }
     }

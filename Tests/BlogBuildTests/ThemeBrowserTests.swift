@@ -155,6 +155,7 @@ struct ThemeMarkupTests {
         try folder.write("content/posts/2022-03-01-plain.md", "---\ntitle: Plain\nsummary: Short.\n---\nx\n")
         try folder.write("content/images/hero.png", "PNG")
         try folder.write("content/apps/tool.md", "---\ntitle: Tool\ntagline: Does things\n---\nAbout.\n")
+        try folder.write("content/pages/about.md", "---\ntitle: About\n---\nWho.\n")
         let pages = renderTestSite(folder)
         #expect(pages.problems == [])
         pages.expect("2021/01/hero/index.html", contains: [

@@ -53,6 +53,7 @@ enum BodyEditRebuild {
 
         let config = last.site.config
         let options = MarkdownOptions(config: config)
+        let fileLinks = SiteResolver.fileLinks(of: last.site)
         var docs: [SourceDocument] = []
         for (s, c, entry) in edited {
             let loaded = ContentLoader.loadDocument(entry, timeZone: config.timeZone)
@@ -62,7 +63,11 @@ enum BodyEditRebuild {
             var frontMatter = post
             frontMatter.body = old.post.body
             guard frontMatter == old.post else { return nil }
-            let rendered = SiteResolver.withSummary(MarkdownRenderer.render(post.body, options: options), of: post)
+            var rendered = SiteResolver.withSummary(MarkdownRenderer.render(post.body, options: options), of: post)
+            // Links to Markdown files, as the pipeline makes them; one with a problem is left to it.
+            let (relinked, linkProblems) = fileLinks.rewrite(rendered, sourcePath: post.sourcePath, bodyLine: post.bodyLine)
+            guard linkProblems.isEmpty else { return nil }
+            if let relinked { rendered = relinked }
             guard rendered.summaryHTML == old.rendered.summaryHTML, rendered.readingMinutes == old.rendered.readingMinutes,
                   rendered.hasMoreMarker == old.rendered.hasMoreMarker, rendered.ids == old.rendered.ids,
                   rendered.links == old.rendered.links, rendered.images == old.rendered.images else { return nil }

@@ -57,15 +57,34 @@ struct LinkChecker {
         }
         let pageOutput = Route.outputPath(forSitePath: doc.url)
 
-        func problem(_ ref: String, _ message: String, key: String? = nil) {
-            var at = doc.location(of: "](\(ref)") ?? doc.location(of: "\"\(ref)\"") ?? doc.location(of: ref)
-            if at != nil, doc.location(of: "](\(ref)") != nil { at?.column += 2 }
-            if let key, let loc = doc.keyLocations[key] { at = loc }
+        // Each use is reported where it is written: Markdown links and images at
+        // cmark's position of that use, front-matter images at their key.
+        var bodyLines: [Substring]?
+        func problem(_ ref: String, _ message: String, key: String?, position: SourceLocation?) {
+            var at: SourceLocation?
+            if let position {
+                // At the URL when it is written on the link's line (`[x](URL)`, `<a href="URL">`),
+                // else (a reference-style link) at the link.
+                if bodyLines == nil { bodyLines = doc.body.split(separator: "\n", omittingEmptySubsequences: false) }
+                var column = position.column
+                if let lines = bodyLines, position.line <= lines.count {
+                    let text = lines[position.line - 1].utf8
+                    let from = text.index(text.startIndex, offsetBy: min(position.column - 1, text.count))
+                    if let found = Self.find(Array(ref.utf8), in: text[from...]) {
+                        column = text.distance(from: text.startIndex, to: found) + 1
+                    }
+                }
+                at = SourceLocation(line: doc.bodyLine + position.line - 1, column: column)
+            } else if let key {
+                at = doc.keyLocations[key]
+            }
             out.append(Diagnostic(file: doc.sourcePath, line: at?.line, column: at?.column, message: message, severity: .warning))
         }
 
-        func verify(_ ref: String, isImage: Bool, key: String? = nil) {
-            let trimmed = ref.trimmingCharacters(in: .whitespaces)
+        func verify(_ checked: String, isImage: Bool, key: String? = nil, shownAs written: String? = nil,
+                    at position: SourceLocation? = nil) {
+            let ref = written ?? checked
+            let trimmed = checked.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { return }
             var local = trimmed
             if local.hasPrefix(baseURL) {
@@ -79,11 +98,11 @@ struct LinkChecker {
             if !rawPath.isEmpty {
                 let path = SitePaths.percentDecoded(rawPath)
                 guard let site = SitePaths.resolve(path, against: SitePaths.folder(of: doc.url)) else {
-                    problem(ref, "broken \(what) '\(ref)': it points above the site root", key: key)
+                    problem(ref, "broken \(what) '\(ref)': it points above the site root", key: key, position: position)
                     return
                 }
                 guard let found = resolveOutput(site) else {
-                    problem(ref, "broken \(what) '\(ref)': nothing is built at \(site)", key: key)
+                    problem(ref, "broken \(what) '\(ref)': nothing is built at \(site)", key: key, position: position)
                     return
                 }
                 targetOutput = found
@@ -91,15 +110,20 @@ struct LinkChecker {
             if let fragment, !fragment.isEmpty, targetOutput.hasSuffix(".html") {
                 let id = SitePaths.percentDecoded(fragment)
                 if !ids(of: targetOutput).contains(id) {
-                    problem(ref, "broken link '\(ref)': no element with id '\(id)' on /\(targetOutput)", key: key)
+                    problem(ref, "broken link '\(ref)': no element with id '\(id)' on /\(targetOutput)", key: key, position: position)
                 }
             }
         }
 
-        for link in doc.rendered.links { verify(link, isImage: false) }
-        for image in doc.rendered.images { verify(image, isImage: true) }
+        // A link still naming a .md file is one `MarkdownFileLinks` found no page for, and reported.
+        for (link, position) in zip(doc.rendered.links, doc.rendered.linkPositions) where !MarkdownFileLinks.isMarkdownFileLink(link) {
+            verify(link, isImage: false, at: position)
+        }
+        for (image, position) in zip(doc.rendered.images, doc.rendered.imagePositions) {
+            verify(image, isImage: true, at: position)
+        }
         for (key, image) in doc.frontMatterImages {
-            verify(image.src, isImage: true, key: key)
+            verify(ImageReference.sitePath(image.src, from: doc.sourcePath), isImage: true, key: key, shownAs: image.src)
             if (image.alt ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
                 let at = doc.keyLocations[key]
                 out.append(Diagnostic(file: doc.sourcePath, line: at?.line, column: at?.column,
@@ -109,8 +133,51 @@ struct LinkChecker {
         return out
     }
 
+    /// Where `needle` first occurs in `haystack`.
+    private static func find(_ needle: [UInt8], in haystack: Substring.UTF8View.SubSequence) -> String.Index? {
+        guard !needle.isEmpty else { return nil }
+        var i = haystack.startIndex
+        while i < haystack.endIndex {
+            if haystack[i...].starts(with: needle) { return i }
+            i = haystack.index(after: i)
+        }
+        return nil
+    }
+
+    /// Every site path (with `#fragment`) that documents link to or show, as
+    /// `PageLinkChecker` resolves the URLs of pages: what is left to this checker.
+    static func targets(of docs: [SourceDocument], baseURL: String) -> Set<String> {
+        var out = Set<String>()
+        func add(_ ref: String, against page: String) {
+            var local = ref.trimmingCharacters(in: .whitespaces)
+            if local.hasPrefix(baseURL) {
+                local = "/" + local.dropFirst(baseURL.count)
+            } else if local.isEmpty || SitePaths.hasScheme(local) {
+                return
+            }
+            let (rawPath, fragment) = SitePaths.split(local)
+            let suffix = fragment.map { "#" + $0 } ?? ""
+            if rawPath.isEmpty {
+                out.insert(page + suffix)
+            } else if let resolved = SitePaths.resolve(rawPath, against: SitePaths.folder(of: page)) {
+                out.insert(resolved + suffix)
+            }
+        }
+        for doc in docs {
+            for ref in doc.rendered.links { add(ref, against: doc.url) }
+            for ref in doc.rendered.images { add(ref, against: doc.url) }
+            for (_, image) in doc.frontMatterImages { add(ImageReference.sitePath(image.src, from: doc.sourcePath), against: doc.url) }
+        }
+        return out
+    }
+
     /// The output file a site path names, trying `x`, `x/index.html`.
     private func resolveOutput(_ sitePath: String) -> String? {
+        Self.resolveOutput(sitePath, in: outputs)
+    }
+
+    /// The output file a site path names in `outputs`, trying `x`, `x/index.html`.
+    static func resolveOutput(_ sitePath: String, in outputs: [String: OutputFile]) -> String? {
         let direct = String(sitePath.dropFirst())
         if sitePath.hasSuffix("/") {
             let index = direct + "index.html"
@@ -121,25 +188,8 @@ struct LinkChecker {
         return outputs[index] != nil ? index : nil
     }
 
-    /// Every `id="…"` value in an HTML document.
+    /// Every fragment target in an HTML document (`id`, and `name` on `<a>`).
     static func ids(in bytes: [UInt8]) -> Set<String> {
-        var found = Set<String>()
-        let n = bytes.count
-        var i = 0
-        while i + 4 < n {
-            // ` id="` or ` id='`
-            if bytes[i] == 0x69, bytes[i + 1] == 0x64, bytes[i + 2] == 0x3D, i > 0,
-               bytes[i - 1] == 0x20 || bytes[i - 1] == 0x0A || bytes[i - 1] == 0x09 {
-                let quote = bytes[i + 3]
-                if quote == 0x22 || quote == 0x27 {
-                    var j = i + 4
-                    while j < n, bytes[j] != quote { j += 1 }
-                    found.insert(String(decoding: bytes[(i + 4)..<j], as: UTF8.self))
-                    i = j
-                }
-            }
-            i += 1
-        }
-        return found
+        PageLinks.scan(bytes).ids
     }
 }

@@ -7,7 +7,8 @@ enum RelativeFiles {
         var out: [OutputFile] = []
         var seen = Set<String>()
         for doc in docs {
-            let refs = doc.rendered.images + doc.rendered.links + doc.frontMatterImages.map(\.image.src)
+            // Front-matter images are made site paths (`ImageReference.sitePath`): no copy needed.
+            let refs = doc.rendered.images + doc.rendered.links
             for ref in refs {
                 guard !ref.isEmpty, !ref.hasPrefix("/"), !ref.hasPrefix("#"), !SitePaths.hasScheme(ref) else { continue }
                 let path = SitePaths.percentDecoded(SitePaths.split(ref).path)

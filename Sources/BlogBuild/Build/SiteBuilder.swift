@@ -141,8 +141,16 @@ public enum SiteBuilder {
             } else {
                 diagnostics += checker.check(docs)
             }
+            clock.lap("links")
+            if let theme {
+                let configPath = request.siteDirectory.appendingPathComponent("content/site.yml").path
+                let config = FileManager.default.contents(atPath: configPath).map { String(decoding: $0, as: UTF8.self) }
+                let sources = (config.map { [(label: "content/site.yml", text: $0)] } ?? []) + theme.texts
+                diagnostics += PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
+                    .check(writtenByDocuments: { LinkChecker.targets(of: docs, baseURL: site.config.baseURL) })
+            }
+            clock.lap("page links")
         }
-        clock.lap("links")
 
         files.sort { $0.path < $1.path }
         diagnostics.sort()

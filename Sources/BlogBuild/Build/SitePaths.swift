@@ -29,14 +29,16 @@ enum SitePaths {
 
     /// Splits `path?query#fragment` into path and fragment, dropping the query.
     static func split(_ href: String) -> (path: String, fragment: String?) {
-        var path = Substring(href)
+        // Over UTF-8: `#` and `?` are ASCII, so their indices are character boundaries.
+        let bytes = href.utf8
+        var end = bytes.endIndex
         var fragment: String? = nil
-        if let hash = path.firstIndex(of: "#") {
-            fragment = String(path[path.index(after: hash)...])
-            path = path[..<hash]
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(href[bytes.index(after: hash)...])
+            end = hash
         }
-        if let q = path.firstIndex(of: "?") { path = path[..<q] }
-        return (String(path), fragment)
+        if let q = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) { end = q }
+        return (String(href[..<end]), fragment)
     }
 
     /// Percent-decodes a URL path (`%20` → space); invalid escapes are kept as written.

@@ -7,7 +7,8 @@ struct SourceDocument: Sendable {
     var body: String
     var bodyLine: Int
     var rendered: RenderedMarkdown
-    /// Front-matter images (hero, icon, screenshots) with the key they came from.
+    /// Front-matter images (hero, icon, screenshots) as written, with the key they
+    /// came from. Relative ones are relative to the file (`ImageReference.sitePath`).
     var frontMatterImages: [(key: String, image: ImageRef)]
     var keyLocations: [String: SourceLocation]
 
@@ -28,7 +29,7 @@ struct SourceDocument: Sendable {
             if let icon = a.app.icon { images.append(("icon", ImageRef(src: icon, alt: a.app.title))) }
             images += a.app.screenshots.map { ("screenshots", $0) }
             docs.append(SourceDocument(sourcePath: a.app.sourcePath, url: a.url, body: a.app.body, bodyLine: a.app.bodyLine,
-                                         rendered: a.description, frontMatterImages: images, keyLocations: [:]))
+                                         rendered: a.description, frontMatterImages: images, keyLocations: a.app.keyLocations))
         }
         return docs
     }

@@ -20,7 +20,7 @@ enum AppLoader {
         let app = App(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,
                       tagline: tagline, icon: icon, platforms: platforms, appStore: appStore, website: website,
                       source: repository, released: released, status: status, screenshots: screenshots,
-                      params: params, body: source.body, bodyLine: source.bodyLine)
+                      params: params, body: source.body, bodyLine: source.bodyLine, keyLocations: fields.keyLocations)
         return (app, fields.diagnostics)
     }
 }

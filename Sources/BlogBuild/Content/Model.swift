@@ -233,11 +233,15 @@ public struct App: Sendable, Hashable {
     public var params: [String: FrontMatterValue]
     public var body: String
     public var bodyLine: Int
+    /// Where each front-matter key was written, for diagnostics (`icon` → 4:7).
+    public var keyLocations: [String: SourceLocation]
 
     public init(sourcePath: String, slug: String, title: String, tagline: String? = nil, icon: String? = nil,
                 platforms: [String] = [], appStore: String? = nil, website: String? = nil, source: String? = nil,
                 released: PostDate? = nil, status: Status = .available, screenshots: [ImageRef] = [],
-                params: [String: FrontMatterValue] = [:], body: String, bodyLine: Int = 1) {
+                params: [String: FrontMatterValue] = [:], body: String, bodyLine: Int = 1,
+                keyLocations: [String: SourceLocation] = [:]) {
+        self.keyLocations = keyLocations
         self.sourcePath = sourcePath
         self.slug = slug
         self.title = title

@@ -34,7 +34,8 @@ struct FeedEntry: Sendable {
         tags = sp.tagIndices.map { site.tags[$0].name }
         var hero = ""
         if let image = post.image {
-            let src = urls.resolve(image.src, page: url) ?? image.src
+            let path = ImageReference.sitePath(image.src, from: post.sourcePath)
+            let src = urls.resolve(path, page: url) ?? path
             imageURL = src
             hero = "<p><img src=\"\(HTMLEscape.text(src))\" alt=\"\(HTMLEscape.text(image.alt ?? ""))\"></p>\n"
         }

@@ -212,6 +212,32 @@ enum HTMLBytes {
         return (name, n)
     }
 
+    /// Calls `visit` with the name and attributes of each start tag of `p`, in
+    /// order, passing over comments, end tags, `<!DOCTYPE>`, `<?…?>` and the text of
+    /// `<script>` and `<style>`.
+    static func forEachStartTag(_ p: UnsafeBufferPointer<UInt8>,
+                                _ visit: (_ name: Range<Int>, _ attributes: [Attribute]) -> Void) {
+        let n = p.count
+        var i = 0
+        var attributes: [Attribute] = []
+        while i < n {
+            guard p[i] == UInt8(ascii: "<") else {
+                i += 1
+                continue
+            }
+            if i + 1 < n, isASCIILetter(p[i + 1]) {
+                attributes.removeAll(keepingCapacity: true)
+                let (name, end) = scanStartTag(p, at: i) { attributes.append($0) }
+                visit(name, attributes)
+                i = skipRawText(p, name: name, end: end)
+            } else if let end = skipNonStartTag(p, at: i) {
+                i = end
+            } else {
+                i += 1
+            }
+        }
+    }
+
     /// Index of the first occurrence of `needle` (ASCII, lower-case) at or after
     /// `from`, ignoring ASCII case; `p.count` if none.
     static func find(_ needle: StaticString, in p: UnsafeBufferPointer<UInt8>, from: Int) -> Int {

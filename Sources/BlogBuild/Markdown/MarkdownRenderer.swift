@@ -112,6 +112,8 @@ private final class MarkdownDocument {
     var images: [Image] = []
     var links: [String] = []
     var imageSources: [String] = []
+    var linkPositions: [SourceLocation] = []
+    var imagePositions: [SourceLocation] = []
     /// `id`s in raw HTML: headings must not take them.
     var rawIDs: Set<String> = []
     /// Footnote references inside a link or image, with the outermost one.
@@ -163,7 +165,8 @@ private final class MarkdownDocument {
         let summary = renderSummary(summaryNodes)
 
         return RenderedMarkdown(html: html, summaryHTML: summary, hasMoreMarker: moreMarker != nil, toc: toc,
-                                wordCount: words, links: links, images: imageSources, ids: ids)
+                                wordCount: words, links: links, images: imageSources, ids: ids,
+                                linkPositions: linkPositions, imagePositions: imagePositions)
     }
 
     // MARK: Walk
@@ -207,14 +210,14 @@ private final class MarkdownDocument {
                 if alt != nil {
                     alt?.append(Self.literal(node))
                 } else if rawHTML {
-                    scanRawHTML(Self.literal(node))
+                    scanRawHTML(Self.literal(node), at: Self.position(node))
                 }
             case CMARK_NODE_HTML_BLOCK:
                 let text = Self.literal(node)
                 if moreMarker == nil, cmark_node_parent(node) == root, Self.isMoreMarker(text) {
                     moreMarker = node
                 } else if rawHTML {
-                    scanRawHTML(text)
+                    scanRawHTML(text, at: Self.position(node))
                 }
             case CMARK_NODE_HEADING:
                 if entering {
@@ -232,6 +235,7 @@ private final class MarkdownDocument {
                         imageURL = Self.string(cmark_node_get_url(node))
                         imageTitle = Self.string(cmark_node_get_title(node))
                         imageSources.append(imageURL)
+                        imagePositions.append(Self.position(node))
                         alt = ""
                         if anchor == nil { anchor = node }
                     }
@@ -251,6 +255,7 @@ private final class MarkdownDocument {
                             nestedLinks.append(node)
                         } else {
                             links.append(Self.string(cmark_node_get_url(node)))
+                            linkPositions.append(Self.position(node))
                             if anchor == nil { anchor = node }
                         }
                     }
@@ -276,13 +281,20 @@ private final class MarkdownDocument {
         }
     }
 
+    /// Where cmark says `node` starts.
+    private static func position(_ node: OpaquePointer) -> SourceLocation {
+        SourceLocation(line: max(1, Int(cmark_node_get_start_line(node))), column: max(1, Int(cmark_node_get_start_column(node))))
+    }
+
     /// Collects `href`, `src` and `id` from the author's raw HTML: `src` of an
-    /// `<img>` is an image, any other `src` or `href` a link.
-    private func scanRawHTML(_ text: String) {
+    /// `<img>` is an image, any other `src` or `href` a link. `start` is where the
+    /// HTML starts in the Markdown, for the position of each attribute.
+    private func scanRawHTML(_ text: String, at start: SourceLocation) {
         var text = text
         text.withUTF8 { p in
             let n = p.count
             var i = 0
+            var cursor = 0, line = start.line, lineStart = -1
             while i < n {
                 guard p[i] == UInt8(ascii: "<") else {
                     i += 1
@@ -290,21 +302,40 @@ private final class MarkdownDocument {
                 }
                 if i + 1 < n, HTMLBytes.isASCIILetter(p[i + 1]) {
                     var isImg = false
-                    var found: [(kind: UInt8, value: String)] = []
+                    var found: [(kind: UInt8, value: String, at: Int)] = []
                     let (name, end) = HTMLBytes.scanStartTag(p, at: i) { attribute in
                         if HTMLBytes.equalsLower(p, attribute.name, "href") {
-                            found.append((0, HTMLBytes.decodeAttribute(p, attribute.value)))
+                            found.append((0, HTMLBytes.decodeAttribute(p, attribute.value), attribute.name.lowerBound))
                         } else if HTMLBytes.equalsLower(p, attribute.name, "src") {
-                            found.append((1, HTMLBytes.decodeAttribute(p, attribute.value)))
+                            found.append((1, HTMLBytes.decodeAttribute(p, attribute.value), attribute.name.lowerBound))
                         } else if HTMLBytes.equalsLower(p, attribute.name, "id") {
-                            found.append((2, HTMLBytes.decodeAttribute(p, attribute.value)))
+                            found.append((2, HTMLBytes.decodeAttribute(p, attribute.value), attribute.name.lowerBound))
                         }
                     }
                     isImg = HTMLBytes.equalsLower(p, name, "img")
-                    for (kind, value) in found {
+                    for (kind, value, at) in found {
+                        // The attribute's line and column: count the newlines before it
+                        // (attributes come in order: each byte is counted once).
+                        while cursor < at {
+                            if p[cursor] == UInt8(ascii: "\n") {
+                                line += 1
+                                lineStart = cursor
+                            }
+                            cursor += 1
+                        }
+                        let position = SourceLocation(line: line, column: lineStart < 0 ? start.column + at : at - lineStart)
                         switch kind {
-                        case 0: links.append(value)
-                        case 1: if isImg { imageSources.append(value) } else { links.append(value) }
+                        case 0:
+                            links.append(value)
+                            linkPositions.append(position)
+                        case 1:
+                            if isImg {
+                                imageSources.append(value)
+                                imagePositions.append(position)
+                            } else {
+                                links.append(value)
+                                linkPositions.append(position)
+                            }
                         default: rawIDs.insert(value)
                         }
                     }

@@ -30,11 +30,18 @@ public struct RenderedMarkdown: Sendable, Hashable {
     public var links: [String]
     /// Image sources (`src`s) in document order, as written.
     public var images: [String]
+    /// Where each of `links` is written (same order and count), counted from the
+    /// start of the Markdown text (the body, not the file): a reference-style
+    /// link is where it is used, not where `[ref]: /url` defines it.
+    public var linkPositions: [SourceLocation]
+    /// Where each of `images` is written (same order and count).
+    public var imagePositions: [SourceLocation]
     /// Every `id` in the HTML (headings, footnotes), for `#fragment` checks.
     public var ids: Set<String>
 
     public init(html: String, summaryHTML: String, hasMoreMarker: Bool = false, toc: [TOCEntry] = [], wordCount: Int = 0,
-                links: [String] = [], images: [String] = [], ids: Set<String> = []) {
+                links: [String] = [], images: [String] = [], ids: Set<String> = [],
+                linkPositions: [SourceLocation]? = nil, imagePositions: [SourceLocation]? = nil) {
         self.html = html
         self.summaryHTML = summaryHTML
         self.hasMoreMarker = hasMoreMarker
@@ -43,6 +50,8 @@ public struct RenderedMarkdown: Sendable, Hashable {
         self.links = links
         self.images = images
         self.ids = ids
+        self.linkPositions = linkPositions ?? Array(repeating: SourceLocation(line: 1, column: 1), count: links.count)
+        self.imagePositions = imagePositions ?? Array(repeating: SourceLocation(line: 1, column: 1), count: images.count)
     }
 
     /// Minutes to read at 230 words a minute, at least 1.

@@ -53,7 +53,7 @@ struct PageRenderer: Sendable {
             let desc = p.post.summary ?? plainText(p.rendered.summaryHTML)
             var page = ctx.page(kind: "post", title: p.post.title, path: p.permalink, description: desc, params: p.post.params)
             if let img = p.post.image {
-                page["image"] = urls.absoluteURL(img.src)
+                page["image"] = urls.absoluteURL(ImageReference.sitePath(img.src, from: p.post.sourcePath))
                 if let alt = img.alt { page["image_alt"] = alt }
                 page["twitter_card"] = "summary_large_image"
             }
@@ -88,7 +88,7 @@ struct PageRenderer: Sendable {
         case .app(let i):
             let a = site.apps[i]
             var page = ctx.page(kind: "app", title: a.app.title, path: a.url, description: a.app.tagline, params: a.app.params)
-            if let icon = a.app.icon { page["image"] = urls.absoluteURL(icon) }
+            if let icon = a.app.icon { page["image"] = urls.absoluteURL(ImageReference.sitePath(icon, from: a.app.sourcePath)) }
             ctx.addCollectionFeed(.app(i, in: site), to: &page)
             name = "app"
             values = ctx.root(page: page, extra: ["app": ctx.app(i)])

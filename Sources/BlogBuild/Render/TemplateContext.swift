@@ -219,7 +219,7 @@ final class TemplateContext: @unchecked Sendable {
             d["updated_iso"] = DateText.iso(u)
         }
         if let image = post.image {
-            var img: [String: Any] = ["src": urls.url(image.src)]
+            var img: [String: Any] = ["src": urls.url(ImageReference.sitePath(image.src, from: post.sourcePath))]
             if let alt = image.alt { img["alt"] = alt }
             if let size = site.imageSize(image.src, in: post.sourcePath) {
                 img["width"] = size.width
@@ -315,7 +315,7 @@ final class TemplateContext: @unchecked Sendable {
             "params": Self.plain(a.app.params),
         ]
         if let t = a.app.tagline { d["tagline"] = t }
-        if let icon = a.app.icon { d["icon"] = urls.url(icon) }
+        if let icon = a.app.icon { d["icon"] = urls.url(ImageReference.sitePath(icon, from: a.app.sourcePath)) }
         if let r = a.app.released {
             d["released"] = DateText.display(r)
             d["released_iso"] = DateText.iso(r)
@@ -333,7 +333,7 @@ final class TemplateContext: @unchecked Sendable {
         if let v = a.app.source { d["source"] = v }
         d["has_links"] = a.app.appStore != nil || a.app.website != nil || a.app.source != nil
         d["screenshots"] = a.app.screenshots.map { shot -> [String: Any] in
-            var s: [String: Any] = ["src": urls.url(shot.src)]
+            var s: [String: Any] = ["src": urls.url(ImageReference.sitePath(shot.src, from: a.app.sourcePath))]
             if let alt = shot.alt { s["alt"] = alt }
             if let size = site.imageSize(shot.src, in: a.app.sourcePath) {
                 s["width"] = size.width

@@ -13,6 +13,9 @@ struct Theme: Sendable {
     /// or not: a page whose template's fingerprint is unchanged needs no re-render
     /// for the theme's sake (see `RenderKeys`).
     var fingerprints: [String: Int] = [:]
+    /// Each template's label (`templates/post.mustache`, `(built-in theme) templates/post.mustache`)
+    /// and text, sorted by name: where the link checker looks for a URL a template writes.
+    var texts: [(label: String, text: String)] = []
 
     enum Asset: Sendable, Hashable {
         case bytes([UInt8])
@@ -100,7 +103,8 @@ struct Theme: Sendable {
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
         return (Theme(templateSources: sources, library: MustacheLibrary(templates: templates), assets: assets,
-                      fingerprints: fingerprints(of: texts)), diagnostics)
+                      fingerprints: fingerprints(of: texts),
+                      texts: texts.keys.sorted().compactMap { texts[$0] }.map { (label: $0.0, text: $0.1) }), diagnostics)
     }
 
     /// Puts a template on our escaper. The pragma is alone on its own line, which

@@ -127,10 +127,23 @@ enum SiteResolver {
             posts[i].tagIndices.sort { (order.firstIndex(of: tags[$0].slug) ?? 0) < (order.firstIndex(of: tags[$1].slug) ?? 0) }
         }
 
-        let pages: [SitePage] = zip(content.pages, pageRendered).map { page, md in
+        var pages: [SitePage] = zip(content.pages, pageRendered).map { page, md in
             let url = page.permalink ?? (page.slug == "404" ? "/404.html" : "/\(page.slug)/")
             return SitePage(page: page, rendered: md, url: url)
         }.sorted { $0.url < $1.url }
+
+        // Links to Markdown files become the pages' URLs, now that every page has one.
+        let fileLinks = Self.fileLinks(posts: posts, series: series, apps: apps, pages: pages,
+                                       leftOut: skippedDrafts + skippedFuture)
+        func relink(_ rendered: inout RenderedMarkdown, _ sourcePath: String, _ bodyLine: Int) {
+            let (rewritten, problems) = fileLinks.rewrite(rendered, sourcePath: sourcePath, bodyLine: bodyLine)
+            if !problems.isEmpty { diagnostics += problems }
+            if let rewritten { rendered = rewritten }
+        }
+        for i in posts.indices { relink(&posts[i].rendered, posts[i].post.sourcePath, posts[i].post.bodyLine) }
+        for i in series.indices { relink(&series[i].intro, series[i].series.sourcePath, series[i].series.bodyLine) }
+        for i in apps.indices { relink(&apps[i].description, apps[i].app.sourcePath, apps[i].app.bodyLine) }
+        for i in pages.indices { relink(&pages[i].rendered, pages[i].page.sourcePath, pages[i].page.bodyLine) }
 
         let site = Site(config: config, posts: posts, series: series, apps: apps, tags: tags, pages: pages,
                         staticFiles: content.staticFiles, skippedDrafts: skippedDrafts.sorted(),
@@ -145,6 +158,24 @@ enum SiteResolver {
         var md = rendered
         md.summaryHTML = "<p>" + HTMLEscape.text(summary) + "</p>"
         return md
+    }
+
+    /// What links to Markdown files become in `site` (see `MarkdownFileLinks`).
+    static func fileLinks(of site: Site) -> MarkdownFileLinks {
+        fileLinks(posts: site.posts, series: site.series, apps: site.apps, pages: site.pages,
+                  leftOut: site.skippedDrafts + site.skippedFuture)
+    }
+
+    /// Each page's source path relative to content/ → its site path, and the posts left out.
+    private static func fileLinks(posts: [SitePost], series: [SiteSeries], apps: [SiteApp],
+                                  pages: [SitePage], leftOut: [String]) -> MarkdownFileLinks {
+        var urls: [String: String] = [:]
+        func add(_ sourcePath: String, _ url: String) { urls[String(sourcePath.dropFirst("content/".count))] = url }
+        for p in posts { add(p.post.sourcePath, p.permalink) }
+        for s in series { add(s.series.sourcePath, s.url) }
+        for a in apps { add(a.app.sourcePath, a.url) }
+        for p in pages { add(p.page.sourcePath, p.url) }
+        return MarkdownFileLinks(pages: urls, leftOut: Set(leftOut.map { String($0.dropFirst("content/".count)) }))
     }
 
     /// A tag's URL segment; a name with no ASCII letters gets a stable hex form.

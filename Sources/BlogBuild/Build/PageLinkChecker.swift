@@ -1,0 +1,186 @@
+/// Checks every URL of every generated HTML page, template-made ones included
+/// (app cards, navigation, feeds' links, pagination): each internal `href`, `src`,
+/// `srcset` candidate and `#fragment` must resolve to a file the build writes.
+///
+/// What Markdown or front matter wrote is reported by `LinkChecker` at the line
+/// where it is written, so a URL a document wrote is left to it here. The rest is
+/// reported once per URL at the line of the template (or `site.yml`) that writes
+/// it, when it is written there literally, with the number of pages it is on.
+struct PageLinkChecker {
+    /// `base_url`, ending in `/`.
+    let baseURL: String
+    /// The path part of `base_url` (`/blog/`): pages link root-relative under it in `build`.
+    let basePath: String
+    let outputs: [String: OutputFile]
+    /// Texts to look for a URL in, to say where it comes from: `site.yml` and the templates.
+    let sources: [(label: String, text: String)]
+
+    init(baseURL: String, outputs: [String: OutputFile], sources: [(label: String, text: String)]) {
+        self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        self.basePath = URLMaker(baseURL: baseURL, absolute: false).basePath
+        self.outputs = outputs
+        self.sources = sources
+    }
+
+    /// A URL of a page that does not resolve.
+    struct Broken: Sendable, Hashable {
+        /// As the page has it.
+        var url: String
+        var isImage: Bool
+        /// Why, the same on every page with this URL (`no element with id 'x'` for
+        /// `#x` alone, whichever page it is on).
+        var reason: String
+    }
+
+    /// The broken URLs of the generated pages, less those `written` (site paths with
+    /// `#fragment`, as `target`) by documents, one diagnostic per URL.
+    func check(writtenByDocuments written: () -> Set<String>) -> [Diagnostic] {
+        let pages = outputs.keys.filter { $0.hasSuffix(".html") }.sorted()
+        // In runs of pages, so the verdicts on URLs every page repeats (navigation,
+        // feeds, tags) are worked out once per run.
+        let run = 64
+        let runs = stride(from: 0, to: pages.count, by: run).map { pages[$0..<min($0 + run, pages.count)] }
+        let perPage = runs.parallelMap { paths -> [[(Broken, target: String)]] in
+            var memo: [String: Verdict] = [:]
+            return paths.map { path in
+                guard case .bytes(let bytes)? = outputs[path]?.contents else { return [] }
+                return brokenURLs(in: bytes, at: path, memo: &memo)
+            }
+        }.flatMap { $0 }
+        guard perPage.contains(where: { !$0.isEmpty }) else { return [] }
+        let fromDocuments = written()
+        var byURL: [Broken: [String]] = [:]
+        var order: [Broken] = []
+        for (page, found) in zip(pages, perPage) {
+            for (broken, target) in found where !fromDocuments.contains(target) {
+                if byURL[broken] == nil { order.append(broken) }
+                if byURL[broken]?.last != page { byURL[broken, default: []].append(page) }
+            }
+        }
+        var out: [Diagnostic] = []
+        for broken in order {
+            let onPages = byURL[broken] ?? []
+            let first = "/" + (onPages.first.map { $0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0 } ?? "")
+            let pagesText = onPages.count == 1 ? "on \(first)" : "on \(onPages.count) pages (first \(first))"
+            let what = broken.isImage ? "image" : "link"
+            let message = "broken \(what) '\(broken.url)' \(pagesText): \(broken.reason)"
+            if let (label, line, column) = whereWritten(broken.url) {
+                out.append(Diagnostic(file: label, line: line, column: column, message: message, severity: .warning))
+            } else {
+                out.append(Diagnostic(file: "(templates)", message: message + " (made by the templates from data)", severity: .warning))
+            }
+        }
+        return out
+    }
+
+    /// What a URL that means the same on every page (absolute, or root-relative
+    /// with no fragment) comes to: fine, broken, or not this site's.
+    enum Verdict {
+        case fine
+        case notOurs
+        case broken(reason: String, target: String)
+    }
+
+    /// The broken URLs of one page (output path `path`, `2021/03/x/index.html`),
+    /// each with the site path (and `#fragment`) it was resolved to. `memo` keeps
+    /// the verdicts on page-independent URLs between pages.
+    func brokenURLs(in bytes: [UInt8], at path: String, memo: inout [String: Verdict]) -> [(Broken, target: String)] {
+        let scan = PageLinks.scan(bytes)
+        let pagePath = "/" + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path)
+        var out: [(Broken, target: String)] = []
+        var otherIDs: [String: Set<String>] = [:]
+        for ref in scan.references {
+            // `#x`: a place on this page (skip links, footnotes, headings), the commonest kind.
+            if ref.url.utf8.first == UInt8(ascii: "#") {
+                let id = SitePaths.percentDecoded(String(ref.url.dropFirst()))
+                if !id.isEmpty, !scan.ids.contains(id) {
+                    out.append((Broken(url: ref.url, isImage: ref.isImage, reason: "no element with id '\(id)' on the page"),
+                                pagePath + ref.url))
+                }
+                continue
+            }
+            let independent = (ref.url.hasPrefix("/") || ref.url.hasPrefix(baseURL)) && !ref.url.utf8.contains(UInt8(ascii: "#"))
+            if independent, let known = memo[ref.url] {
+                if case .broken(let reason, let target) = known {
+                    out.append((Broken(url: ref.url, isImage: ref.isImage, reason: reason), target))
+                }
+                continue
+            }
+            guard let target = sitePath(ref.url, pagePath: pagePath) else {
+                if independent { memo[ref.url] = .notOurs }
+                continue
+            }
+            let (rawPath, fragment) = SitePaths.split(target)
+            var targetOutput = path
+            if rawPath != pagePath {
+                guard let found = LinkChecker.resolveOutput(SitePaths.percentDecoded(rawPath), in: outputs) else {
+                    let reason = "nothing is built at \(SitePaths.percentDecoded(rawPath))"
+                    if independent { memo[ref.url] = .broken(reason: reason, target: target) }
+                    out.append((Broken(url: ref.url, isImage: ref.isImage, reason: reason), target))
+                    continue
+                }
+                targetOutput = found
+            }
+            if independent { memo[ref.url] = .fine }
+            guard let fragment, !fragment.isEmpty, targetOutput.hasSuffix(".html") else { continue }
+            let id = SitePaths.percentDecoded(fragment)
+            let ids: Set<String>
+            if targetOutput == path {
+                ids = scan.ids
+            } else if let known = otherIDs[targetOutput] {
+                ids = known
+            } else {
+                var found = Set<String>()
+                if case .bytes(let other)? = outputs[targetOutput]?.contents { found = PageLinks.scan(other).ids }
+                otherIDs[targetOutput] = found
+                ids = found
+            }
+            if !ids.contains(id) {
+                let reason = targetOutput == path && rawPath == pagePath && SitePaths.split(ref.url).path.isEmpty
+                    ? "no element with id '\(id)' on the page" : "no element with id '\(id)' on /\(targetOutput)"
+                out.append((Broken(url: ref.url, isImage: ref.isImage, reason: reason), target))
+            }
+        }
+        return out
+    }
+
+    /// The site path (with `#fragment`, without query) a URL of the page at
+    /// `pagePath` (`/2021/03/x/`) points at, or nil when it is not this site's
+    /// (another scheme or host, a root-relative path outside `base_url`'s path, empty).
+    func sitePath(_ url: String, pagePath: String) -> String? {
+        let trimmed = url.first == " " || url.last == " " ? url.trimmingCharacters(in: .whitespaces) : url
+        guard !trimmed.isEmpty else { return nil }
+        var local = trimmed
+        if local.hasPrefix(baseURL) {
+            local = "/" + local.dropFirst(baseURL.count)
+        } else if SitePaths.hasScheme(local) {
+            return nil
+        } else if local.hasPrefix("/") {
+            guard local.hasPrefix(basePath) || local + "/" == basePath else { return nil }
+            local = "/" + local.dropFirst(min(basePath.count, local.count))
+        }
+        let (rawPath, fragment) = SitePaths.split(local)
+        let suffix = fragment.map { "#" + $0 } ?? ""
+        // `#x` and `?q` alone point into the page itself.
+        if rawPath.isEmpty { return suffix.isEmpty ? nil : pagePath + suffix }
+        guard let resolved = SitePaths.resolve(rawPath, against: SitePaths.folder(of: pagePath)) else { return nil }
+        return resolved + suffix
+    }
+
+    /// The first place a source text writes `url` literally: label, line, column.
+    private func whereWritten(_ url: String) -> (String, Int, Int)? {
+        var candidates = [url]
+        if url.hasPrefix(baseURL) { candidates.append("/" + url.dropFirst(baseURL.count)) }
+        if basePath != "/", url.hasPrefix(basePath) { candidates.append("/" + url.dropFirst(basePath.count)) }
+        for (label, text) in sources {
+            for candidate in candidates {
+                guard let range = text.range(of: candidate) else { continue }
+                let before = text[..<range.lowerBound]
+                let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+                return (label, line, text.utf8.distance(from: lineStart, to: range.lowerBound) + 1)
+            }
+        }
+        return nil
+    }
+}

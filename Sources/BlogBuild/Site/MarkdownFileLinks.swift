@@ -1,0 +1,86 @@
+/// Links to another Markdown file of the site (`[see](2021-01-05-other.md)`,
+/// `[about](../pages/about.md#team)`) become that page's URL, as Hugo's `relref`
+/// and Zola's `@/` links do: authors link the files they see in their editor, and
+/// the link survives a change of permalink. A path is relative to the file the
+/// link is written in (a leading `/` starts at content/).
+///
+/// A link to a Markdown file that is not a page of the site is an error at the
+/// link; one to a post this build leaves out (a draft, a future post) is a warning.
+struct MarkdownFileLinks {
+    /// Content-relative source path (`posts/2021-01-05-x.md`) → the page's site path.
+    let pages: [String: String]
+    /// Content-relative source paths of the posts this build leaves out.
+    let leftOut: Set<String>
+
+    /// Whether `link` (as written) names a `.md` file.
+    static func isMarkdownFileLink(_ link: String) -> Bool {
+        guard !link.isEmpty, !SitePaths.hasScheme(link) else { return false }
+        let path = SitePaths.split(link).path
+        return path.utf8.count > 3 && path.lowercased().hasSuffix(".md")
+    }
+
+    /// `rendered` with its Markdown-file links made page URLs (nil when it has none,
+    /// the common case), and the problems with those links.
+    func rewrite(_ rendered: RenderedMarkdown, sourcePath: String, bodyLine: Int) -> (RenderedMarkdown?, [Diagnostic]) {
+        guard rendered.links.contains(where: Self.isMarkdownFileLink) else { return (nil, []) }
+        var content = Substring(sourcePath)
+        if content.hasPrefix("content/") { content = content.dropFirst("content/".count) }
+        let folder = SitePaths.folder(of: "/" + content)
+        var diagnostics: [Diagnostic] = []
+        var out = rendered
+        // Written link → page URL (with its #fragment), for the HTML.
+        var replacements: [String: String] = [:]
+        for (i, link) in rendered.links.enumerated() where Self.isMarkdownFileLink(link) {
+            let (rawPath, fragment) = SitePaths.split(link)
+            let position = i < rendered.linkPositions.count ? rendered.linkPositions[i] : SourceLocation(line: 1, column: 1)
+            let line = bodyLine + position.line - 1
+            guard let resolved = SitePaths.resolve(SitePaths.percentDecoded(rawPath), against: folder) else {
+                diagnostics.append(Diagnostic(file: sourcePath, line: line, column: position.column,
+                                              message: "link to '\(link)': it points above content/"))
+                continue
+            }
+            let target = String(resolved.dropFirst())
+            if let url = pages[target] {
+                let replacement = url + (fragment.map { "#" + $0 } ?? "")
+                replacements[SitePaths.percentDecoded(link)] = replacement
+                out.links[i] = replacement
+            } else if leftOut.contains(target) {
+                diagnostics.append(Diagnostic(file: sourcePath, line: line, column: position.column,
+                                              message: "link to '\(link)': content/\(target) is a draft or future post this build leaves out",
+                                              severity: .warning))
+            } else {
+                diagnostics.append(Diagnostic(file: sourcePath, line: line, column: position.column,
+                                              message: "link to '\(link)': content/\(target) is not a page of the site "
+                                                + "(posts, pages, series and apps are)"))
+            }
+        }
+        if !replacements.isEmpty {
+            out.html = Self.replacingHrefs(in: rendered.html, replacements)
+            out.summaryHTML = Self.replacingHrefs(in: rendered.summaryHTML, replacements)
+        }
+        return (out, diagnostics)
+    }
+
+    /// `html` with each `<a href>` whose value (entities and percent-escapes decoded)
+    /// is a key of `replacements` given that value instead.
+    static func replacingHrefs(in html: String, _ replacements: [String: String]) -> String {
+        var copy = html
+        return copy.withUTF8 { p -> String in
+            var out: [UInt8] = []
+            var copied = 0
+            HTMLBytes.forEachStartTag(p) { name, attributes in
+                guard HTMLBytes.equalsLower(p, name, "a") else { return }
+                for attribute in attributes where HTMLBytes.equalsLower(p, attribute.name, "href") {
+                    let value = SitePaths.percentDecoded(HTMLBytes.decodeAttribute(p, attribute.value))
+                    guard let url = replacements[value] else { continue }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<attribute.value.lowerBound]))
+                    out.append(contentsOf: HTMLEscape.text(url).utf8)
+                    copied = attribute.value.upperBound
+                }
+            }
+            guard copied > 0 else { return html }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<p.count]))
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+}
