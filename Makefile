@@ -7,7 +7,7 @@ PORT         ?= 8000
 SHARED       ?= ../shared
 BENCH_DIR    ?= $(CURDIR)/.bench
 
-.PHONY: setup deps build-tool build serve publish check test bench bench-serve bench-highlight check-site screenshots clean
+.PHONY: setup deps build-tool build serve publish check test bench bench-serve bench-highlight bench-hostile check-site screenshots clean
 
 ## setup: install what a fresh Debian machine lacks, then build blogbuild
 setup: deps build-tool
@@ -74,6 +74,11 @@ bench-highlight: build-tool
 	mkdir -p $(BENCH_DIR)
 	[ -d $(BENCH_DIR)/corpus/10000/blogbuild/content ] || python3 $(SHARED)/bench/gen_corpus.py 10000 $(BENCH_DIR)/corpus/10000 >/dev/null
 	python3 bench/highlight_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/10000/blogbuild
+
+## bench-hostile: seconds and peak memory of `blogbuild check` on hostile shapes (many tags, repeated headings, a paragraph with no full stop, one huge line) at growing sizes: each should grow linearly
+bench-hostile: build-tool
+	@[ -x /usr/bin/time ] || (apt-get update -q && apt-get install -y -q time)
+	python3 bench/hostile_bench.py $(CURDIR)/$(RELEASE_BIN)
 
 ## screenshots: docs/post-light.png and docs/post-dark.png, a post of the example site in headless Chromium
 SHOT_POST ?= 2024/03/live-activity/

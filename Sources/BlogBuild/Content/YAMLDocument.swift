@@ -11,6 +11,10 @@ enum YAMLDocument {
     ///   - lineOffset: file lines before the YAML's first line.
     ///   - messagePrefix: `"front matter: "` for Markdown files, `""` for site.yml.
     static func parse(_ yaml: String, file: String, lineOffset: Int, messagePrefix: String) -> Result<YAMLFields, Diagnostic> {
+        if let at = YAMLDepth.firstTooDeep(in: yaml) {
+            return .failure(Diagnostic(file: file, line: at.line + lineOffset, column: at.column,
+                                       message: "\(messagePrefix)nested more than \(YAMLDepth.limit) levels deep"))
+        }
         let root: Node?
         do {
             // `.basic` resolves no tags: every plain scalar stays the text as

@@ -174,16 +174,51 @@ struct PageRenderer: Sendable {
 
     /// Text of a small HTML fragment, for meta descriptions.
     private func plainText(_ html: String) -> String {
-        var out = ""
+        Self.plainText(html)
+    }
+
+    /// The text of an HTML fragment: tags dropped, character references decoded,
+    /// runs of white space made one space. Over bytes, in one pass: a summary can be
+    /// a whole 10 MB paragraph.
+    static func plainText(_ html: String) -> String {
+        var text: [UInt8] = []
         var inTag = false
-        for ch in html {
-            if ch == "<" { inTag = true; continue }
-            if ch == ">" { inTag = false; continue }
-            if !inTag { out.append(ch) }
+        var space = false
+        var hasEntity = false
+        for b in html.utf8 {
+            if inTag {
+                if b == UInt8(ascii: ">") { inTag = false }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "<"):
+                inTag = true
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
+                space = !text.isEmpty
+            default:
+                if space {
+                    text.append(0x20)
+                    space = false
+                }
+                if b == UInt8(ascii: "&") { hasEntity = true }
+                text.append(b)
+            }
         }
-        let decoded = out.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        let plain = String(decoding: text, as: UTF8.self)
+        guard hasEntity else { return plain }
+        let decoded = HTMLBytes.decodeEntities(plain)
+        // A decoded reference may be white space itself (`&nbsp;`, `&#10;`, `&#32;`).
+        var previousSpace = true
+        var collapsed = true
+        for scalar in decoded.unicodeScalars {
+            let isSpace = scalar == " "
+            if (isSpace && previousSpace) || scalar.value < 0x20 || (scalar.value >= 0x80 && scalar.properties.isWhitespace) {
+                collapsed = false
+                break
+            }
+            previousSpace = isSpace
+        }
+        if collapsed && !previousSpace { return decoded }
         return decoded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

@@ -100,15 +100,23 @@ final class TemplateContext: @unchecked Sendable {
     /// whole sentences up to `limit` characters (at least half of it), else words cut with "…".
     static func shortDescription(_ text: String, limit: Int = 180) -> String {
         if text.count <= limit { return text }
-        var out = ""
-        var sentence = ""
+        // Counted as it goes (String.count is linear), and stopped as soon as no
+        // further sentence can fit: a 400 KB paragraph with no full stop costs no more
+        // than a short one.
+        var out = "", outCount = 0
+        var sentence = "", sentenceCount = 0
+        var previous: Character?
         for ch in text {
             sentence.append(ch)
-            if ch == " ", let last = sentence.dropLast().last, ".!?".contains(last) {
-                if out.count + sentence.count - 1 > limit { break }
+            sentenceCount += 1
+            if outCount + sentenceCount - 1 > limit { break }
+            if ch == " ", let last = previous, ".!?".contains(last) {
                 out += sentence
+                outCount += sentenceCount
                 sentence = ""
+                sentenceCount = 0
             }
+            previous = ch
         }
         out = out.trimmingCharacters(in: .whitespaces)
         if out.count >= limit / 2 { return out }

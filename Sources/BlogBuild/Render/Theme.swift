@@ -78,6 +78,11 @@ struct Theme: Sendable {
         for name in texts.keys.sorted() {
             guard let (label, text) = texts[name] else { continue }
             sources[name] = label
+            if let at = TemplateDepth.firstTooDeep(in: text) {
+                diagnostics.append(Diagnostic(file: label, line: at.line, column: at.column,
+                                              message: "template: sections nested more than \(TemplateDepth.limit) deep"))
+                continue
+            }
             do {
                 templates[name] = try MustacheTemplate(string: withFastEscaping(text))
             } catch let error as MustacheTemplate.ParserError {

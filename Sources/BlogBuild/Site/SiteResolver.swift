@@ -75,6 +75,16 @@ enum SiteResolver {
         // Relations: series, apps, tags.
         var tagOrder: [String] = []
         var tagByKey: [String: SiteTag] = [:]
+        for i in posts.indices where posts[i].post.tags.count > Self.maximumTagsPerPost {
+            // Every tag page lists the post with all its tags: the output grows with the
+            // square of the count (10,000 tags: 10,000 pages of 10,000 links).
+            let post = posts[i].post
+            let at = post.keyLocations["tags"]
+            diagnostics.append(Diagnostic(file: post.sourcePath, line: at?.line, column: at?.column,
+                                          message: "front matter: more than 1,000 tags on one post (\(post.tags.count)); "
+                                            + "only the first 1,000 are read"))
+            posts[i].post.tags = Array(post.tags.prefix(Self.maximumTagsPerPost))
+        }
         for i in posts.indices {
             let post = posts[i].post
             if let slug = post.series {
@@ -122,9 +132,10 @@ enum SiteResolver {
             for pi in tag.postIndices { posts[pi].tagIndices.append(ti) }
         }
         // Keep each post's tags in the order it wrote them.
-        for i in posts.indices {
-            let order = posts[i].post.tags.map(tagSlug)
-            posts[i].tagIndices.sort { (order.firstIndex(of: tags[$0].slug) ?? 0) < (order.firstIndex(of: tags[$1].slug) ?? 0) }
+        for i in posts.indices where posts[i].tagIndices.count > 1 {
+            var order: [String: Int] = [:]
+            for (n, name) in posts[i].post.tags.enumerated() where order[tagSlug(name)] == nil { order[tagSlug(name)] = n }
+            posts[i].tagIndices.sort { (order[tags[$0].slug] ?? 0) < (order[tags[$1].slug] ?? 0) }
         }
 
         var pages: [SitePage] = zip(content.pages, pageRendered).map { page, md in
@@ -177,6 +188,9 @@ enum SiteResolver {
         for p in pages { add(p.page.sourcePath, p.url) }
         return MarkdownFileLinks(pages: urls, leftOut: Set(leftOut.map { String($0.dropFirst("content/".count)) }))
     }
+
+    /// More tags than this on one post is an error (see `resolve`).
+    static let maximumTagsPerPost = 1_000
 
     /// A tag's URL segment; a name with no ASCII letters gets a stable hex form.
     static func tagSlug(_ name: String) -> String {
