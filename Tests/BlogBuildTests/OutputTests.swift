@@ -492,3 +492,85 @@ struct OutputTests {
         #expect(try text(locked.appendingPathComponent("index.html")) == "old")
     }
 }
+
+/// Temporary files go to a staging folder beside the output folder, never into
+/// what gets deployed, even when a build is killed halfway.
+@Suite("Output staging")
+struct OutputStagingTests {
+    @Test func theStagingFolderIsBesideTheOutputAndLeftoversOfDeadRunsGo() throws {
+        let site = try TestSiteFolder(files: ["content/posts/2021-01-05-x.md": "---\ntitle: X\n---\nBody.\n"])
+        let output = site.root.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        // A killed run's folder (no such process) and a running one's (our parent is alive).
+        let dead = site.root.appendingPathComponent(".public.blogbuild-staging-999999999")
+        let alive = site.root.appendingPathComponent(".public.blogbuild-staging-\(getppid())")
+        for folder in [dead, alive] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("half".utf8).write(to: folder.appendingPathComponent("t-1"))
+        }
+        let location = try OutputLocation.resolve(output, siteDirectory: site.root)
+        let files = [OutputFile(path: "index.html", contents: .bytes(Array("<p>x</p>".utf8)))]
+        let job = OutputWriteJob(files: files, plan: try OutputWritePlan(files: files, location: location), location: location)
+        let staging = try #require(job.makeStagingFolder())
+        let path = String(decoding: staging, as: UTF8.self)
+        #expect(path == location.root.replacingOccurrences(of: "/public", with: "/.public.blogbuild-staging-\(getpid())"))
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o700)
+        #expect(!FileManager.default.fileExists(atPath: dead.path), "a dead run's staging folder stays")
+        #expect(FileManager.default.fileExists(atPath: alive.path), "a running build's staging folder was removed")
+        var staged = job
+        staged.staging = staging
+        let scratch = OutputScratch()
+        guard case .temporary(let temporary) = staged.stage(0, present: false, scratch: scratch) else {
+            Issue.record("nothing staged")
+            return
+        }
+        let temporaryPath = temporary.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        #expect(temporaryPath.hasPrefix(path + "/"), "\(temporaryPath)")
+        unlink(temporaryPath)
+        rmdir(path)
+        try FileManager.default.removeItem(at: alive)
+    }
+
+    /// `blogbuild build` killed (SIGKILL) at several moments of writing a few hundred
+    /// posts: the output never holds a temporary file, and the next build is whole.
+    @Test func aKilledBuildLeavesNoTemporaryFilesInTheOutput() async throws {
+        var files: [String: String] = [:]
+        for i in 0..<300 {
+            files["content/posts/2021-01-\(String(format: "%02d", i % 28 + 1))-post-\(i).md"] =
+                "---\ntitle: Post \(i)\n---\n" + String(repeating: "Text of post \(i). ", count: 300) + "\n"
+        }
+        let site = try TestSiteFolder(files: files)
+        let executable = try #require(RepoPaths.executable)
+        let output = site.root.appendingPathComponent("public")
+        // When the writing happens: a timed build, by its stage times (`time: load 0.03 s, ..., write 0.23 s`).
+        let timed = try BlogBuildCLI.run(["build", "--verbose", "--site", site.root.path])
+        let stages = (timed.stdoutLines.first { $0.hasPrefix("time: ") } ?? "").matches(of: /(\w[\w ]*) (\d+\.\d+) s/)
+            .map { (String($0.output.1), Double($0.output.2) ?? 0) }
+        let write = stages.first { $0.0 == "write" }?.1 ?? 0.2
+        let before = stages.filter { $0.0 != "write" }.reduce(0) { $0 + $1.1 }
+        var delays: [Int] = []
+        for k in 0..<6 {
+            let seconds: Double = before + write * (Double(k) + 0.5) / 6
+            delays.append(Int((seconds * 1000).rounded()) + 20)
+        }
+        for (n, delay) in delays.enumerated() {
+            // Every page changes each round (the site title is on each), so each run writes them all again.
+            try site.write("content/site.yml", TestSiteFolder.defaultConfig.replacingOccurrences(of: "Test Site", with: "Round \(n)"))
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["build", "--quiet", "--site", site.root.path]
+            try process.run()
+            try await Task.sleep(for: .milliseconds(delay))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let leftovers = FileManager.default.enumerator(atPath: output.path)?.compactMap { $0 as? String }
+                .filter { $0.contains(".blogbuild-tmp-") } ?? []
+            #expect(leftovers.isEmpty, "after a kill at \(delay) ms: \(leftovers.prefix(3))")
+        }
+        let built = try BlogBuildCLI.run(["build", "--quiet", "--site", site.root.path])
+        #expect(built.status == 0, "\(built)")
+        let staging = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains("blogbuild-staging") }
+        #expect(staging.isEmpty, "\(staging)")
+    }
+}

@@ -17,7 +17,8 @@ import Darwin
 /// 2. read what is in the folder now, without following symbolic links;
 /// 3. create the folders the site needs, each once, level by level;
 /// 4. on all cores: compare each file with what is on disk (size, then bytes)
-///    and write the ones that differ to a hidden temporary file next to them.
+///    and write the ones that differ to a temporary file in a staging folder
+///    beside the output folder (or, where that cannot be, hidden next to them).
 ///    If any write fails, every temporary file and every folder made in 3 is
 ///    removed again and the old site is as it was;
 /// 5. on all cores: `rename(2)` each temporary file over its target;
@@ -128,6 +129,11 @@ struct OutputWriteJob: Sendable {
     /// that the mode has to be set explicitly (one more call per file).
     let chmodFiles: Bool
     let chmodDirectories: Bool
+    /// Where temporary files are written: a folder beside the output folder
+    /// (`.public.blogbuild-staging-PID`), on the same file system, so a build
+    /// killed halfway leaves nothing inside what gets deployed. Nil when it cannot
+    /// be made there (then they go next to their targets, hidden, as before).
+    var staging: OutputPathBytes?
 
     init(files: [OutputFile], plan: OutputWritePlan, location: OutputLocation) {
         self.files = files
@@ -164,6 +170,49 @@ struct OutputWriteJob: Sendable {
         /// Folders this run created (absolute, in creation order), removed again if the write fails.
         var created: [OutputPathBytes] = []
         try createOutputFolder(&created)
+        var job = self
+        job.staging = makeStagingFolder()
+        defer { if let staging = job.staging { _ = OutputFS.removeEntry(staging) } }
+        return try job.write(created: &created)
+    }
+
+    /// The prefix of staging folder names beside the output folder: `.public.blogbuild-staging-`.
+    var stagingPrefix: (parent: OutputPathBytes, name: OutputPathBytes)? {
+        guard let slash = root.lastIndex(of: UInt8(ascii: "/")), slash + 1 < root.count else { return nil }
+        let parent = slash == 0 ? OutputPathBytes([UInt8(ascii: "/")]) : OutputPathBytes(root[..<slash])
+        var name: OutputPathBytes = [UInt8(ascii: ".")]
+        name.append(contentsOf: root[(slash + 1)...])
+        name.append(contentsOf: ".blogbuild-staging-".utf8)
+        return (parent, name)
+    }
+
+    /// Makes this run's staging folder, after removing those of runs that were
+    /// killed (their process is gone); nil when it cannot be made beside the output
+    /// folder on the same file system (a rename must not cross file systems).
+    func makeStagingFolder() -> OutputPathBytes? {
+        guard let (parent, prefix) = stagingPrefix else { return nil }
+        let fd = OutputFS.openDirectory(parent.outputCPath)
+        if fd >= 0 {
+            for (name, _) in OutputFS.readEntries(ownedFD: fd).0 where name.starts(with: prefix) {
+                let pid = Int32(String(decoding: name[prefix.count...], as: UTF8.self)) ?? 0
+                if pid > 0, pid != getpid(), kill(pid, 0) == 0 || errno == EPERM { continue }  // another build, running
+                _ = OutputFS.removeEntry(parent.outputAppending(name))
+            }
+        }
+        var path = parent.outputAppending(prefix)
+        path.append(contentsOf: String(getpid()).utf8)
+        _ = OutputFS.removeEntry(path)
+        guard mkdir(path.outputCPath, 0o700) == 0 else { return nil }
+        var made = stat(), output = stat()
+        guard stat(path.outputCPath, &made) == 0, stat(root.outputCPath, &output) == 0, made.st_dev == output.st_dev else {
+            rmdir(path.outputCPath)
+            return nil
+        }
+        return path
+    }
+
+    /// Steps 2 to 6 of the write (see `OutputWriter`).
+    private func write(created: inout [OutputPathBytes]) throws(BuildFailure) -> WriteSummary {
         let existing = try scanExisting()
 
         // A path the site needs as a folder that is a file or link on disk (or
@@ -435,8 +484,9 @@ struct OutputWriteJob: Sendable {
         return temporaryName
     }
 
-    /// Creates a hidden temporary file next to `relative` (mode 0644), lets
-    /// `fill` write it, and returns its path; on failure nothing is left behind.
+    /// Creates a temporary file for `relative` (mode 0644) in the staging folder, or
+    /// hidden next to it, lets `fill` write it, and returns its path; on failure
+    /// nothing is left behind.
     func writeTemporary(_ relative: OutputPathBytes, target: OutputPathBytes, scratch: OutputScratch, fill: (Int32) -> OutputIOError?) -> Staged {
         let slash = relative.lastIndex(of: UInt8(ascii: "/"))
         let directory = slash.map { OutputPathBytes(relative[..<$0]) } ?? []
@@ -444,7 +494,8 @@ struct OutputWriteJob: Sendable {
         var attempts = 0
         while true {
             attempts += 1
-            let temporary = absolute(directory.outputAppending(Self.temporaryName(for: name, unique: scratch.uniqueSuffix()))).outputCPath
+            let temporary = staging.map { $0.outputAppending(OutputPathBytes(scratch.uniqueSuffix().utf8)).outputCPath }
+                ?? absolute(directory.outputAppending(Self.temporaryName(for: name, unique: scratch.uniqueSuffix()))).outputCPath
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, OutputFS.fileMode)
             if fd < 0 {
                 if errno == EEXIST && attempts < 8 { continue }
