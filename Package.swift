@@ -22,6 +22,13 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // libxml2 reads the feeds back in publish (with XML_PARSE_HUGE: a post may be
+        // longer than libxml2's default 10 MB text limit, which Foundation's XMLParser keeps).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
         // Turns the repo's top-level templates/ into Swift source, so the default
         // theme is built into the binary from one copy.
         .executableTarget(name: "EmbedTheme"),
@@ -34,6 +41,7 @@ let package = Package(
             name: "BlogBuild",
             dependencies: [
                 "CCmarkGFM",
+                "CLibXML2",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -740,7 +740,7 @@ struct FeedTests {
         ]
         let problems = FeedValidator.validate(broken).map(\.description)
         #expect(problems.contains {
-            $0.hasPrefix("/feed.xml:1:") && $0.hasSuffix(": feed: not well-formed XML: the document ends early, or has content after the root element")
+            $0.hasPrefix("/feed.xml:1:") && $0.hasSuffix(": feed: not well-formed XML: the document ends before every element is closed")
         }, "\(problems)")
         let truncated = FeedFile(path: "atom.xml", kind: .atom, bytes: Array("<feed xmlns=\"\(AtomFeed.namespace)\"><title>t</title>".utf8))
         #expect(FeedValidator.validate([truncated]).count == 1)
@@ -755,6 +755,36 @@ struct FeedTests {
         #expect(problems.contains("/feed.json: feed: JSON Feed item 1 'url' is not an absolute URL"))
         #expect(problems.contains { $0.hasPrefix("/sitemap.xml:1: feed: sitemap root element") })
         #expect(FeedValidator.validate(broken).allSatisfy { $0.severity == .error })
+    }
+
+    @Test("a post over 10 MB makes valid feeds; a problem inside an entry names its post")
+    func hugePostsAndEntryProblems() throws {
+        let paragraph = String(repeating: "A sentence of a very long post. ", count: 40) + "\n\n"
+        let body = String(repeating: paragraph, count: 12 * 1024 * 1024 / paragraph.utf8.count + 1)
+        let folder = try TestSiteFolder(files: ["content/posts/2021-01-05-huge.md": "---\ntitle: Huge\n---\n" + body])
+        let built = renderTestSite(folder, mode: .publish)
+        #expect(built.problems == [], "\(built.problems.prefix(3))")
+        #expect((built["feed.xml"]?.utf8.count ?? 0) > 12 * 1024 * 1024)
+
+        let atom = FeedFile(path: "atom.xml", kind: .atom, bytes: Array("""
+            <?xml version="1.0"?>
+            <feed xmlns="\(AtomFeed.namespace)"><title>t</title><id>https://e.org/</id><updated>2021-01-05T00:00:00Z</updated>
+            <entry><title>a</title></entry>
+            <entry><title>b</title>
+            <bad></entry>
+            </feed>
+            """.utf8), entrySources: ["content/posts/a.md", "content/posts/b.md"])
+        let problems = FeedValidator.validate([atom]).map(\.description)
+        #expect(problems.count == 1 && problems[0].hasPrefix("/atom.xml:5:") && problems[0].hasSuffix("(the entry of content/posts/b.md)"), "\(problems)")
+        let fine = FeedFile(path: "atom.xml", kind: .atom, bytes: Array("""
+            <?xml version="1.0"?>
+            <feed xmlns="\(AtomFeed.namespace)"><title>t</title><id>https://e.org/</id><updated>2021-01-05T00:00:00Z</updated>
+            <entry><title>a</title><updated>2021-01-05T00:00:00Z</updated></entry>
+            </feed>
+            """.utf8), entrySources: ["content/posts/a.md"])
+        #expect(FeedValidator.validate([fine]).map(\.description).contains {
+            $0.hasPrefix("/atom.xml:3:") && $0.contains("<entry> has no <id>") && $0.hasSuffix("(the entry of content/posts/a.md)")
+        })
     }
 
     @Test("a site without posts still has valid, empty feeds with a fixed date")

@@ -14,6 +14,9 @@ struct FeedFile: Sendable, Hashable {
     var path: String
     var kind: Kind
     var bytes: [UInt8]
+    /// The source file of each entry (`content/posts/x.md`), in document order:
+    /// a problem inside an entry names the post it comes from.
+    var entrySources: [String] = []
 
     var outputFile: OutputFile { OutputFile(path: path, contents: .bytes(bytes)) }
 }

@@ -75,16 +75,20 @@ struct FeedRenderer: Sendable {
         let author = config.author ?? Author(name: config.title)
         var files: [FeedFile] = []
         if siteFeedsNeeded {
+            let siteSources = sitePosts.filter { entries[$0] != nil }.map { site.posts[$0].post.sourcePath }
             files.append(FeedFile(path: path(FeedLink.rssPath), kind: .rss,
-                                  bytes: RSSFeed.document(config: config, urls: urls, entries: siteEntries)))
+                                  bytes: RSSFeed.document(config: config, urls: urls, entries: siteEntries),
+                                  entrySources: siteSources))
             files.append(FeedFile(path: path(FeedLink.jsonPath), kind: .jsonFeed,
-                                  bytes: JSONFeed.document(config: config, urls: urls, entries: siteEntries)))
+                                  bytes: JSONFeed.document(config: config, urls: urls, entries: siteEntries),
+                                  entrySources: siteSources))
             let siteHead = AtomFeed.Head(title: config.title, subtitle: config.description,
                                          selfURL: urls.absolute(FeedLink.atomPath), pageURL: urls.baseURL,
                                          language: config.language, author: author)
             files.append(FeedFile(path: path(FeedLink.atomPath), kind: .atom,
                                   bytes: AtomFeed.document(siteHead, entries: siteEntries,
-                                                           fragments: sitePosts.map { fragments[$0] })))
+                                                           fragments: sitePosts.map { fragments[$0] }),
+                                  entrySources: siteSources))
         } else if let keys {
             files += keys.reusedSiteFeeds
         }
@@ -98,7 +102,8 @@ struct FeedRenderer: Sendable {
                                      pageURL: urls.absolute(c.pageURL), language: config.language, author: author)
             return FeedFile(path: path(link.path), kind: .atom,
                             bytes: AtomFeed.document(head, entries: c.newestFirst.compactMap { allEntries[$0] },
-                                                     fragments: c.newestFirst.map { allFragments[$0] }))
+                                                     fragments: c.newestFirst.map { allFragments[$0] }),
+                            entrySources: c.newestFirst.filter { allEntries[$0] != nil }.map { site.posts[$0].post.sourcePath })
         }
         files += collectionFeeds
         if let cache, let keys { cache.remember(files, keys: keys) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `publish` and `check` do with the feeds they produced: parse each one
-/// again (XML with Foundation's `XMLParser`, JSON with `JSONSerialization`) and
+/// again (XML with libxml2, JSON with `JSONSerialization`) and
 /// check the fields its format requires. A problem is an error naming the feed
 /// (`/tags/swift/atom.xml:12: feed: Atom entry has no <id>`): a feed that readers
 /// cannot read must never be published.
@@ -14,7 +14,8 @@ enum FeedValidator {
             case .rss, .atom, .sitemap, .sitemapIndex:
                 switch XMLTree.parse(file.bytes) {
                 case .failure(let f):
-                    return [Diagnostic(file: name, line: f.line, column: f.column, message: "feed: \(f.message)")]
+                    return [Diagnostic(file: name, line: f.line, column: f.column,
+                                       message: "feed: \(f.message)" + entryNote(file, line: f.line, column: f.column))]
                 case .success(let root):
                     switch file.kind {
                     case .rss: problems = checkRSS(root)
@@ -28,8 +29,45 @@ enum FeedValidator {
             case .robots:
                 return []
             }
-            return problems.map { Diagnostic(file: name, line: $0.line, message: "feed: " + $0.message) }
+            return problems.map { Diagnostic(file: name, line: $0.line, message: "feed: " + $0.message + entryNote(file, line: $0.line)) }
         }.flatMap { $0 }
+    }
+
+    /// ` (the entry of content/posts/x.md)` when the place is inside an entry of an RSS
+    /// or Atom feed: a feed problem names the post it comes from. Without a column,
+    /// `line` is that of an element's start tag, and an entry that starts on it counts; an
+    /// entry that ends on the line of the problem is still taken (libxml2 points past the
+    /// token that broke it, which may be the entry's end tag).
+    static func entryNote(_ file: FeedFile, line: Int?, column: Int? = nil) -> String {
+        guard let line, !file.entrySources.isEmpty else { return "" }
+        let tag: [UInt8], end: [UInt8]
+        switch file.kind {
+        case .rss: (tag, end) = (Array("<item>".utf8), Array("</item>".utf8))
+        case .atom: (tag, end) = (Array("<entry>".utf8), Array("</entry>".utf8))
+        default: return ""
+        }
+        // The entries' start and end tags, counted with the lines, up to `line`.
+        var current = 1, lineStart = 0, entry = -1, open = false
+        let bytes = file.bytes
+        func at(_ i: Int, _ t: [UInt8]) -> Bool { i + t.count <= bytes.count && bytes[i..<(i + t.count)].elementsEqual(t) }
+        var i = 0
+        while i < bytes.count, current <= line {
+            if current == line, let column, i - lineStart + 1 >= column { break }
+            if bytes[i] == 0x0A {
+                current += 1
+                lineStart = i + 1
+            } else if bytes[i] == UInt8(ascii: "<") {
+                if at(i, tag) {
+                    entry += 1
+                    open = true
+                } else if at(i, end), current < line {
+                    open = false
+                }
+            }
+            i += 1
+        }
+        guard open, entry >= 0, entry < file.entrySources.count else { return "" }
+        return " (the entry of \(file.entrySources[entry]))"
     }
 
     // MARK: RSS 2.0
