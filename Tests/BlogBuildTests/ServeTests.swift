@@ -180,9 +180,12 @@ struct ServeFixture {
 /// Runs a `DevServer` on a free port for the duration of `body`, then cancels it
 /// and checks that the port is free again.
 func withDevServer(root: URL, host: String = "127.0.0.1", liveReload: LiveReloadHub? = nil,
+                   idleTimeout: Duration = .seconds(10), maximumConnections: Int? = nil,
                    _ body: (Int) async throws -> Void) async throws {
     let (ports, continuation) = AsyncStream<Int>.makeStream()
-    let server = DevServer(root: root, host: host, port: 0, liveReload: liveReload)
+    var server = DevServer(root: root, host: host, port: 0, liveReload: liveReload)
+    server.idleTimeout = idleTimeout
+    server.maximumConnections = maximumConnections
     let task = Task {
         defer { continuation.finish() }
         try await server.run(onListening: { port in continuation.yield(port) })
@@ -532,6 +535,53 @@ struct ServeTests {
             // The chunked response ends (the keep-alive connection may stay open).
             _ = try await events.read(until: "0\r\n\r\n")
             #expect(closing.subscriberCount == 0)
+        }
+    }
+
+    /// Seconds until the server closes `fd` (reads give 0), reading and dropping what
+    /// comes; nil if it is still open after `limit`.
+    static func secondsUntilClosed(_ fd: Int32, limit: Double) -> Double? {
+        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let start = Date()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while Date().timeIntervalSince(start) < limit {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n == 0 { return Date().timeIntervalSince(start) }
+            if n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { return Date().timeIntervalSince(start) }
+        }
+        return nil
+    }
+
+    /// Idle connections are closed (a client that opens many and sends nothing cannot
+    /// use up the descriptors), a live-reload stream is not, and past the most
+    /// connections it takes at once the server still answers.
+    @Test func idleConnectionsAreClosedButStreamsAreNot() async throws {
+        let fixture = try ServeFixture()
+        defer { fixture.remove() }
+        let hub = LiveReloadHub()
+        try await withDevServer(root: fixture.output, liveReload: hub, idleTimeout: .milliseconds(300)) { port in
+            let silent = try RawHTTP.connectSocket(host: "127.0.0.1", port: port)
+            defer { close(silent) }
+            let events = try EventStreamClient(port: port)
+            defer { events.close() }
+            _ = try await events.read(until: ": connected")
+            let closed = Self.secondsUntilClosed(silent, limit: 5)
+            #expect(closed != nil, "an idle connection was still open after 5 s")
+            try await Task.sleep(for: .milliseconds(500))
+            hub.send(changedPaths: ["/index.html"])
+            let event = try await events.read(until: "\n\n", after: "data: ")
+            #expect(event.contains("/index.html"), "the stream was closed as idle: \(event)")
+        }
+        // More idle connections than it takes at once: it still answers, once the idle ones time out.
+        try await withDevServer(root: fixture.output, idleTimeout: .milliseconds(300), maximumConnections: 20) { port in
+            var idle: [Int32] = []
+            defer { for fd in idle { close(fd) } }
+            for _ in 0..<40 { idle.append(try RawHTTP.connectSocket(host: "127.0.0.1", port: port)) }
+            let start = Date()
+            let reply = try await RawHTTP.request("/style.css", port: port)
+            #expect(reply.status == 200)
+            #expect(Date().timeIntervalSince(start) < 5)
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 
 /// The dev server: serves an output folder over HTTP/1.1 on Hummingbird.
 ///
@@ -14,6 +16,14 @@ public struct DevServer: Sendable {
     public var liveReload: LiveReloadHub?
     /// The path the site is served under: `base_url`'s path (`/blog/`), `/` for most sites.
     public var basePath: String
+    /// How long a connection may sit between requests before it is closed, so idle
+    /// connections (a stuck client, a port scanner, a tab in the background) cannot
+    /// use up the process's descriptors. A live-reload stream is a response in
+    /// progress, never idle.
+    public var idleTimeout: Duration = .seconds(10)
+    /// Connections accepted at once; nil: as many as the descriptor limit allows
+    /// (raised to its maximum), less a reserve for the files being served.
+    public var maximumConnections: Int?
 
     public init(root: URL, host: String = "127.0.0.1", port: Int = 8000,
                 log: (@Sendable (String) -> Void)? = nil, liveReload: LiveReloadHub? = nil, basePath: String = "/") {
@@ -48,7 +58,11 @@ public struct DevServer: Sendable {
         let fallbackPort = port
         let app = Application(
             responder: StaticFileResponder(root: root, log: log, liveReload: liveReload, basePath: basePath),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: TimeAmount(idleTimeout))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: port),
+                availableConnectionsDelegate: MaximumAvailableConnections(
+                    maximumConnections ?? DescriptorLimit.connections(forLimit: DescriptorLimit.raise()))),
             onServerRunning: { channel in
                 await onListening(channel.localAddress?.port ?? fallbackPort)
             },
