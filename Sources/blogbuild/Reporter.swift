@@ -31,6 +31,9 @@ enum Reporter {
             if !report.skippedFuture.isEmpty {
                 print("skipped \(count(report.skippedFuture.count, "future-dated post")): \(report.skippedFuture.joined(separator: ", "))")
             }
+            if options.verbose, !report.skippedFiles.isEmpty {
+                print("skipped \(count(report.skippedFiles.count, "hidden, editor or system file")): \(report.skippedFiles.joined(separator: ", "))")
+            }
             if options.verbose, let w = report.written {
                 print("wrote \(count(w.written, "file")), \(grouped(w.unchanged)) unchanged, \(grouped(w.removed)) removed")
             }

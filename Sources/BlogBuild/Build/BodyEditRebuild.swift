@@ -35,9 +35,9 @@ enum BodyEditRebuild {
             let kind = ContentEntry.kind(of: relative)
             let exists = FileManager.default.fileExists(atPath: path)
             if kind != .post {
-                // Hidden files are never loaded; a file that is gone and was not in the last
-                // build came and went (an editor's scratch file: vim's `4913`, `x.md~`).
-                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+                // Junk is never loaded (`.x.md.swp`, `x.md~`); a file that is gone and was not in
+                // the last build came and went (an editor's scratch file: vim's `4913`).
+                if ContentWalker.isJunk(relativePath: relative) { continue }
                 if !exists && !last.content.staticFiles.contains(where: { $0.relativePath == relative }) { continue }
                 return nil
             }

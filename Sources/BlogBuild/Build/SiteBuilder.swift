@@ -36,6 +36,8 @@ public struct BuildReport: Sendable {
     public var written: WriteSummary?
     /// Wall-clock seconds per stage, in pipeline order (`load`, `markdown`, `render`, ...).
     public var stageSeconds: [(stage: String, seconds: Double)] = []
+    /// Operating-system and editor junk under content/ that was not copied (`content/.DS_Store`).
+    public var skippedFiles: [String] = []
     /// The path part of `base_url` (`/blog/` for `https://user.github.io/blog/`), where
     /// the pages' links expect the site to be served; `/` for most sites.
     public var basePath: String = "/"
@@ -165,6 +167,7 @@ public enum SiteBuilder {
             warnings: diagnostics.filter { $0.severity == .warning },
             written: nil,
             stageSeconds: clock.laps,
+            skippedFiles: content.skippedFiles,
             basePath: URLMaker(baseURL: site.config.baseURL, absolute: false).basePath)
         let rendered = RenderedSite(files: files, report: report, diagnostics: diagnostics)
         if let cache {

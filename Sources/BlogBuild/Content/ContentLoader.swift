@@ -3,7 +3,8 @@ import Foundation
 /// Reads a site's `content/` folder into plain values (the `load` stage).
 public enum ContentLoader {
     /// Reads SITE/content/: site.yml, posts (content/posts/**/*.md, recursive), series, apps, pages
-    /// (content/{series,apps,pages}/*.md), and every other non-hidden file as a StaticFile.
+    /// (content/{series,apps,pages}/*.md), and every other file as a StaticFile, hidden
+    /// ones too; editors' and operating systems' junk is skipped (`skippedFiles`).
     /// Never throws: problems become diagnostics; a file with an error is left out of the lists.
     ///
     /// Markdown files are read and parsed on all cores; every list comes back
@@ -22,7 +23,7 @@ public enum ContentLoader {
                 Diagnostic(file: "content", message: "folder is missing (a site needs content/ with site.yml)"),
             ])
         }
-        let walk = ContentWalker.walk(contentDirectory: contentDirectory)
+        let walk = ContentWalker.walk(contentDirectory: contentDirectory, siteDirectory: siteDirectory.path)
         var diagnostics = walk.diagnostics
 
         var config = SiteConfig()
@@ -44,6 +45,7 @@ public enum ContentLoader {
             ?? ConcurrentMap.map(markdown) { entry in loadDocument(entry, timeZone: timeZone) }
 
         var content = LoadedContent(config: config)
+        content.skippedFiles = walk.skipped
         for document in loaded {
             diagnostics += document.diagnostics
             switch document.value {

@@ -308,6 +308,8 @@ public struct LoadedContent: Sendable {
     /// Pixel sizes of the static images front matter names (hero images, app
     /// screenshots), by path relative to content/.
     public var imageSizes: [String: ImageSize] = [:]
+    /// Junk left out of the site (`content/.DS_Store`, `content/posts/.x.md.swp`), as site paths.
+    public var skippedFiles: [String] = []
 
     public init(config: SiteConfig, posts: [Post] = [], series: [Series] = [], apps: [App] = [], pages: [Page] = [],
                 staticFiles: [StaticFile] = [], diagnostics: [Diagnostic] = []) {
