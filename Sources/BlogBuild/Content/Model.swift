@@ -301,6 +301,8 @@ public struct LoadedContent: Sendable {
     public var staticFiles: [StaticFile]
     /// Problems found while loading; files with errors are left out of the lists above.
     public var diagnostics: [Diagnostic]
+    /// Notes about the site as a whole (site.yml still holds `init`'s placeholders).
+    public var notices: [Diagnostic] = []
     /// Pixel sizes of the static images front matter names (hero images, app
     /// screenshots), by path relative to content/.
     public var imageSizes: [String: ImageSize] = [:]
