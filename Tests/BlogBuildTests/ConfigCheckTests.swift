@@ -19,6 +19,98 @@ struct ConfigCheckTests {
         return (content, content.diagnostics.map(\.description))
     }
 
+    // MARK: - 1. site.yml: unknown keys and invalid values
+
+    @Test func unknownTopLevelKeysAreWarningsWithADidYouMean() {
+        let text = """
+            title: T
+            base_url: https://example.org/
+            post_per_page: 2
+            languge: en
+            paginate: 5
+            mastodon: https://social.example/@me
+            params:
+              twitter: me
+
+            """
+        #expect(Self.configLines(text) == [
+            "content/site.yml:3:1: warning: unknown key 'post_per_page' (did you mean 'posts_per_page'?)",
+            "content/site.yml:4:1: warning: unknown key 'languge' (did you mean 'language'?)",
+            "content/site.yml:5:1: warning: unknown key 'paginate' (did you mean 'posts_per_page'?)",
+            "content/site.yml:6:1: warning: unknown key 'mastodon' (a value for templates belongs under 'params:')",
+        ])
+        let config = ConfigLoader.parse(text).config
+        #expect(config.postsPerPage == 10)
+        // Unknown keys still reach templates, as before; `params:` is the place for them.
+        #expect(config.params["twitter"] == .string("me"))
+        #expect(config.params["mastodon"] == .string("https://social.example/@me"))
+        #expect(config.params["params"] == nil)
+    }
+
+    @Test func unknownKeysInsideKnownMappingsAreWarningsWithADidYouMean() {
+        let text = """
+            base_url: https://example.org/
+            author: { name: Jane, emial: jane@example.org }
+            feeds: { itmes: 5 }
+            markdown: { raw_htm: false, smart: true }
+            permalinks: { posts: /:year/:slug/ }
+            nav:
+              - { title: Apps, url: /apps/, titel: x }
+
+            """
+        #expect(Self.configLines(text) == [
+            "content/site.yml:2:23: warning: unknown key 'author.emial' (did you mean 'author.email'?)",
+            "content/site.yml:3:10: warning: unknown key 'feeds.itmes' (did you mean 'feeds.items'?)",
+            "content/site.yml:4:13: warning: unknown key 'markdown.raw_htm' (did you mean 'markdown.raw_html'?)",
+            "content/site.yml:4:29: warning: unknown key 'markdown.smart'",
+            "content/site.yml:5:15: warning: unknown key 'permalinks.posts' (did you mean 'permalinks.post'?)",
+            "content/site.yml:7:33: warning: unknown key 'nav.titel' (did you mean 'nav.title'?)",
+        ])
+    }
+
+    @Test(arguments: ["en", "en-GB", "pt-BR", "zh-Hans", "sr-Latn-RS", "es-419", "EN-gb", "haw", "de-CH-1996", "en-GB-x-twain"])
+    func validLanguageTagsAreAccepted(_ tag: String) {
+        let parsed = ConfigLoader.parse("base_url: https://example.org/\nlanguage: \(tag)\n")
+        #expect(parsed.diagnostics.map(\.description) == [])
+        #expect(parsed.config.language == tag)
+    }
+
+    @Test(arguments: [
+        ("english", "is not a known language code (use an ISO 639 code such as en, de or pt-BR) (\"english\") (did you mean 'en'?)"),
+        ("Deutsch", "is not a known language code (use an ISO 639 code such as en, de or pt-BR) (\"Deutsch\") (did you mean 'de'?)"),
+        ("xx", "is not a known language code (use an ISO 639 code such as en, de or pt-BR) (\"xx\")"),
+        ("xx-GB", "is not a known language code (use an ISO 639 code such as en, de or pt-BR) (\"xx-GB\")"),
+        ("eng", "uses 'eng' where a language tag has the two-letter code 'en' (\"eng\") (did you mean 'en'?)"),
+        ("en_GB", "is not a language tag such as en, en-GB or zh-Hans (\"en_GB\") (did you mean 'en-GB'?)"),
+        ("en-UK", "has the region 'UK', which ISO 3166 writes 'GB' (\"en-UK\") (did you mean 'en-GB'?)"),
+        ("en-", "is not a language tag such as en, en-GB or zh-Hans (\"en-\")"),
+        ("en-GB-x", "is not a language tag such as en, en-GB or zh-Hans (\"en-GB-x\")"),
+    ])
+    func invalidLanguagesAreErrorsAtTheLine(_ tag: String, _ message: String) {
+        let parsed = ConfigLoader.parse("base_url: https://example.org/\nlanguage: \(tag)\n")
+        #expect(parsed.diagnostics.map(\.description) == ["content/site.yml:2:11: 'language' \(message)"])
+        #expect(parsed.diagnostics.allSatisfy { $0.severity == .error })
+        #expect(parsed.config.language == "en")  // the default stays
+    }
+
+    @Test func unknownTimeZonesAreErrorsWithADidYouMean() {
+        #expect(Self.configLines("base_url: https://example.org/\ntimezone: Europe/Londn\n") == [
+            "content/site.yml:2:11: 'timezone' is not a known time zone (\"Europe/Londn\") (did you mean 'Europe/London'?)",
+        ])
+        #expect(Self.configLines("base_url: https://example.org/\ntimezone: london\n") == [
+            "content/site.yml:2:11: 'timezone' is not a known time zone (\"london\") (did you mean 'Europe/London'?)",
+        ])
+    }
+
+    @Test func siteYMLTyposFailPublishButNotBuild() throws {
+        let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + "post_per_page: 2\n")
+        try folder.write("content/posts/2021-01-05-x.md", "---\ntitle: X\n---\nX.\n")
+        #expect(renderTestSite(folder).site.isWritable(in: .build(includeDrafts: false)))
+        let published = renderTestSite(folder, mode: .publish)
+        #expect(!published.site.isWritable(in: .publish))
+        #expect(published.problems == ["content/site.yml:6:1: warning: unknown key 'post_per_page' (did you mean 'posts_per_page'?)"])
+    }
+
     // MARK: - Printing hints
 
     @Test func groupingRepeatsKeepsTheFirstPlaceAndCountsTheRest() {

@@ -81,8 +81,9 @@ extension ContentTests {
                 feeds: { items: 15, full_content: false }
                 nav: [ { title: Apps, url: /apps/ }, { title: About, url: /about/ } ]
                 markdown: { raw_html: false }
-                analytics: { id: UA-1, enabled: true }
-                twitter: janedoe
+                params:
+                  analytics: { id: UA-1, enabled: true }
+                  twitter: janedoe
 
                 """)
             let content = site.load()
@@ -133,12 +134,12 @@ extension ContentTests {
             let content = site.load()
             #expect(lines(content) == [
                 "content/site.yml:2:11: 'base_url' must be an absolute http(s) URL (\"example.com\")",
-                "content/site.yml:3:11: 'timezone' is not a known time zone (\"Europe/Lundun\")",
+                "content/site.yml:3:11: 'timezone' is not a known time zone (\"Europe/Lundun\") (did you mean 'Europe/London'?)",
                 "content/site.yml:4:17: 'posts_per_page' must be a positive whole number (\"0\")",
                 "content/site.yml:5:21: 'permalinks.post' has an unknown token ':hour' (\"/:year/:hour/\") (use :year :month :day :slug :title)",
                 "content/site.yml:6:17: 'feeds.items' must be a positive whole number (\"many\")",
                 "content/site.yml:6:37: 'feeds.full_content' is not true or false (\"yes\")",
-                "content/site.yml:6:42: warning: unknown key 'feeds.itmes'",
+                "content/site.yml:6:42: warning: unknown key 'feeds.itmes' (did you mean 'feeds.items'?)",
                 "content/site.yml:7:8: 'nav.url' is required",
             ])
         }
@@ -644,7 +645,7 @@ extension ContentTests {
                 "content/posts/2021-01-03-b.md:4:8: front matter: 'draft' is not true or false (\"maybe\")",
                 "content/posts/2021-01-04-c.md: file is empty",
                 "content/series/s.md:1:1: front matter: 'title' is required",
-                "content/site.yml:2:11: 'timezone' is not a known time zone (\"Mars/Olympus\")",
+                "content/site.yml:2:11: 'timezone' is not a known time zone (\"Mars/Olympus\") (use a name such as Europe/London or UTC)",
             ])
             #expect(content.posts.map(\.slug) == ["good"])
         }

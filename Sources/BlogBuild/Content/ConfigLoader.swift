@@ -2,9 +2,19 @@ import Foundation
 
 /// Reads `content/site.yml` into a `SiteConfig` (see SPEC "Configuration").
 /// A problem in one key leaves that key at its default and is reported; the
-/// rest of the file is still read.
+/// rest of the file is still read. Keys it does not know are warnings with a
+/// did-you-mean, and still reach templates as `site.params` (as do the keys
+/// under `params:`, which are not warned about).
 enum ConfigLoader {
     static let path = "content/site.yml"
+
+    /// Other generators' names for our keys, folded (`DidYouMean.fold`): Hugo's
+    /// `languageCode` and `paginate`, Jekyll's `url` and `permalink`, ...
+    static let otherNames: [String: String] = [
+        "url": "base_url", "languagecode": "language", "lang": "language", "locale": "language",
+        "tz": "timezone", "paginate": "posts_per_page", "pagination": "posts_per_page", "perpage": "posts_per_page",
+        "menu": "nav", "menus": "nav", "navigation": "nav", "permalink": "permalinks", "feed": "feeds", "rss": "feeds",
+    ]
 
     /// The configuration from site.yml's text, with the diagnostics found.
     static func parse(_ text: String) -> (config: SiteConfig, diagnostics: [Diagnostic]) {
@@ -19,13 +29,22 @@ enum ConfigLoader {
         if let description = fields.text("description") { config.description = description }
         config.author = author(&fields)
         if let baseURL = baseURL(&fields) { config.baseURL = baseURL }
-        if let language = fields.text("language") { config.language = language }
+        if let node = fields.node("language"), let language = fields.text("language") {
+            if let problem = LanguageTag.problem(language) {
+                fields.report("'language' \(problem.reason) \(YAMLFields.quote(language))"
+                              + (problem.suggestion.map { " (did you mean '\($0)'?)" } ?? ""), at: node)
+            } else {
+                config.language = ContentText.trimmed(language)
+            }
+        }
         if let node = fields.node("timezone"), let name = fields.text("timezone") {
             let trimmed = ContentText.trimmed(name)
             if let zone = TimeZone(identifier: trimmed), !trimmed.isEmpty {
                 config.timeZone = zone
             } else {
-                fields.report("'timezone' is not a known time zone \(YAMLFields.quote(name))", at: node)
+                fields.report("'timezone' is not a known time zone \(YAMLFields.quote(name))"
+                              + (timeZoneSuggestion(trimmed).map { " (did you mean '\($0)'?)" } ?? " (use a name such as Europe/London or UTC)"),
+                              at: node)
             }
         }
         if let perPage = fields.positiveInt("posts_per_page") { config.postsPerPage = perPage }
@@ -49,8 +68,39 @@ enum ConfigLoader {
             if let highlight = markdown.bool("highlight") { config.highlight = highlight }
             fields.absorb(markdown)
         }
-        config.params = fields.params()
+        var params: [String: FrontMatterValue] = [:]
+        if let node = fields.node("params") {
+            if case .mapping = node, case .mapping(let pairs) = fields.value(node) {
+                for pair in pairs { params[pair.key] = pair.value }
+            } else {
+                fields.report("'params' must be a mapping of names to values for templates (found \(YAMLFields.shape(node)))", at: node)
+            }
+        }
+
+        for entry in fields.unusedEntries {
+            var message = fields.unknownKeyMessage(entry.key, otherNames: otherNames)
+            if fields.suggestion(for: entry.key, otherNames: otherNames) == nil {
+                message += " (a value for templates belongs under 'params:')"
+            }
+            fields.report(message, at: entry.keyNode, severity: .warning)
+        }
+        // Unknown keys still reach templates, as they always did; `params:` wins.
+        config.params = fields.params().merging(params) { _, declared in declared }
+
         return (config, fields.diagnostics)
+    }
+
+    /// The known time zone `name` probably means: `europe/london` and `London`
+    /// → `Europe/London`, `Europe/Londn` → `Europe/London`.
+    static func timeZoneSuggestion(_ name: String) -> String? {
+        guard !name.isEmpty else { return nil }
+        let known = TimeZone.knownTimeZoneIdentifiers.sorted()
+        let folded = DidYouMean.fold(name)
+        if let same = known.first(where: { DidYouMean.fold($0) == folded }) { return same }
+        if !name.contains("/"), let city = known.first(where: { DidYouMean.fold(String($0.split(separator: "/").last ?? "")) == folded }) {
+            return city
+        }
+        return DidYouMean.closest(to: name, in: known)
     }
 
     /// `author: Jane Doe` or `author: {name, email, url}`.
