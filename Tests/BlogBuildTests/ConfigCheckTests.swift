@@ -111,6 +111,48 @@ struct ConfigCheckTests {
         #expect(published.problems == ["content/site.yml:6:1: warning: unknown key 'post_per_page' (did you mean 'posts_per_page'?)"])
     }
 
+    // MARK: - 2. publish's notice about init's placeholders
+
+    @Test func placeholdersFromInitAreNoticesNotProblems() throws {
+        let site = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-placeholders-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: site) }
+        try Scaffold.initSite(at: site)
+        let rendered = SiteBuilder.render(BuildRequest(siteDirectory: site, mode: .publish))
+        #expect(rendered.isWritable(in: .publish), "\(rendered.diagnostics)")
+        #expect(rendered.report.notices.map(\.description) == [
+            "content/site.yml:3:17: notice: 'author' is the placeholder name \"Your Name\" that blogbuild init writes: pages and feeds show it as the author",
+            "content/site.yml:4:11: notice: 'base_url' is the placeholder https://example.com/ that blogbuild init writes: set it to the address the site is published at",
+        ])
+        #expect(!rendered.diagnostics.contains { $0.severity == .notice })
+
+        // Once both are set, nothing is said.
+        let config = try String(contentsOf: site.appendingPathComponent("content/site.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "Your Name", with: "Jane Doe")
+            .replacingOccurrences(of: "base_url: https://example.com/", with: "base_url: https://jane.example/")
+        try config.write(to: site.appendingPathComponent("content/site.yml"), atomically: true, encoding: .utf8)
+        #expect(SiteBuilder.render(BuildRequest(siteDirectory: site, mode: .publish)).report.notices == [])
+    }
+
+    @Test func onlyPublishPrintsThePlaceholderNotice() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-notice-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let site = base.appendingPathComponent("site")
+        #expect(try BlogBuildCLI.run(["init", site.path]).status == 0)
+
+        let published = try BlogBuildCLI.run(["publish", "--site", site.path, "--output", base.appendingPathComponent("out").path])
+        #expect(published.status == 0, "\(published)")
+        #expect(published.stderrLines == [
+            "content/site.yml:3:17: notice: 'author' is the placeholder name \"Your Name\" that blogbuild init writes: pages and feeds show it as the author",
+            "content/site.yml:4:11: notice: 'base_url' is the placeholder https://example.com/ that blogbuild init writes: set it to the address the site is published at",
+        ], "\(published)")
+
+        for command in ["build", "check"] {
+            let outcome = try BlogBuildCLI.run([command, "--site", site.path, "--output", base.appendingPathComponent("out").path])
+            #expect(outcome.status == 0, "\(outcome)")
+            #expect(!outcome.stderr.contains("notice:"), "\(command): \(outcome)")
+        }
+    }
+
     // MARK: - Printing hints
 
     @Test func groupingRepeatsKeepsTheFirstPlaceAndCountsTheRest() {

@@ -16,18 +16,20 @@ enum ConfigLoader {
         "menu": "nav", "menus": "nav", "navigation": "nav", "permalink": "permalinks", "feed": "feeds", "rss": "feeds",
     ]
 
-    /// The configuration from site.yml's text, with the diagnostics found.
-    static func parse(_ text: String) -> (config: SiteConfig, diagnostics: [Diagnostic]) {
+    /// The configuration from site.yml's text, with the diagnostics found and
+    /// the notices for `publish` (`init`'s placeholders still in place).
+    static func parse(_ text: String) -> (config: SiteConfig, diagnostics: [Diagnostic], notices: [Diagnostic]) {
         var config = SiteConfig()
         var fields: YAMLFields
         switch YAMLDocument.parse(text, file: path, lineOffset: 0, messagePrefix: "") {
-        case .failure(let diagnostic): return (config, [diagnostic])
+        case .failure(let diagnostic): return (config, [diagnostic], [])
         case .success(let parsed): fields = parsed
         }
 
         if let title = fields.text("title") { config.title = title }
         if let description = fields.text("description") { config.description = description }
-        config.author = author(&fields)
+        let author = author(&fields)
+        config.author = author?.author
         if let baseURL = baseURL(&fields) { config.baseURL = baseURL }
         if let node = fields.node("language"), let language = fields.text("language") {
             if let problem = LanguageTag.problem(language) {
@@ -87,7 +89,20 @@ enum ConfigLoader {
         // Unknown keys still reach templates, as they always did; `params:` wins.
         config.params = fields.params().merging(params) { _, declared in declared }
 
-        return (config, fields.diagnostics)
+        var notices: [Diagnostic] = []
+        func notice(_ message: String, at location: SourceLocation?) {
+            notices.append(Diagnostic(file: path, line: location?.line, column: location?.column,
+                                      message: message, severity: .notice))
+        }
+        if config.baseURL == StarterSite.placeholderBaseURL {
+            notice("'base_url' is the placeholder \(StarterSite.placeholderBaseURL) that blogbuild init writes: "
+                   + "set it to the address the site is published at", at: fields.keyLocations["base_url"])
+        }
+        if let author, ContentText.trimmed(author.author.name) == StarterSite.placeholderAuthorName {
+            notice("'author' is the placeholder name \"\(StarterSite.placeholderAuthorName)\" that blogbuild init writes: "
+                   + "pages and feeds show it as the author", at: author.nameAt)
+        }
+        return (config, fields.diagnostics, notices.sorted())
     }
 
     /// The known time zone `name` probably means: `europe/london` and `London`
@@ -103,18 +118,18 @@ enum ConfigLoader {
         return DidYouMean.closest(to: name, in: known)
     }
 
-    /// `author: Jane Doe` or `author: {name, email, url}`.
-    private static func author(_ fields: inout YAMLFields) -> Author? {
+    /// `author: Jane Doe` or `author: {name, email, url}`, with where the name is written.
+    private static func author(_ fields: inout YAMLFields) -> (author: Author, nameAt: SourceLocation?)? {
         guard let node = fields.node("author") else { return nil }
         if case .scalar = node {
-            return fields.text("author").map { Author(name: $0) }
+            return fields.text("author").map { (Author(name: $0), fields.keyLocations["author"]) }
         }
         guard var inner = fields.nested(node, key: "author") else { return nil }
         let name = inner.requiredText("name")
         let email = inner.text("email")
         let url = inner.text("url")
         fields.absorb(inner)
-        return name.map { Author(name: $0, email: email, url: url) }
+        return name.map { (Author(name: $0, email: email, url: url), inner.keyLocations["name"]) }
     }
 
     /// Required; an absolute http(s) URL, returned ending with `/`.

@@ -26,6 +26,7 @@ public enum ContentLoader {
         var diagnostics = walk.diagnostics
 
         var config = SiteConfig()
+        var notices: [Diagnostic] = []
         if let entry = walk.entries.first(where: { $0.kind == .config }) {
             switch readText(entry) {
             case .failure(let diagnostic): diagnostics.append(diagnostic)
@@ -33,6 +34,7 @@ public enum ContentLoader {
                 let parsed = ConfigLoader.parse(text)
                 config = parsed.config
                 diagnostics += parsed.diagnostics
+                notices = parsed.notices
             }
         } else {
             diagnostics.append(Diagnostic(file: ConfigLoader.path, message: "missing"))
@@ -44,6 +46,7 @@ public enum ContentLoader {
             ?? ConcurrentMap.map(markdown) { entry in loadDocument(entry, timeZone: timeZone) }
 
         var content = LoadedContent(config: config)
+        content.notices = notices
         for document in loaded {
             diagnostics += document.diagnostics
             switch document.value {
