@@ -153,6 +153,101 @@ struct ConfigCheckTests {
         }
     }
 
+    // MARK: - 3. Other generators' front-matter keys
+
+    @Test func descriptionAndLastmodAreReadAsSummaryAndUpdated() throws {
+        let (content, lines) = try Self.load([
+            "content/posts/2021-01-05-hugo.md": "---\ntitle: Hugo\ndescription: From Hugo\nlastmod: 2021-02-01\n---\nBody.\n",
+            "content/posts/2021-01-06-both.md": """
+                ---
+                title: Both
+                summary: Ours
+                description: Theirs
+                updated: 2021-03-01
+                lastmod: 2021-02-01
+                ---
+                Body.
+
+                """,
+        ])
+        #expect(lines == [
+            "content/posts/2021-01-06-both.md:4:1: hint: front matter: 'description' is not used: 'summary' is given too and wins (blogbuild reads 'description' as 'summary' only without it)",
+            "content/posts/2021-01-06-both.md:6:1: hint: front matter: 'lastmod' is not used: 'updated' is given too and wins (blogbuild reads 'lastmod' as 'updated' only without it)",
+        ])
+        let byTitle = Dictionary(uniqueKeysWithValues: content.posts.map { ($0.title, $0) })
+        #expect(byTitle["Hugo"]?.summary == "From Hugo")
+        #expect(byTitle["Hugo"].map { [$0.updated?.year, $0.updated?.month, $0.updated?.day] } == [2021, 2, 1])
+        #expect(byTitle["Hugo"]?.params == [:])
+        #expect(byTitle["Both"]?.summary == "Ours")
+        #expect(byTitle["Both"]?.updated?.month == 3)
+    }
+
+    @Test func otherUnknownKeysAreNamedInAHintOncePerFile() throws {
+        let (content, lines) = try Self.load([
+            "content/posts/2021-01-05-x.md": """
+                ---
+                title: X
+                categories: [Swift]
+                excerpt: Short
+                layout: post
+                tittle: typo
+                mood: calm
+                ---
+                Body.
+
+                """,
+            "content/pages/about.md": "---\ntitle: About\ncategories: [x]\nlayout: page\n---\n",
+            "content/apps/a.md": "---\ntitle: A\ndescription: An app\n---\n",
+            "content/series/s.md": "---\ntitle: S\ndescription: Known here\norder: date\n---\n",
+        ])
+        #expect(lines == [
+            "content/apps/a.md:3:1: hint: front matter: 'description' is not used by blogbuild (use 'tagline'; the app's description is the file's body)",
+            "content/pages/about.md:3:1: hint: front matter: 'categories' is not used by blogbuild (templates see it as page.params.categories)",
+            "content/pages/about.md:4:1: hint: front matter: 'layout' is not used by blogbuild (blogbuild picks the template from the kind of page)",
+            "content/posts/2021-01-05-x.md:3:1: hint: front matter: 'categories' is not used by blogbuild (use 'tags')",
+            "content/posts/2021-01-05-x.md:4:1: hint: front matter: 'excerpt' is not used by blogbuild (use 'summary')",
+            "content/posts/2021-01-05-x.md:5:1: hint: front matter: 'layout' is not used by blogbuild (blogbuild picks the template from the kind of page)",
+            "content/posts/2021-01-05-x.md:6:1: hint: front matter: 'tittle' is not used by blogbuild (did you mean 'title'?)",
+            "content/posts/2021-01-05-x.md:7:1: hint: front matter: 'mood' is not used by blogbuild (templates see it as page.params.mood)",
+        ])
+        // Named, and still there for templates; every file loaded.
+        #expect(content.posts.first?.params["mood"] == .string("calm"))
+        #expect(content.posts.count == 1 && content.pages.count == 1 && content.apps.count == 1 && content.series.count == 1)
+    }
+
+    @Test func hintsNeverFailPublish() throws {
+        let folder = try TestSiteFolder()
+        try folder.write("content/posts/2021-01-05-x.md", "---\ntitle: X\ncategories: [Swift]\n---\nX.\n")
+        let published = renderTestSite(folder, mode: .publish)
+        #expect(published.site.isWritable(in: .publish))
+        #expect(published.problems == [])
+        #expect(published.hints == ["content/posts/2021-01-05-x.md:3:1: hint: front matter: 'categories' is not used by blogbuild (use 'tags')"])
+        #expect(published.site.report.hints.count == 1)
+    }
+
+    @Test func repeatedHintsArePrintedOnceUnlessVerbose() throws {
+        let folder = try TestSiteFolder()
+        for day in 1...4 {
+            try folder.write("content/posts/2021-01-0\(day)-p\(day).md", "---\ntitle: P\(day)\ncategories: [Swift]\n---\nX.\n")
+        }
+        try folder.write("content/posts/2021-01-05-q.md", "---\ntitle: Q\nlayout: post\n---\nX.\n")
+        let out = folder.outside("out").path
+
+        let quiet = try BlogBuildCLI.run(["publish", "--site", folder.root.path, "--output", out])
+        #expect(quiet.status == 0, "\(quiet)")
+        #expect(quiet.stderrLines == [
+            "content/posts/2021-01-01-p1.md:3:1: hint: front matter: 'categories' is not used by blogbuild (use 'tags') [and 3 more places like it; --verbose lists them]",
+            "content/posts/2021-01-05-q.md:3:1: hint: front matter: 'layout' is not used by blogbuild (blogbuild picks the template from the kind of page)",
+        ], "\(quiet)")
+
+        let verbose = try BlogBuildCLI.run(["publish", "--site", folder.root.path, "--output", out, "--verbose"])
+        #expect(verbose.status == 0, "\(verbose)")
+        #expect(verbose.stderrLines == (1...4).map {
+            "content/posts/2021-01-0\($0)-p\($0).md:3:1: hint: front matter: 'categories' is not used by blogbuild (use 'tags')"
+        } + ["content/posts/2021-01-05-q.md:3:1: hint: front matter: 'layout' is not used by blogbuild (blogbuild picks the template from the kind of page)"],
+                "\(verbose)")
+    }
+
     // MARK: - Printing hints
 
     @Test func groupingRepeatsKeepsTheFirstPlaceAndCountsTheRest() {

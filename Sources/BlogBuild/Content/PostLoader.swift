@@ -3,6 +3,8 @@ import Foundation
 /// Builds a `Post` from `content/posts/**/*.md`. Date and slug come from the
 /// file name `YYYY-MM-DD-slug.md` unless the front matter gives `date:` or
 /// `slug:`. A post bundle `posts/2021-01-05-x/index.md` is named by its folder.
+/// `description` and `lastmod`, other generators' names, are read as `summary`
+/// and `updated`; other unknown keys get a hint.
 enum PostLoader {
     static func load(_ source: MarkdownSource, timeZone: TimeZone) -> (post: Post?, diagnostics: [Diagnostic]) {
         guard source.hasFrontMatter else { return (nil, [source.missingFrontMatter]) }
@@ -27,8 +29,8 @@ enum PostLoader {
             fields.report("'date' is required (or name the file YYYY-MM-DD-slug.md)", at: nil)
         }
 
-        let updated = fields.date("updated", timeZone: timeZone)
-        let summary = fields.text("summary")
+        let updated = fields.date(fields.preferring("updated", over: "lastmod"), timeZone: timeZone)
+        let summary = fields.text(fields.preferring("summary", over: "description"))
         let tags = fields.textList("tags") ?? []
         let series = nonBlank(fields.text("series"))
         let seriesOrder = fields.int("series_order")
@@ -71,6 +73,7 @@ enum PostLoader {
             }
         }
 
+        fields.hintUnusedKeys()
         let params = fields.params()
         let diagnostics = fields.diagnostics + extra
         guard !diagnostics.contains(where: { $0.severity == .error }),
