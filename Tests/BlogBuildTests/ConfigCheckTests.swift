@@ -248,6 +248,40 @@ struct ConfigCheckTests {
                 "\(verbose)")
     }
 
+    // MARK: - 4. Dates in file names
+
+    @Test func unpaddedFileNameDatesGiveDateAndSlug() throws {
+        let (content, lines) = try Self.load([
+            "content/posts/2016-1-5-x.md": "---\ntitle: X\n---\n",
+            "content/posts/2016-1-05-y.md": "---\ntitle: Y\n---\n",
+            "content/posts/2016-12-1-z.md": "---\ntitle: Z\n---\n",
+            "content/posts/2016-13-1-bad.md": "---\ntitle: Bad\n---\n",
+        ])
+        #expect(lines == ["content/posts/2016-13-1-bad.md: file name: '2016-13-1' is not a valid date"])
+        let byTitle = Dictionary(uniqueKeysWithValues: content.posts.map { ($0.title, $0) })
+        #expect(byTitle["X"]?.slug == "x")
+        #expect(byTitle["X"].map { [$0.date.year, $0.date.month, $0.date.day] } == [2016, 1, 5])
+        #expect(byTitle["Y"]?.slug == "y")
+        #expect(byTitle["Z"].map { [$0.date.month, $0.date.day] } == [12, 1])
+        #expect(DateParsing.fileNamePrefix("2016-1-5")?.date == "2016-01-05")
+        #expect(DateParsing.fileNamePrefix("2016-1-5x") == nil)
+        #expect(DateParsing.fileNamePrefix("2016-123-5-x") == nil)
+    }
+
+    @Test func aFrontMatterDateOnAnotherDayThanTheFileNameIsAWarning() throws {
+        let (content, lines) = try Self.load([
+            "content/posts/2021-01-05-a.md": "---\ntitle: A\ndate: 2021-01-06 10:00\n---\n",
+            // The calendar day as written counts: late evening west of UTC is the same day.
+            "content/posts/2021-01-05-b.md": "---\ntitle: B\ndate: 2021-01-05T23:30:00-08:00\n---\n",
+            "content/posts/2021-1-5-c.md": "---\ntitle: C\ndate: 2021-01-05\n---\n",
+        ])
+        #expect(lines == [
+            "content/posts/2021-01-05-a.md:3:7: warning: front matter: 'date' is 2021-01-06 but the file name says 2021-01-05 (the front matter's date is used; make them agree)",
+        ])
+        #expect(content.posts.first { $0.title == "A" }?.date.day == 6)
+        #expect(content.posts.count == 3)
+    }
+
     // MARK: - Printing hints
 
     @Test func groupingRepeatsKeepsTheFirstPlaceAndCountsTheRest() {

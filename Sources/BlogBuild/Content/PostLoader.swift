@@ -1,10 +1,11 @@
 import Foundation
 
 /// Builds a `Post` from `content/posts/**/*.md`. Date and slug come from the
-/// file name `YYYY-MM-DD-slug.md` unless the front matter gives `date:` or
-/// `slug:`. A post bundle `posts/2021-01-05-x/index.md` is named by its folder.
-/// `description` and `lastmod`, other generators' names, are read as `summary`
-/// and `updated`; other unknown keys get a hint.
+/// file name `YYYY-MM-DD-slug.md` (also `YYYY-M-D-slug.md`) unless the front
+/// matter gives `date:` or `slug:`; a front-matter date on another day than the
+/// file name's is a warning. A post bundle `posts/2021-01-05-x/index.md` is
+/// named by its folder. `description` and `lastmod`, other generators' names,
+/// are read as `summary` and `updated`; other unknown keys get a hint.
 enum PostLoader {
     static func load(_ source: MarkdownSource, timeZone: TimeZone) -> (post: Post?, diagnostics: [Diagnostic]) {
         guard source.hasFrontMatter else { return (nil, [source.missingFrontMatter]) }
@@ -23,10 +24,17 @@ enum PostLoader {
             switch DateParsing.parse(fromName.date, timeZone: timeZone) {
             case .success(let parsed): date = parsed
             case .failure:
-                extra.append(Diagnostic(file: source.file, message: "file name: '\(fromName.date)' is not a valid date"))
+                extra.append(Diagnostic(file: source.file, message: "file name: '\(fromName.written)' is not a valid date"))
             }
         } else {
             fields.report("'date' is required (or name the file YYYY-MM-DD-slug.md)", at: nil)
+        }
+        if let date, let fromName, let node = fields.node("date"),
+           case .success(let named) = DateParsing.fields(fromName.date),
+           (date.year, date.month, date.day) != (named.year, named.month, named.day) {
+            let written = DateParsing.day(year: date.year, month: date.month, day: date.day)
+            fields.report("'date' is \(written) but the file name says \(fromName.date) "
+                          + "(the front matter's date is used; make them agree)", at: node, severity: .warning)
         }
 
         let updated = fields.date(fields.preferring("updated", over: "lastmod"), timeZone: timeZone)
