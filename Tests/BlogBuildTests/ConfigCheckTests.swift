@@ -282,6 +282,38 @@ struct ConfigCheckTests {
         #expect(content.posts.count == 3)
     }
 
+    // MARK: - 5. Aliases
+
+    /// A site with one post, content/posts/2021-01-05-x.md (at /2021/01/x/), whose
+    /// aliases are written one a line from line 4.
+    static func postWithAliases(_ aliases: [String]) throws -> TestSiteFolder {
+        let folder = try TestSiteFolder()
+        let list = aliases.map { "  - \($0)\n" }.joined()
+        try folder.write("content/posts/2021-01-05-x.md", "---\ntitle: X\naliases:\n\(list)---\nThe post.\n")
+        return folder
+    }
+
+    @Test func aliasesWithAQueryOrFragmentAreErrorsAtTheirLine() throws {
+        let pages = renderTestSite(try Self.postWithAliases(["/old/x/", "/?p=123", "/old/#part"]))
+        #expect(pages.errors == [
+            "content/posts/2021-01-05-x.md:5:5: front matter: 'aliases' entry has a query string (\"/?p=123\"): a static site cannot serve query strings (a static file server looks only at the path before '?'); redirect it in the web server's settings",
+            "content/posts/2021-01-05-x.md:6:5: front matter: 'aliases' entry has a #fragment (\"/old/#part\"): a static site cannot serve fragments (browsers never send what follows '#'); use the path alone",
+        ])
+        #expect(!pages.paths.contains { $0.contains("?") || $0.contains("#") })
+    }
+
+    @Test func anAliasThatIsThePostsOwnURLIsSkippedWithAHint() throws {
+        let pages = renderTestSite(try Self.postWithAliases(["/2021/01/x/", "/2021/01/x", "/old/x/"]), mode: .publish)
+        #expect(pages.problems == [])
+        #expect(pages.hints == [
+            "content/posts/2021-01-05-x.md:4:5: hint: front matter: alias /2021/01/x/ is the post's own URL; no redirect is written for it",
+            "content/posts/2021-01-05-x.md:5:5: hint: front matter: alias /2021/01/x is the post's own URL; no redirect is written for it",
+        ])
+        #expect(pages.site.isWritable(in: .publish))
+        pages.expect("2021/01/x/index.html", contains: ["The post."])
+        pages.expect("old/x/index.html", contains: ["https://example.org/2021/01/x/"])
+    }
+
     // MARK: - Printing hints
 
     @Test func groupingRepeatsKeepsTheFirstPlaceAndCountsTheRest() {

@@ -73,11 +73,20 @@ enum PostLoader {
         }
 
         var aliases: [String] = []
+        var aliasLocations: [SourceLocation] = []
         for (alias, node) in fields.textListWithNodes("aliases") ?? [] {
-            if alias.hasPrefix("/") {
-                aliases.append(alias)
-            } else {
+            if !alias.hasPrefix("/") {
                 fields.report("'aliases' entries must start with '/' \(YAMLFields.quote(alias))", at: node)
+            } else if alias.contains("?") {
+                fields.report("'aliases' entry has a query string \(YAMLFields.quote(alias)): a static site cannot serve "
+                              + "query strings (a static file server looks only at the path before '?'); redirect it in the web server's settings",
+                              at: node)
+            } else if alias.contains("#") {
+                fields.report("'aliases' entry has a #fragment \(YAMLFields.quote(alias)): a static site cannot serve "
+                              + "fragments (browsers never send what follows '#'); use the path alone", at: node)
+            } else {
+                aliases.append(alias)
+                aliasLocations.append(fields.context.location(of: node))
             }
         }
 
@@ -89,7 +98,7 @@ enum PostLoader {
         let post = Post(sourcePath: source.file, title: title, date: date, updated: updated, summary: summary,
                         tags: tags, series: series, seriesOrder: seriesOrder, app: app, image: image, draft: draft,
                         slug: slug, aliases: aliases, params: params, body: source.body, bodyLine: source.bodyLine,
-                        keyLocations: fields.keyLocations)
+                        keyLocations: fields.keyLocations, aliasLocations: aliasLocations)
         return (post, diagnostics)
     }
 
