@@ -27,12 +27,15 @@ func runBuild(mode: BuildMode, verb: String, options: SiteOptions) throws {
     do {
         let report = try SiteBuilder.build(request)
         progress.clear()
-        Reporter.problems(report.warnings)
+        Reporter.problems(report.warnings + report.hints, verbose: options.verbose, quiet: options.quiet)
+        // Placeholders left in site.yml matter when the site goes live, not while writing it.
+        if mode == .publish { Reporter.notices(report.notices, quiet: options.quiet) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         Reporter.summary(report, verb: verb, seconds: seconds, options: options)
     } catch {
         progress.clear()
-        Reporter.failure(error, verb: mode == .check ? "check" : mode == .publish ? "publish" : "build")
+        Reporter.failure(error, verb: mode == .check ? "check" : mode == .publish ? "publish" : "build",
+                         verbose: options.verbose, quiet: options.quiet)
         throw SiteProblems()
     }
 }

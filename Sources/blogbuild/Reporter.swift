@@ -3,16 +3,34 @@ import Foundation
 
 /// Prints diagnostics and the one-line summary. Problems go to standard error.
 enum Reporter {
-    static func problems(_ diagnostics: [Diagnostic]) {
-        guard !diagnostics.isEmpty else { return }
-        let text = diagnostics.map(\.description).joined(separator: "\n") + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
+    /// Errors and warnings, one line each; then hints (unless `quiet`), where a
+    /// hint repeated in many files is printed once with a count unless `verbose`.
+    static func problems(_ diagnostics: [Diagnostic], verbose: Bool = true, quiet: Bool = false) {
+        var lines = diagnostics.filter { $0.severity == .error || $0.severity == .warning }.map(\.description)
+        let hints = diagnostics.filter { $0.severity == .hint }
+        if !quiet {
+            if verbose {
+                lines += hints.map(\.description)
+            } else {
+                for (first, more) in Diagnostic.groupingRepeats(hints) {
+                    lines.append(first.description + (more == 0 ? "" : " [and \(count(more, "more place")) like it; --verbose lists them]"))
+                }
+            }
+        }
+        guard !lines.isEmpty else { return }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
-    static func failure(_ failure: BuildFailure, verb: String) {
-        problems(failure.diagnostics)
+    /// Notices about the site as a whole (`publish` prints them): never a failure.
+    static func notices(_ notices: [Diagnostic], quiet: Bool) {
+        guard !quiet, !notices.isEmpty else { return }
+        FileHandle.standardError.write(Data((notices.map(\.description).joined(separator: "\n") + "\n").utf8))
+    }
+
+    static func failure(_ failure: BuildFailure, verb: String, verbose: Bool = true, quiet: Bool = false) {
+        problems(failure.diagnostics, verbose: verbose, quiet: quiet)
         let errors = failure.diagnostics.filter { $0.severity == .error }.count
-        let warnings = failure.diagnostics.count - errors
+        let warnings = failure.diagnostics.filter { $0.severity == .warning }.count
         var parts: [String] = []
         if errors > 0 { parts.append(count(errors, "error")) }
         if warnings > 0 { parts.append(count(warnings, "warning")) }

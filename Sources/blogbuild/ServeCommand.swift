@@ -137,7 +137,7 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
     let request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
     do {
         let outcome = try builder.build(request, changedFiles: changed)
-        Reporter.problems(outcome.report.warnings)
+        Reporter.problems(outcome.report.warnings + outcome.report.hints, verbose: options.verbose, quiet: options.quiet)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         if first {
             Reporter.summary(outcome.report, verb: "Built", seconds: seconds, options: options)
@@ -147,7 +147,7 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
         fflush(nil)  // the summary is print()ed: show it now, before the next line or request
         return .success(outcome)
     } catch {
-        Reporter.failure(error, verb: "build")
+        Reporter.failure(error, verb: "build", verbose: options.verbose, quiet: options.quiet)
         FileHandle.standardError.write(Data("Still serving the last good build.\n".utf8))
         return .failure(error)
     }

@@ -12,7 +12,7 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: .long, help: "Print only problems.")
     var quiet = false
 
-    @Flag(name: .long, help: "Print what was written, unchanged and removed.")
+    @Flag(name: .long, help: "Print what was written, unchanged and removed, and every hint where one per kind would do.")
     var verbose = false
 
     var siteURL: URL { URL(fileURLWithPath: site).standardizedFileURL }

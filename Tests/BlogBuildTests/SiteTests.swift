@@ -207,7 +207,7 @@ struct SiteTests {
     }
 
     @Test func unknownKeysReachTemplatesAsParamsAndTemplatesOverrideFileByFile() throws {
-        let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + "mastodon: https://social.example/@me\n")
+        let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + "params:\n  mastodon: https://social.example/@me\n")
         try folder.write("content/posts/2021-01-05-x.md", """
             ---
             title: Moody

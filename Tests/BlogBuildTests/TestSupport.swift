@@ -183,8 +183,10 @@ struct RenderedPages {
         return from
     }
 
-    /// Every diagnostic as `file:line:col: message`.
-    var problems: [String] { site.diagnostics.map(\.description) }
+    /// Every error and warning as `file:line:col: message` (hints are not problems: see `hints`).
+    var problems: [String] { site.diagnostics.filter { $0.severity != .hint }.map(\.description) }
+    /// Every hint as `file:line:col: hint: message`.
+    var hints: [String] { site.diagnostics.filter { $0.severity == .hint }.map(\.description) }
     var errors: [String] { site.diagnostics.filter { $0.severity == .error }.map(\.description) }
 }
 

@@ -110,6 +110,7 @@ enum BodyEditRebuild {
 
         var report = last.rendered.report
         report.warnings = diagnostics.filter { $0.severity == .warning }
+        report.hints = diagnostics.filter { $0.severity == .hint }
         report.stageSeconds = []
         report.written = nil
         let result = RenderedSite(files: files, report: report, diagnostics: diagnostics)

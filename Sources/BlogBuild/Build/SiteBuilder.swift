@@ -32,6 +32,11 @@ public struct BuildReport: Sendable {
     public var skippedFuture: [String]
     /// Problems that did not fail this build (in `build` mode).
     public var warnings: [Diagnostic]
+    /// What blogbuild left aside on purpose, by file and line (never fails a build).
+    public var hints: [Diagnostic] = []
+    /// About the site as a whole, such as `init`'s placeholders still in site.yml;
+    /// for `publish` to print (never fails a build).
+    public var notices: [Diagnostic] = []
     /// What the writer did; nil for `check`.
     public var written: WriteSummary?
     /// Wall-clock seconds per stage, in pipeline order (`load`, `markdown`, `render`, ...).
@@ -47,12 +52,12 @@ public struct BuildReport: Sendable {
 public struct RenderedSite: Sendable {
     public var files: [OutputFile]
     public var report: BuildReport
-    /// Every problem, errors and warnings, sorted.
+    /// Every problem, errors, warnings and hints, sorted.
     public var diagnostics: [Diagnostic]
 
     /// True when this site may be written in the given mode.
     public func isWritable(in mode: BuildMode) -> Bool {
-        !diagnostics.contains { $0.severity == .error || mode.isStrict }
+        !diagnostics.contains { $0.severity.fails(in: mode) }
     }
 }
 
@@ -165,6 +170,8 @@ public enum SiteBuilder {
             skippedDrafts: site.skippedDrafts,
             skippedFuture: site.skippedFuture,
             warnings: diagnostics.filter { $0.severity == .warning },
+            hints: diagnostics.filter { $0.severity == .hint },
+            notices: content.notices,
             written: nil,
             stageSeconds: clock.laps,
             skippedFiles: content.skippedFiles,

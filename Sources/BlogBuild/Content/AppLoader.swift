@@ -15,6 +15,7 @@ enum AppLoader {
         let released = fields.date("released", timeZone: timeZone)
         let status = fields.choice("status", [App.Status.available, .retired]) ?? .available
         let screenshots = fields.imageList("screenshots") ?? []
+        fields.hintUnusedKeys()
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
         let app = App(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,

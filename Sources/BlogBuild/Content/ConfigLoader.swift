@@ -2,30 +2,51 @@ import Foundation
 
 /// Reads `content/site.yml` into a `SiteConfig` (see SPEC "Configuration").
 /// A problem in one key leaves that key at its default and is reported; the
-/// rest of the file is still read.
+/// rest of the file is still read. Keys it does not know are warnings with a
+/// did-you-mean, and still reach templates as `site.params` (as do the keys
+/// under `params:`, which are not warned about).
 enum ConfigLoader {
     static let path = "content/site.yml"
 
-    /// The configuration from site.yml's text, with the diagnostics found.
-    static func parse(_ text: String) -> (config: SiteConfig, diagnostics: [Diagnostic]) {
+    /// Other generators' names for our keys, folded (`DidYouMean.fold`): Hugo's
+    /// `languageCode` and `paginate`, Jekyll's `url` and `permalink`, ...
+    static let otherNames: [String: String] = [
+        "url": "base_url", "languagecode": "language", "lang": "language", "locale": "language",
+        "tz": "timezone", "paginate": "posts_per_page", "pagination": "posts_per_page", "perpage": "posts_per_page",
+        "menu": "nav", "menus": "nav", "navigation": "nav", "permalink": "permalinks", "feed": "feeds", "rss": "feeds",
+    ]
+
+    /// The configuration from site.yml's text, with the diagnostics found and
+    /// the notices for `publish` (`init`'s placeholders still in place).
+    static func parse(_ text: String) -> (config: SiteConfig, diagnostics: [Diagnostic], notices: [Diagnostic]) {
         var config = SiteConfig()
         var fields: YAMLFields
         switch YAMLDocument.parse(text, file: path, lineOffset: 0, messagePrefix: "") {
-        case .failure(let diagnostic): return (config, [diagnostic])
+        case .failure(let diagnostic): return (config, [diagnostic], [])
         case .success(let parsed): fields = parsed
         }
 
         if let title = fields.text("title") { config.title = title }
         if let description = fields.text("description") { config.description = description }
-        config.author = author(&fields)
+        let author = author(&fields)
+        config.author = author?.author
         if let baseURL = baseURL(&fields) { config.baseURL = baseURL }
-        if let language = fields.text("language") { config.language = language }
+        if let node = fields.node("language"), let language = fields.text("language") {
+            if let problem = LanguageTag.problem(language) {
+                fields.report("'language' \(problem.reason) \(YAMLFields.quote(language))"
+                              + (problem.suggestion.map { " (did you mean '\($0)'?)" } ?? ""), at: node)
+            } else {
+                config.language = ContentText.trimmed(language)
+            }
+        }
         if let node = fields.node("timezone"), let name = fields.text("timezone") {
             let trimmed = ContentText.trimmed(name)
             if let zone = TimeZone(identifier: trimmed), !trimmed.isEmpty {
                 config.timeZone = zone
             } else {
-                fields.report("'timezone' is not a known time zone \(YAMLFields.quote(name))", at: node)
+                fields.report("'timezone' is not a known time zone \(YAMLFields.quote(name))"
+                              + (timeZoneSuggestion(trimmed).map { " (did you mean '\($0)'?)" } ?? " (use a name such as Europe/London or UTC)"),
+                              at: node)
             }
         }
         if let perPage = fields.positiveInt("posts_per_page") { config.postsPerPage = perPage }
@@ -49,22 +70,66 @@ enum ConfigLoader {
             if let highlight = markdown.bool("highlight") { config.highlight = highlight }
             fields.absorb(markdown)
         }
-        config.params = fields.params()
-        return (config, fields.diagnostics)
+        var params: [String: FrontMatterValue] = [:]
+        if let node = fields.node("params") {
+            if case .mapping = node, case .mapping(let pairs) = fields.value(node) {
+                for pair in pairs { params[pair.key] = pair.value }
+            } else {
+                fields.report("'params' must be a mapping of names to values for templates (found \(YAMLFields.shape(node)))", at: node)
+            }
+        }
+
+        for entry in fields.unusedEntries {
+            var message = fields.unknownKeyMessage(entry.key, otherNames: otherNames)
+            if fields.suggestion(for: entry.key, otherNames: otherNames) == nil {
+                message += " (a value for templates belongs under 'params:')"
+            }
+            fields.report(message, at: entry.keyNode, severity: .warning)
+        }
+        // Unknown keys still reach templates, as they always did; `params:` wins.
+        config.params = fields.params().merging(params) { _, declared in declared }
+
+        var notices: [Diagnostic] = []
+        func notice(_ message: String, at location: SourceLocation?) {
+            notices.append(Diagnostic(file: path, line: location?.line, column: location?.column,
+                                      message: message, severity: .notice))
+        }
+        if config.baseURL == StarterSite.placeholderBaseURL {
+            notice("'base_url' is the placeholder \(StarterSite.placeholderBaseURL) that blogbuild init writes: "
+                   + "set it to the address the site is published at", at: fields.keyLocations["base_url"])
+        }
+        if let author, ContentText.trimmed(author.author.name) == StarterSite.placeholderAuthorName {
+            notice("'author' is the placeholder name \"\(StarterSite.placeholderAuthorName)\" that blogbuild init writes: "
+                   + "pages and feeds show it as the author", at: author.nameAt)
+        }
+        return (config, fields.diagnostics, notices.sorted())
     }
 
-    /// `author: Jane Doe` or `author: {name, email, url}`.
-    private static func author(_ fields: inout YAMLFields) -> Author? {
+    /// The known time zone `name` probably means: `europe/london` and `London`
+    /// → `Europe/London`, `Europe/Londn` → `Europe/London`.
+    static func timeZoneSuggestion(_ name: String) -> String? {
+        guard !name.isEmpty else { return nil }
+        let known = TimeZone.knownTimeZoneIdentifiers.sorted()
+        let folded = DidYouMean.fold(name)
+        if let same = known.first(where: { DidYouMean.fold($0) == folded }) { return same }
+        if !name.contains("/"), let city = known.first(where: { DidYouMean.fold(String($0.split(separator: "/").last ?? "")) == folded }) {
+            return city
+        }
+        return DidYouMean.closest(to: name, in: known)
+    }
+
+    /// `author: Jane Doe` or `author: {name, email, url}`, with where the name is written.
+    private static func author(_ fields: inout YAMLFields) -> (author: Author, nameAt: SourceLocation?)? {
         guard let node = fields.node("author") else { return nil }
         if case .scalar = node {
-            return fields.text("author").map { Author(name: $0) }
+            return fields.text("author").map { (Author(name: $0), fields.keyLocations["author"]) }
         }
         guard var inner = fields.nested(node, key: "author") else { return nil }
         let name = inner.requiredText("name")
         let email = inner.text("email")
         let url = inner.text("url")
         fields.absorb(inner)
-        return name.map { Author(name: $0, email: email, url: url) }
+        return name.map { (Author(name: $0, email: email, url: url), inner.keyLocations["name"]) }
     }
 
     /// Required; an absolute http(s) URL, returned ending with `/`.

@@ -27,6 +27,7 @@ public enum ContentLoader {
         var diagnostics = walk.diagnostics
 
         var config = SiteConfig()
+        var notices: [Diagnostic] = []
         if let entry = walk.entries.first(where: { $0.kind == .config }) {
             switch readText(entry) {
             case .failure(let diagnostic): diagnostics.append(diagnostic)
@@ -34,6 +35,7 @@ public enum ContentLoader {
                 let parsed = ConfigLoader.parse(text)
                 config = parsed.config
                 diagnostics += parsed.diagnostics
+                notices = parsed.notices
             }
         } else {
             diagnostics.append(Diagnostic(file: ConfigLoader.path, message: "missing"))
@@ -46,6 +48,7 @@ public enum ContentLoader {
 
         var content = LoadedContent(config: config)
         content.skippedFiles = walk.skipped
+        content.notices = notices
         for document in loaded {
             diagnostics += document.diagnostics
             switch document.value {

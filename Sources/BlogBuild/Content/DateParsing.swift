@@ -85,17 +85,33 @@ enum DateParsing {
     }
 
     /// For `YYYY-MM-DD-slug` file names: the date part if the name starts with
-    /// `NNNN-NN-NN` followed by `-` or the end.
-    static func fileNamePrefix(_ name: String) -> (date: String, rest: String)? {
+    /// `NNNN-NN-NN` followed by `-` or the end. Month and day may have one digit
+    /// (`2016-1-5-x`); `date` is always padded (`2016-01-05`), `written` is as in the name.
+    static func fileNamePrefix(_ name: String) -> (date: String, written: String, rest: String)? {
         let bytes = Array(name.utf8)
-        guard bytes.count >= 10 else { return nil }
-        for (i, b) in bytes.prefix(10).enumerated() {
-            let isDigit = b >= 48 && b <= 57
-            if i == 4 || i == 7 { guard b == 45 else { return nil } } else { guard isDigit else { return nil } }
+        func number(from start: Int, digits: ClosedRange<Int>) -> (value: Int, end: Int)? {
+            var end = start
+            while end < bytes.count, end - start < digits.upperBound, bytes[end] >= 48, bytes[end] <= 57 { end += 1 }
+            guard digits.contains(end - start) else { return nil }
+            return (bytes[start..<end].reduce(0) { $0 * 10 + Int($1 - 48) }, end)
         }
-        if bytes.count == 10 { return (name, "") }
-        guard bytes[10] == 45 else { return nil }
-        return (String(name.prefix(10)), String(name.dropFirst(11)))
+        guard let year = number(from: 0, digits: 4...4), year.end < bytes.count, bytes[year.end] == 45,
+              let month = number(from: year.end + 1, digits: 1...2), month.end < bytes.count, bytes[month.end] == 45,
+              let day = number(from: month.end + 1, digits: 1...2) else { return nil }
+        let end = day.end
+        guard end == bytes.count || bytes[end] == 45 else { return nil }
+        let written = String(decoding: bytes[..<end], as: UTF8.self)
+        let rest = end == bytes.count ? "" : String(decoding: bytes[(end + 1)...], as: UTF8.self)
+        return (Self.day(year: year.value, month: month.value, day: day.value), written, rest)
+    }
+
+    /// `2016-01-05`.
+    static func day(year: Int, month: Int, day: Int) -> String {
+        func pad(_ n: Int, _ width: Int) -> String {
+            let digits = String(n)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

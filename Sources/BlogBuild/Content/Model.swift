@@ -164,12 +164,14 @@ public struct Post: Sendable, Hashable {
     public var bodyLine: Int
     /// Where each front-matter key was written, for diagnostics (`series` → 5:9).
     public var keyLocations: [String: SourceLocation]
+    /// Where each of `aliases` is written (empty when not known).
+    public var aliasLocations: [SourceLocation]
 
     public init(sourcePath: String, title: String, date: PostDate, updated: PostDate? = nil, summary: String? = nil,
                 tags: [String] = [], series: String? = nil, seriesOrder: Int? = nil, app: String? = nil,
                 image: ImageRef? = nil, draft: Bool = false, slug: String, aliases: [String] = [],
                 params: [String: FrontMatterValue] = [:], body: String, bodyLine: Int = 1,
-                keyLocations: [String: SourceLocation] = [:]) {
+                keyLocations: [String: SourceLocation] = [:], aliasLocations: [SourceLocation] = []) {
         self.sourcePath = sourcePath
         self.title = title
         self.date = date
@@ -187,6 +189,7 @@ public struct Post: Sendable, Hashable {
         self.body = body
         self.bodyLine = bodyLine
         self.keyLocations = keyLocations
+        self.aliasLocations = aliasLocations
     }
 }
 
@@ -305,6 +308,8 @@ public struct LoadedContent: Sendable {
     public var staticFiles: [StaticFile]
     /// Problems found while loading; files with errors are left out of the lists above.
     public var diagnostics: [Diagnostic]
+    /// Notes about the site as a whole (site.yml still holds `init`'s placeholders).
+    public var notices: [Diagnostic] = []
     /// Pixel sizes of the static images front matter names (hero images, app
     /// screenshots), by path relative to content/.
     public var imageSizes: [String: ImageSize] = [:]

@@ -13,6 +13,7 @@ enum PageLoader {
                 fields.report("'permalink' must start with '/' \(YAMLFields.quote(written))", at: node)
             }
         }
+        fields.hintUnusedKeys()
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
         let page = Page(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,

@@ -1,8 +1,11 @@
 import Foundation
 
 /// Builds a `Post` from `content/posts/**/*.md`. Date and slug come from the
-/// file name `YYYY-MM-DD-slug.md` unless the front matter gives `date:` or
-/// `slug:`. A post bundle `posts/2021-01-05-x/index.md` is named by its folder.
+/// file name `YYYY-MM-DD-slug.md` (also `YYYY-M-D-slug.md`) unless the front
+/// matter gives `date:` or `slug:`; a front-matter date on another day than the
+/// file name's is a warning. A post bundle `posts/2021-01-05-x/index.md` is
+/// named by its folder. `description` and `lastmod`, other generators' names,
+/// are read as `summary` and `updated`; other unknown keys get a hint.
 enum PostLoader {
     static func load(_ source: MarkdownSource, timeZone: TimeZone) -> (post: Post?, diagnostics: [Diagnostic]) {
         guard source.hasFrontMatter else { return (nil, [source.missingFrontMatter]) }
@@ -21,14 +24,21 @@ enum PostLoader {
             switch DateParsing.parse(fromName.date, timeZone: timeZone) {
             case .success(let parsed): date = parsed
             case .failure:
-                extra.append(Diagnostic(file: source.file, message: "file name: '\(fromName.date)' is not a valid date"))
+                extra.append(Diagnostic(file: source.file, message: "file name: '\(fromName.written)' is not a valid date"))
             }
         } else {
             fields.report("'date' is required (or name the file YYYY-MM-DD-slug.md)", at: nil)
         }
+        if let date, let fromName, let node = fields.node("date"),
+           case .success(let named) = DateParsing.fields(fromName.date),
+           (date.year, date.month, date.day) != (named.year, named.month, named.day) {
+            let written = DateParsing.day(year: date.year, month: date.month, day: date.day)
+            fields.report("'date' is \(written) but the file name says \(fromName.date) "
+                          + "(the front matter's date is used; make them agree)", at: node, severity: .warning)
+        }
 
-        let updated = fields.date("updated", timeZone: timeZone)
-        let summary = fields.text("summary")
+        let updated = fields.date(fields.preferring("updated", over: "lastmod"), timeZone: timeZone)
+        let summary = fields.text(fields.preferring("summary", over: "description"))
         let tags = fields.textList("tags") ?? []
         let series = nonBlank(fields.text("series"))
         let seriesOrder = fields.int("series_order")
@@ -63,14 +73,24 @@ enum PostLoader {
         }
 
         var aliases: [String] = []
+        var aliasLocations: [SourceLocation] = []
         for (alias, node) in fields.textListWithNodes("aliases") ?? [] {
-            if alias.hasPrefix("/") {
-                aliases.append(alias)
-            } else {
+            if !alias.hasPrefix("/") {
                 fields.report("'aliases' entries must start with '/' \(YAMLFields.quote(alias))", at: node)
+            } else if alias.contains("?") {
+                fields.report("'aliases' entry has a query string \(YAMLFields.quote(alias)): a static site cannot serve "
+                              + "query strings (a static file server looks only at the path before '?'); redirect it in the web server's settings",
+                              at: node)
+            } else if alias.contains("#") {
+                fields.report("'aliases' entry has a #fragment \(YAMLFields.quote(alias)): a static site cannot serve "
+                              + "fragments (browsers never send what follows '#'); use the path alone", at: node)
+            } else {
+                aliases.append(alias)
+                aliasLocations.append(fields.context.location(of: node))
             }
         }
 
+        fields.hintUnusedKeys()
         let params = fields.params()
         let diagnostics = fields.diagnostics + extra
         guard !diagnostics.contains(where: { $0.severity == .error }),
@@ -78,7 +98,7 @@ enum PostLoader {
         let post = Post(sourcePath: source.file, title: title, date: date, updated: updated, summary: summary,
                         tags: tags, series: series, seriesOrder: seriesOrder, app: app, image: image, draft: draft,
                         slug: slug, aliases: aliases, params: params, body: source.body, bodyLine: source.bodyLine,
-                        keyLocations: fields.keyLocations)
+                        keyLocations: fields.keyLocations, aliasLocations: aliasLocations)
         return (post, diagnostics)
     }
 

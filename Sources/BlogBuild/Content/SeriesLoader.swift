@@ -6,6 +6,7 @@ enum SeriesLoader {
         let title = fields.requiredText("title")
         let description = fields.text("description")
         let order = fields.choice("order", [Series.Order.date, .manual]) ?? .date
+        fields.hintUnusedKeys()
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
         let series = Series(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,

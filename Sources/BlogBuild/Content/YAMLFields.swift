@@ -40,6 +40,9 @@ struct YAMLFields {
     private var keys: [String] = []
     /// Parallel to `entries`: whether a getter asked for that key.
     private var used: [Bool] = []
+    /// Every key a getter asked for, written or not, in the order asked: the
+    /// keys this mapping knows, for did-you-mean.
+    private(set) var asked: [String] = []
     private(set) var diagnostics: [Diagnostic] = []
     /// Nodes still allowed in params conversion (guards against alias bombs).
     private var budget = 100_000
@@ -81,7 +84,8 @@ struct YAMLFields {
         return "(\"\(short)\")"
     }
 
-    private static func shape(_ node: Node) -> String {
+    /// `a list`, `a mapping` or `text`, for messages.
+    static func shape(_ node: Node) -> String {
         switch node {
         case .sequence: return "a list"
         case .mapping: return "a mapping"
@@ -100,6 +104,7 @@ struct YAMLFields {
     /// The value node of `key` even when it is null (nil only if absent); marks it used.
     mutating func writtenNode(_ key: String) -> Node? {
         // A handful of keys: a linear scan beats hashing.
+        if !asked.contains(key) { asked.append(key) }
         guard let index = keys.firstIndex(of: key) else { return nil }
         used[index] = true
         return entries[index].value
@@ -288,12 +293,33 @@ struct YAMLFields {
     /// Takes over a nested reader's diagnostics, warning about keys it did not read.
     mutating func absorb(_ inner: YAMLFields) {
         diagnostics += inner.diagnostics
-        for (entry, wasUsed) in zip(inner.entries, inner.used) where !wasUsed {
-            report("unknown key '\(inner.path)\(entry.key)'", at: entry.keyNode, severity: .warning)
+        for entry in inner.unusedEntries {
+            report(inner.unknownKeyMessage(entry.key), at: entry.keyNode, severity: .warning)
         }
     }
 
+    /// `unknown key 'feeds.itmes' (did you mean 'feeds.items'?)`; `otherNames`
+    /// maps other generators' names, folded (`DidYouMean.fold`), to ours
+    /// (`paginate` → `posts_per_page`).
+    func unknownKeyMessage(_ key: String, otherNames: [String: String] = [:]) -> String {
+        let message = "unknown key '\(path)\(key)'"
+        guard let known = suggestion(for: key, otherNames: otherNames) else { return message }
+        return message + " (did you mean '\(path)\(known)'?)"
+    }
+
+    /// The known key `key` was probably meant to be: `otherNames[key]` if this
+    /// mapping knows it, else the nearest key a getter asked for.
+    func suggestion(for key: String, otherNames: [String: String] = [:]) -> String? {
+        if let known = otherNames[DidYouMean.fold(key)], asked.contains(known) { return known }
+        return DidYouMean.closest(to: key, in: asked)
+    }
+
     // MARK: - What is left
+
+    /// Entries no getter asked for, in written order.
+    var unusedEntries: [Entry] {
+        zip(entries, used).filter { !$0.1 }.map(\.0)
+    }
 
     /// Where each key's value was written.
     var keyLocations: [String: SourceLocation] {

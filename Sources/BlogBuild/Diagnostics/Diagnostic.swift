@@ -3,9 +3,26 @@
 /// reports every problem at once.
 public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// How bad a problem is. `build` fails on errors; `publish` and `check` also fail on warnings.
+    /// Hints and notices never fail a build.
     public enum Severity: String, Sendable, Hashable {
         case error
         case warning
+        /// Something blogbuild leaves aside on purpose, named so it is not a
+        /// surprise: a front-matter key it does not use. Printed by every command.
+        case hint
+        /// About the site as a whole rather than a mistake in a file (site.yml
+        /// still holds `init`'s placeholders). Kept apart in `BuildReport.notices`;
+        /// only `publish` prints them.
+        case notice
+
+        /// Whether this severity fails a build in `mode`.
+        public func fails(in mode: BuildMode) -> Bool {
+            switch self {
+            case .error: return true
+            case .warning: return mode.isStrict
+            case .hint, .notice: return false
+            }
+        }
     }
 
     /// The file, relative to the site folder (`content/posts/2021-01-05-x.md`,
@@ -34,7 +51,7 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
             s += ":\(line)"
             if let column { s += ":\(column)" }
         }
-        return s + ": " + (severity == .warning ? "warning: " : "") + message
+        return s + ": " + (severity == .error ? "" : severity.rawValue + ": ") + message
     }
 
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
@@ -48,4 +65,25 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.sorted() }
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+extension Diagnostic {
+    /// Diagnostics that say the same thing (the same severity and message) in
+    /// several places, as the first place of each and how many more there are,
+    /// in the order given: for printing hints about a key many posts share on
+    /// one line each instead of one per post.
+    public static func groupingRepeats(_ diagnostics: [Diagnostic]) -> [(first: Diagnostic, more: Int)] {
+        var order: [Diagnostic] = []
+        var counts: [String: Int] = [:]
+        for diagnostic in diagnostics {
+            let key = diagnostic.severity.rawValue + ":" + diagnostic.message
+            if let n = counts[key] {
+                counts[key] = n + 1
+            } else {
+                counts[key] = 0
+                order.append(diagnostic)
+            }
+        }
+        return order.map { ($0, counts[$0.severity.rawValue + ":" + $0.message] ?? 0) }
+    }
 }

@@ -26,14 +26,23 @@ enum Router {
         if !site.pages.contains(where: { Route.outputPath(forSitePath: $0.url) == "404.html" }) {
             routes.append(Route(url: "/404.html", kind: .notFound, source: "(404 page)"))
         }
+        var diagnostics: [Diagnostic] = []
         for i in site.posts.indices where !site.posts[i].post.aliases.isEmpty {
-            for alias in site.posts[i].post.aliases {
-                routes.append(Route(url: alias, kind: .alias(post: i, from: alias), source: site.posts[i].post.sourcePath,
-                                    location: site.posts[i].post.keyLocations["aliases"]))
+            let post = site.posts[i].post
+            let own = Route.outputPath(forSitePath: site.posts[i].permalink)
+            for (n, alias) in post.aliases.enumerated() {
+                let at = n < post.aliasLocations.count ? post.aliasLocations[n] : post.keyLocations["aliases"]
+                // A redirect to itself would replace the post: leave it out, and say so.
+                if Route.outputPath(forSitePath: alias) == own {
+                    diagnostics.append(Diagnostic(file: post.sourcePath, line: at?.line, column: at?.column,
+                                                  message: "front matter: alias \(alias) is the post's own URL; no redirect is written for it",
+                                                  severity: .hint))
+                    continue
+                }
+                routes.append(Route(url: alias, kind: .alias(post: i, from: alias), source: post.sourcePath, location: at))
             }
         }
 
-        var diagnostics: [Diagnostic] = []
         var owner: [String: Route] = [:]
         var unique: [Route] = []
         for route in routes {

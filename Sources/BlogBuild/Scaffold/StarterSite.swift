@@ -1,12 +1,17 @@
 /// The content `blogbuild init` writes: small, but every kind of page is there.
 enum StarterSite {
+    /// What `init` writes for `base_url` and the author's name, for the user to
+    /// replace; `publish` prints a notice while they are still there.
+    static let placeholderBaseURL = "https://example.com/"
+    static let placeholderAuthorName = "Your Name"
+
     static func files(day: String) -> [(String, String)] {
         [
             ("content/site.yml", """
             title: My Dev Blog
             description: Notes on the apps I make
-            author: { name: Your Name, email: you@example.com, url: https://example.com/about/ }
-            base_url: https://example.com/
+            author: { name: \(placeholderAuthorName), email: you@example.com, url: \(placeholderBaseURL)about/ }
+            base_url: \(placeholderBaseURL)
             language: en
             timezone: Europe/London
             posts_per_page: 10
