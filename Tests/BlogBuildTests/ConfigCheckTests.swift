@@ -52,7 +52,7 @@ struct ConfigCheckTests {
             base_url: https://example.org/
             author: { name: Jane, emial: jane@example.org }
             feeds: { itmes: 5 }
-            markdown: { raw_htm: false, smart: true }
+            markdown: { raw_htm: false, smrt: true }
             permalinks: { posts: /:year/:slug/ }
             nav:
               - { title: Apps, url: /apps/, titel: x }
@@ -62,7 +62,7 @@ struct ConfigCheckTests {
             "content/site.yml:2:23: warning: unknown key 'author.emial' (did you mean 'author.email'?)",
             "content/site.yml:3:10: warning: unknown key 'feeds.itmes' (did you mean 'feeds.items'?)",
             "content/site.yml:4:13: warning: unknown key 'markdown.raw_htm' (did you mean 'markdown.raw_html'?)",
-            "content/site.yml:4:29: warning: unknown key 'markdown.smart'",
+            "content/site.yml:4:29: warning: unknown key 'markdown.smrt' (did you mean 'markdown.smart'?)",
             "content/site.yml:5:15: warning: unknown key 'permalinks.posts' (did you mean 'permalinks.post'?)",
             "content/site.yml:7:33: warning: unknown key 'nav.titel' (did you mean 'nav.title'?)",
         ])

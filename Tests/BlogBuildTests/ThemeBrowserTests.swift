@@ -90,6 +90,56 @@ struct ThemeBrowserTests {
     }
 }
 
+extension ThemeBrowserTests {
+    /// Wide embedded media (a 1280-wide iframe, video, canvas, embed and image) fit
+    /// a 360 px phone: a copy of the example site with a page of them, in Chromium.
+    @Test(.enabled(if: BrowserTools.availableOrCI,
+                   "browser check of the theme skipped: missing \(BrowserTools.missing ?? "nothing")"),
+          .timeLimit(.minutes(2)))
+    func wideMediaFitANarrowPhone() throws {
+        if let missing = BrowserTools.missing {
+            Issue.record("CI=true but the browser test cannot run: missing \(missing)")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-media-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: RepoPaths.root.appendingPathComponent("content"), to: site.appendingPathComponent("content"))
+        let wide = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1280\" height=\"400\"><rect width=\"1280\" height=\"400\" fill=\"teal\"/></svg>"
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("content/media"), withIntermediateDirectories: true)
+        try wide.write(to: site.appendingPathComponent("content/media/wide.svg"), atomically: true, encoding: .utf8)
+        try """
+            ---
+            title: Wide media
+            ---
+            A screen recording, a demo, a chart and a diagram, each wider than a phone.
+
+            <iframe title="Demo" width="1280" height="720" srcdoc="<p>demo</p>"></iframe>
+
+            <video controls width="1280" height="720" poster="/media/wide.svg"></video>
+
+            <canvas width="1280" height="300"></canvas>
+
+            <embed type="image/svg+xml" src="/media/wide.svg" width="1280" height="400">
+
+            ![A wide diagram](/media/wide.svg)
+            """.write(to: site.appendingPathComponent("content/pages/wide-media.md"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out")
+        let built = try BlogBuildCLI.run(["build", "--site", site.path, "--output", output.path])
+        #expect(built.status == 0, "\(built)")
+        let python = try #require(ProcessRunner.findOnPath("python3"))
+        let run = try ProcessRunner.run(python, [BrowserTools.script.path, "--site", output.path, "--post", Self.post, "--json",
+                                                 "--narrow", "wide-media/"], timeout: 90)
+        #expect(run.status == 0, "the theme failed its browser check:\n\(run)")
+        let last = run.stdoutLines.last ?? ""
+        let json = try? JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any]
+        let narrow = json?["narrow"] as? [String: [String: Int]] ?? [:]
+        let size = try #require(narrow["wide-media/"], "\(run.stdout)")
+        #expect(size["scrollWidth"] ?? .max <= size["clientWidth"] ?? 0, "360 px: /wide-media/ scrolls sideways \(size)")
+    }
+}
+
 @Suite("Default theme weight")
 struct ThemeWeightTests {
     static let limit = 30_000

@@ -63,7 +63,7 @@ enum BodyEditRebuild {
             var frontMatter = post
             frontMatter.body = old.post.body
             guard frontMatter == old.post else { return nil }
-            var rendered = SiteResolver.withSummary(MarkdownRenderer.render(post.body, options: options), of: post)
+            var rendered = SiteResolver.withSummary(MarkdownRenderer.render(post.body, options: options), of: post, options: options)
             // Links to Markdown files, as the pipeline makes them; one with a problem is left to it.
             let (relinked, linkProblems) = fileLinks.rewrite(rendered, sourcePath: post.sourcePath, bodyLine: post.bodyLine)
             guard linkProblems.isEmpty else { return nil }

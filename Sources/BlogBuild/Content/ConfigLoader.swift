@@ -68,6 +68,7 @@ enum ConfigLoader {
         if var markdown = fields.nested("markdown") {
             if let raw = markdown.bool("raw_html") { config.rawHTML = raw }
             if let highlight = markdown.bool("highlight") { config.highlight = highlight }
+            if let smart = markdown.bool("smart") { config.smartPunctuation = smart }
             fields.absorb(markdown)
         }
         var params: [String: FrontMatterValue] = [:]

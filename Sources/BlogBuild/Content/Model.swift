@@ -131,6 +131,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var rawHTML: Bool = true
     /// `markdown: { highlight: false }` turns off build-time code highlighting.
     public var highlight: Bool = true
+    /// `markdown: { smart: true }`: curly quotes, en and em dashes, ellipses (cmark's SMART option).
+    public var smartPunctuation: Bool = false
     /// Unknown keys, for templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
 

@@ -30,7 +30,7 @@ struct FeedEntry: Sendable {
         published = post.date
         updated = post.updated ?? post.date
         summaryHTML = urls.rewrite(sp.rendered.summaryHTML, page: url)
-        summaryText = post.summary
+        summaryText = post.summary.map { _ in PageRenderer.plainText(sp.rendered.summaryHTML) }
         tags = sp.tagIndices.map { site.tags[$0].name }
         var hero = ""
         if let image = post.image {

@@ -12,15 +12,18 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// Sites highlight by default (`SiteConfig.highlight`); a bare
     /// `MarkdownOptions()` does not, so plain rendering stays cmark's.
     public var highlight: Bool
+    /// Smart punctuation: `"a"` → “a”, `--` → –, `---` → —, `...` → … (never in code).
+    public var smart: Bool
 
-    public init(rawHTML: Bool = true, highlight: Bool = false) {
+    public init(rawHTML: Bool = true, highlight: Bool = false, smart: Bool = false) {
         self.rawHTML = rawHTML
         self.highlight = highlight
+        self.smart = smart
     }
 
     /// The options a site's `markdown:` settings ask for.
     public init(config: SiteConfig) {
-        self.init(rawHTML: config.rawHTML, highlight: config.highlight)
+        self.init(rawHTML: config.rawHTML, highlight: config.highlight, smart: config.smartPunctuation)
     }
 }
 
@@ -50,6 +53,7 @@ public enum MarkdownRenderer {
         let environment = CmarkEnvironment.shared
         var flags = CMARK_OPT_FOOTNOTES | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
         if options.rawHTML { flags |= CMARK_OPT_UNSAFE }
+        if options.smart { flags |= CMARK_OPT_SMART }
 
         guard let parser = cmark_parser_new(flags) else { return RenderedMarkdown(html: "", summaryHTML: "") }
         defer { cmark_parser_free(parser) }

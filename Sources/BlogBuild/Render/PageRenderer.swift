@@ -50,7 +50,8 @@ struct PageRenderer: Sendable {
         switch route.kind {
         case .post(let i):
             let p = site.posts[i]
-            let desc = p.post.summary ?? plainText(p.rendered.summaryHTML)
+            // The summary's text (a front-matter `summary:` is Markdown too: no backticks in the description).
+            let desc = plainText(p.rendered.summaryHTML)
             var page = ctx.page(kind: "post", title: p.post.title, path: p.permalink, description: desc, params: p.post.params)
             if let img = p.post.image {
                 page["image"] = urls.absoluteURL(ImageReference.sitePath(img.src, from: p.post.sourcePath))

@@ -44,7 +44,7 @@ enum SiteResolver {
 
         // Posts, newest first; ties broken by path so the order never depends on the file system.
         var posts: [SitePost] = zip(visible, postRendered).map { post, md in
-            SitePost(post: post, rendered: withSummary(md, of: post), permalink: Permalink.expand(config.postPermalink, post: post),
+            SitePost(post: post, rendered: withSummary(md, of: post, options: markdownOptions), permalink: Permalink.expand(config.postPermalink, post: post),
                             isDraft: post.draft, isFuture: post.date.instant > now,
                             seriesIndex: nil, seriesPosition: nil, appIndex: nil, tagIndices: [])
         }
@@ -164,11 +164,24 @@ enum SiteResolver {
 
     /// A post's rendered body with its list summary: `summary:` from the front
     /// matter, when it has one, instead of the body's first paragraph.
-    static func withSummary(_ rendered: RenderedMarkdown, of post: Post) -> RenderedMarkdown {
+    static func withSummary(_ rendered: RenderedMarkdown, of post: Post, options: MarkdownOptions) -> RenderedMarkdown {
         guard let summary = post.summary else { return rendered }
         var md = rendered
-        md.summaryHTML = "<p>" + HTMLEscape.text(summary) + "</p>"
+        md.summaryHTML = summaryHTML(summary, options: options)
         return md
+    }
+
+    /// A front-matter `summary:` as HTML: inline Markdown (`code`, links, emphasis),
+    /// as Hugo renders it; text with nothing Markdown would change is only escaped.
+    static func summaryHTML(_ summary: String, options: MarkdownOptions) -> String {
+        let markup: Set<UInt8> = Set("`*_[]<>&!\\~|#:".utf8)
+        let smartMarks: Set<UInt8> = Set("\"'-.".utf8)
+        let plain = !summary.utf8.contains { markup.contains($0) || (options.smart && smartMarks.contains($0)) }
+        if plain { return "<p>" + HTMLEscape.text(summary) + "</p>" }
+        var inline = options
+        inline.highlight = false
+        let first = MarkdownRenderer.render(summary, options: inline).summaryHTML
+        return first.isEmpty ? "<p>" + HTMLEscape.text(summary) + "</p>" : first
     }
 
     /// What links to Markdown files become in `site` (see `MarkdownFileLinks`).
