@@ -43,4 +43,27 @@ struct RenderingTests {
         #expect(post.contains("It’s “quoted” – and — so on…"), "\(post)")
         #expect(post.contains("<code>code &quot;stays&quot; -- plain</code>"), "\(post)")
     }
+
+    @Test func bodyImagesGetTheirFilesSize() throws {
+        let folder = try TestSiteFolder(files: [
+            "content/posts/2021-01-05-x.md": """
+                ---
+                title: Pictures
+                ---
+                ![A chart](images/chart.png)
+
+                <img src="images/chart.png" width="300" alt="Sized by hand">
+
+                ![Not an image](images/broken.png) and ![Elsewhere](https://example.net/a.png)
+                """,
+            "content/posts/images/broken.png": "not a PNG",
+        ])
+        try folder.writeBytes("content/posts/images/chart.png", ImageSizeTests.png(width: 640, height: 360))
+        let built = renderTestSite(folder)
+        let post = try #require(built["2021/01/x/index.html"])
+        #expect(post.contains("<img width=\"640\" height=\"360\" src=\"images/chart.png\" alt=\"A chart\""), "\(post)")
+        #expect(post.contains("<img src=\"images/chart.png\" width=\"300\" alt=\"Sized by hand\">"), "\(post)")
+        #expect(post.contains("<img src=\"images/broken.png\""), "\(post)")
+        #expect(post.contains("<img src=\"https://example.net/a.png\""), "\(post)")
+    }
 }

@@ -68,6 +68,7 @@ enum BodyEditRebuild {
             let (relinked, linkProblems) = fileLinks.rewrite(rendered, sourcePath: post.sourcePath, bodyLine: post.bodyLine)
             guard linkProblems.isEmpty else { return nil }
             if let relinked { rendered = relinked }
+            BodyImageSizes.apply(&rendered, post.sourcePath, last.site.imageSizes)
             guard rendered.summaryHTML == old.rendered.summaryHTML, rendered.readingMinutes == old.rendered.readingMinutes,
                   rendered.hasMoreMarker == old.rendered.hasMoreMarker, rendered.ids == old.rendered.ids,
                   rendered.links == old.rendered.links, rendered.images == old.rendered.images else { return nil }

@@ -14,8 +14,24 @@ final class BuildCache {
     let pages = PageCache()
     let feeds = FeedCache()
     let links = LinkCache()
+    let imageSizes = ImageSizeCache()
     /// The last build's inputs and results, for `BodyEditRebuild`; nil after a build without a theme.
     var last: LastBuild?
+}
+
+/// Sizes of image files by path, kept while the file's stamp is unchanged.
+/// Not thread-safe: one build uses it at a time.
+final class ImageSizeCache {
+    private var entries: [String: (stamp: ContentCache.Stamp, size: ImageSize?)] = [:]
+
+    /// The size of the image at `path` (nil: not an image blogbuild reads).
+    func size(of path: String) -> ImageSize? {
+        guard let stamp = ContentCache.stamp(path) else { return nil }
+        if let hit = entries[path], hit.stamp == stamp { return hit.size }
+        let size = ImageSize.fromFile(path)
+        entries[path] = (stamp, size)
+        return size
+    }
 }
 
 /// What one build worked out, kept whole so an edit of a post's body can be

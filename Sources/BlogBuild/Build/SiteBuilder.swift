@@ -83,8 +83,15 @@ public enum SiteBuilder {
         clock.lap("theme")
 
         progress("rendering Markdown (\(content.posts.count) posts)")
-        let (site, siteProblems) = SiteResolver.resolve(content, mode: request.mode, now: request.now,
+        var (site, siteProblems) = SiteResolver.resolve(content, mode: request.mode, now: request.now,
                                                         markdown: cache?.markdown)
+        // Markdown images get their files' width and height (header reads, kept by stamp in serve).
+        let staticPaths = Dictionary(site.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
+        for path in BodyImageSizes.wanted(in: site) where site.imageSizes[path] == nil {
+            guard let file = staticPaths[path] else { continue }
+            if let size = cache?.imageSizes.size(of: file) ?? ImageSize.fromFile(file) { site.imageSizes[path] = size }
+        }
+        BodyImageSizes.apply(to: &site)
         diagnostics += siteProblems
         clock.lap("markdown")
         let (routes, routeProblems) = Router.routes(for: site)

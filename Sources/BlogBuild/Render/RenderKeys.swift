@@ -64,6 +64,8 @@ struct RenderKeys {
                 if let a = site.posts[i].appIndex { h.combine(appKeys[a]) }
                 // The hero's size (`width`/`height`) comes from the image file, not the post.
                 if let image = site.posts[i].post.image { h.combine(site.imageSize(image.src, in: site.posts[i].post.sourcePath)) }
+                // So do the sizes of the body's images.
+                for src in site.posts[i].rendered.images { h.combine(site.imageSize(src, in: site.posts[i].post.sourcePath)) }
             case .home(let n, let count):
                 template("home", into: &h)
                 h.combine(n)
@@ -100,6 +102,7 @@ struct RenderKeys {
                 template("page", into: &h)
                 template("404", into: &h)
                 h.combine(version(site.pages[i].page.sourcePath))
+                for src in site.pages[i].rendered.images { h.combine(site.imageSize(src, in: site.pages[i].page.sourcePath)) }
             case .notFound:
                 template("404", into: &h)
             case .alias(let i, let from):

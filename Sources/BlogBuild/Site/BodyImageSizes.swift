@@ -1,0 +1,62 @@
+/// Markdown images get `width` and `height` from their files, as hero images do,
+/// so a page does not jump while `loading="lazy"` images arrive. An `<img>` that
+/// already has a width or height (raw HTML) keeps what it says; an image that is
+/// not a file of the site, or whose format is not read, gets nothing.
+enum BodyImageSizes {
+    /// The content-relative paths of the static images the documents show.
+    static func wanted(in site: Site) -> Set<String> {
+        var out = Set<String>()
+        func add(_ rendered: RenderedMarkdown, _ sourcePath: String) {
+            for src in rendered.images {
+                if let path = ImageReference.staticPath(src, from: sourcePath) { out.insert(path) }
+            }
+        }
+        for p in site.posts { add(p.rendered, p.post.sourcePath) }
+        for p in site.pages { add(p.rendered, p.page.sourcePath) }
+        for s in site.series { add(s.intro, s.series.sourcePath) }
+        for a in site.apps { add(a.description, a.app.sourcePath) }
+        return out
+    }
+
+    /// `site` with every document's images sized from `site.imageSizes`.
+    static func apply(to site: inout Site) {
+        let sizes = site.imageSizes
+        for i in site.posts.indices { apply(&site.posts[i].rendered, site.posts[i].post.sourcePath, sizes) }
+        for i in site.pages.indices { apply(&site.pages[i].rendered, site.pages[i].page.sourcePath, sizes) }
+        for i in site.series.indices { apply(&site.series[i].intro, site.series[i].series.sourcePath, sizes) }
+        for i in site.apps.indices { apply(&site.apps[i].description, site.apps[i].app.sourcePath, sizes) }
+    }
+
+    /// One document's HTML (and summary) with its images sized; untouched when it has none.
+    static func apply(_ rendered: inout RenderedMarkdown, _ sourcePath: String, _ sizes: [String: ImageSize]) {
+        guard !rendered.images.isEmpty else { return }
+        let lookup: (String) -> ImageSize? = { src in ImageReference.staticPath(src, from: sourcePath).flatMap { sizes[$0] } }
+        if let html = sized(rendered.html, lookup) { rendered.html = html }
+        if let summary = sized(rendered.summaryHTML, lookup) { rendered.summaryHTML = summary }
+    }
+
+    /// `html` with ` width="W" height="H"` after `<img` where the size is known and
+    /// the tag gives neither; nil when nothing changed.
+    static func sized(_ html: String, _ size: (String) -> ImageSize?) -> String? {
+        var copy = html
+        return copy.withUTF8 { p -> String? in
+            var out: [UInt8] = []
+            var copied = 0
+            HTMLBytes.forEachStartTag(p) { name, attributes in
+                guard HTMLBytes.equalsLower(p, name, "img") else { return }
+                var src: String?
+                for attribute in attributes {
+                    if HTMLBytes.equalsLower(p, attribute.name, "width") || HTMLBytes.equalsLower(p, attribute.name, "height") { return }
+                    if HTMLBytes.equalsLower(p, attribute.name, "src") { src = HTMLBytes.decodeAttribute(p, attribute.value) }
+                }
+                guard let src, let found = size(src) else { return }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<name.upperBound]))
+                out.append(contentsOf: " width=\"\(found.width)\" height=\"\(found.height)\"".utf8)
+                copied = name.upperBound
+            }
+            guard copied > 0 else { return nil }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<p.count]))
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+}
