@@ -72,6 +72,8 @@ private struct SplitMix: RandomNumberGenerator {
         ("java", "java", "java.java"),
         ("kotlin", "kotlin", "kotlin.kt"),
         ("php", "html+php", "php.php"),
+        // Without `<?php` (how blog snippets are written) it is PHP from the start.
+        ("php", "php:startinline", "php-inline.php"),
         ("html", "html", "html.html"),
         ("xml", "xml", "xml.xml"),
         ("css", "css", "css.css"),
@@ -420,5 +422,85 @@ private struct SplitMix: RandomNumberGenerator {
     @Test func configParsesHighlight() throws {
         #expect(SiteConfig().highlight)
         #expect(MarkdownOptions(config: SiteConfig()).highlight)
+    }
+}
+
+/// The misses real blogs showed (issue 10): PHP without `<?php`, Ruby's `<<`
+/// append, an interpolation with a call and a string inside, `obj-c`, xcconfig.
+@Suite struct HighlightRealCodeTests {
+    static func kinds(_ code: String, _ language: String) -> [TokenKind] {
+        Highlighter.kinds(code: code, language: language)
+    }
+
+    /// The kind of the first byte of `needle` in `code`.
+    static func kind(of needle: String, in code: String, _ language: String, occurrence: Int = 1) -> TokenKind? {
+        var from = code.startIndex
+        var found: Range<String.Index>?
+        for _ in 0..<occurrence {
+            guard let r = code.range(of: needle, range: from..<code.endIndex) else { return nil }
+            found = r
+            from = r.upperBound
+        }
+        guard let found else { return nil }
+        return kinds(code, language)[code.utf8.distance(from: code.startIndex, to: found.lowerBound)]
+    }
+
+    @Test func phpWithoutAnOpeningTagIsPHP() {
+        let code = "$names = [\"a\"];\necho count($names);\n"
+        #expect(Self.kind(of: "$names", in: code, "php") == .variable)
+        #expect(Self.kind(of: "echo", in: code, "php") == .keyword)
+        #expect(Self.kind(of: "\"a\"", in: code, "php") == .string)
+        // With a tag, text before it is HTML's, as before.
+        let page = "<p>Hi</p>\n<?php echo $x; ?>\n"
+        #expect(Self.kind(of: "p>Hi", in: page, "php") == .tag)
+        #expect(Self.kind(of: "echo", in: page, "php") == .keyword)
+    }
+
+    @Test func rubyAppendIsNotAHeredoc() {
+        let code = "names << name\nputs names.size\ntext = <<~EOS\n  hi\nEOS\nputs text\n"
+        #expect(Self.kind(of: "<<", in: code, "ruby") == .operator)
+        #expect(Self.kind(of: "puts", in: code, "ruby") == .builtin, "the code after `names << name` is code")
+        #expect(Self.kind(of: "hi", in: code, "ruby") == .string, "a real heredoc still is one")
+        #expect(Self.kind(of: "puts", in: code, "ruby", occurrence: 2) == .builtin, "and it ends at EOS")
+    }
+
+    @Test func swiftInterpolationWithACallAndAString() {
+        let code = #"print("\(a.joined(separator: ", "))")"# + "\nlet x = 1 // done\n"
+        #expect(Self.kind(of: "joined", in: code, "swift") == .plain)
+        #expect(Self.kind(of: "separator", in: code, "swift") == .plain)
+        #expect(Self.kind(of: #"", ""#, in: code, "swift") == .string)
+        #expect(Self.kind(of: "let", in: code, "swift") == .keyword, "the string ended where it should")
+        #expect(Self.kind(of: "1", in: code, "swift") == .number)
+        #expect(Self.kind(of: "// done", in: code, "swift") == .comment)
+    }
+
+    @Test func objectiveCAliases() {
+        for name in ["obj-c", "objc", "objective-c", "OBJ-C"] { #expect(Highlighter.knows(name), "\(name)") }
+        #expect(Self.kind(of: "@interface", in: "@interface Kettle : NSObject\n@end\n", "obj-c") == .keyword)
+    }
+
+    @Test func xcconfig() {
+        let code = """
+            // Shared settings
+            #include? "Local.xcconfig"
+            PRODUCT_NAME = Kettle
+            OTHER_SWIFT_FLAGS[sdk=iphoneos*][arch=arm64] = $(inherited) -DRELEASE ${EXTRA}
+            INFOPLIST_FILE = "$(SRCROOT)/Kettle/Info.plist" // the plist
+            """
+        #expect(Self.kind(of: "// Shared", in: code, "xcconfig") == .comment)
+        #expect(Self.kind(of: "#include?", in: code, "xcconfig") == .preprocessor)
+        #expect(Self.kind(of: "\"Local", in: code, "xcconfig") == .string)
+        #expect(Self.kind(of: "PRODUCT_NAME", in: code, "xcconfig") == .attribute)
+        #expect(Self.kind(of: "= Kettle", in: code, "xcconfig") == .operator)
+        #expect(Self.kind(of: "Kettle\n", in: code, "xcconfig") == .plain)
+        #expect(Self.kind(of: "sdk", in: code, "xcconfig") == .keyword)
+        #expect(Self.kind(of: "iphoneos*", in: code, "xcconfig") == .string)
+        #expect(Self.kind(of: "$(inherited)", in: code, "xcconfig") == .variable)
+        #expect(Self.kind(of: "${EXTRA}", in: code, "xcconfig") == .variable)
+        #expect(Self.kind(of: "-DRELEASE", in: code, "xcconfig") == .plain)
+        #expect(Self.kind(of: "INFOPLIST_FILE", in: code, "xcconfig") == .attribute)
+        #expect(Self.kind(of: "\"$(SRCROOT)", in: code, "xcconfig") == .string)
+        #expect(Self.kind(of: "// the plist", in: code, "xcconfig") == .comment)
+        #expect(Highlighter.knows("xcconfig"))
     }
 }

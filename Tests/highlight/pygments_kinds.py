@@ -3,6 +3,8 @@
 
 Usage: pygments_kinds.py LEXER FILE [LEXER FILE ...]
 
+LEXER may carry one option after a colon: `php:startinline`.
+
 For each pair prints a line `== FILE`, then one line per character of the
 file (Unicode code point, newlines included) with blogbuild's token kind for
 it. Pygments is only the reference for the highlighter tests
@@ -69,7 +71,10 @@ def main(args):
         with open(path, encoding="utf-8", newline="") as f:
             code = f.read()
         # No stripping or newline fixing: positions must line up with the file.
-        lexer = get_lexer_by_name(lexer_name, stripnl=False, stripall=False, ensurenl=False, tabsize=0)
+        # `php:startinline`: a lexer name with options after a colon (PHP without `<?php`).
+        name, _, flag = lexer_name.partition(":")
+        options = {flag: True} if flag else {}
+        lexer = get_lexer_by_name(name, stripnl=False, stripall=False, ensurenl=False, tabsize=0, **options)
         out.append("== " + path)
         for _, token, value in lexer.get_tokens_unprocessed(code):
             out.extend([kind(token)] * len(value))

@@ -53,6 +53,9 @@ final class CompiledLanguage: @unchecked Sendable {
     let ruleOrder: [Int32]
     /// The same rules and tables as plain data behind pointers, for `Lexer`.
     let tables: Tables
+    /// The state to start in (above state 0) when the code lacks `inlineMarker`.
+    let inlineState: Int?
+    let inlineMarker: [UInt8]
 
     init(_ definition: LanguageDefinition) {
         name = definition.name
@@ -62,6 +65,8 @@ final class CompiledLanguage: @unchecked Sendable {
         var stateIndex: [String: Int] = [:]
         for (i, state) in definition.states.enumerated() where stateIndex[state.name] == nil { stateIndex[state.name] = i }
         let byName = Dictionary(definition.states.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        inlineState = definition.inlineStart.flatMap { stateIndex[$0.state] }
+        inlineMarker = Array((definition.inlineStart?.marker ?? "").utf8)
 
         func flatten(_ state: LexerState, _ seen: Set<String>) -> [Rule] {
             var out: [Rule] = []

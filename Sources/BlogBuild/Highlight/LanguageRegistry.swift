@@ -29,5 +29,6 @@ enum LanguageRegistry {
         yaml,
         toml,
         diff,
+        xcconfig,
     ]
 }

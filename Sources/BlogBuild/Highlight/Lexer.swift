@@ -28,6 +28,17 @@ struct Lexer {
     private static let decimalDigits = ByteSet("0-9_")
     private static let heredocWord = ByteSet("A-Za-z0-9_")
 
+    /// Whether `needle` occurs in `buffer` (a linear scan: the needle is a few bytes).
+    static func contains(_ buffer: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, buffer.count >= needle.count else { return false }
+        var i = 0
+        while i + needle.count <= buffer.count {
+            if buffer[i] == first, buffer[i..<(i + needle.count)].elementsEqual(needle) { return true }
+            i += 1
+        }
+        return false
+    }
+
     func run<S: TokenSink>(_ buffer: UnsafeBufferPointer<UInt8>, into sink: inout S) {
         guard let p = buffer.baseAddress, buffer.count > 0 else { return }
         var m = Matching(p: p, n: buffer.count, t: language.tables)
@@ -37,6 +48,10 @@ struct Lexer {
         var stack: [Int] = [0]
         stack.reserveCapacity(64)
         var state = 0
+        if let inline = language.inlineState, !Self.contains(buffer, language.inlineMarker) {
+            stack.append(inline)
+            state = inline
+        }
         var i = 0
         // The last token that is neither space nor comment (regex vs division).
         // Kinds are compared by raw value: `==` on the enum is a generic call

@@ -110,13 +110,19 @@ public struct LanguageDefinition: Sendable {
     public var identifierStart: ByteSet
     public var identifierRest: ByteSet
     public var states: [LexerState]
+    /// Start in this state (above the first) when the code does not contain
+    /// `marker`: PHP snippets written without `<?php` are PHP, not HTML, as Rouge
+    /// and Chroma read them.
+    public var inlineStart: (state: String, marker: String)?
 
     public init(name: String, aliases: [String] = [], identifierStart: ByteSet = ByteSet("a-zA-Z_").union(.nonASCII),
-                identifierRest: ByteSet = ByteSet("a-zA-Z0-9_").union(.nonASCII), states: [LexerState]) {
+                identifierRest: ByteSet = ByteSet("a-zA-Z0-9_").union(.nonASCII), states: [LexerState],
+                inlineStart: (state: String, marker: String)? = nil) {
         self.name = name
         self.aliases = aliases
         self.identifierStart = identifierStart
         self.identifierRest = identifierRest
         self.states = states
+        self.inlineStart = inlineStart
     }
 }

@@ -65,3 +65,9 @@ if $PROGRAM_NAME == __FILE__
   puts %w[title date].join(", "), footer
   posts.each_with_index { |post, i| puts format("%2d. %-40s %s", i + 1, post.title, post.reading_time) }
 end
+
+# Appending with << is not a heredoc.
+names = []
+names << name
+names << "tea" << "coffee"
+puts names.join(", ")

@@ -420,6 +420,6 @@ extension LanguageRegistry {
 
     static let c: LanguageDefinition = cFamily(.c, name: "c", aliases: [])
     static let objectiveC: LanguageDefinition = cFamily(.objectiveC, name: "objective-c",
-                                                        aliases: ["objc", "objectivec"])
+                                                        aliases: ["objc", "objectivec", "obj-c", "objective-c++", "objc++", "obj-c++"])
     static let cpp: LanguageDefinition = cFamily(.cpp, name: "c++", aliases: ["cpp"])
 }

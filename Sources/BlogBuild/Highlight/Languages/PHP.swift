@@ -91,7 +91,7 @@ extension LanguageRegistry {
                 Rule(.literal("}"), .string, .pop),
                 .include("php"),
             ]),
-        ])
+        ], inlineStart: (state: "php", marker: "<?"))
     }()
 
     /// Common functions of PHP's standard library (Pygments colours them as builtins).

@@ -42,6 +42,8 @@ extension LanguageRegistry {
                              "attr_accessor", "attr", "catch", "throw", "private", "module_function", "public",
                              "protected", "true", "false", "nil", "not", "and", "or"]), .keyword),
                 Rule(.words(builtins), .builtin),
+                // `names << name` appends: a heredoc's name follows `<<` (or `<<~`, `<<-`) at once.
+                Rule(.oneOf(["<< ", "<<\t", "<<=", "<<\n"]), .operator),
                 Rule(.heredoc(opener: "<<"), .string, after: ByteSet(" \t(,=\n")),
                 Rule(.run(ByteSet("A-Z")), .variable, .push("constant")),
                 Rule(.identifier, .string, before: ByteSet(":")),
