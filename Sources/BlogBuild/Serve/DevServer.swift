@@ -58,7 +58,10 @@ public struct DevServer: Sendable {
         let fallbackPort = port
         let app = Application(
             responder: StaticFileResponder(root: root, log: log, liveReload: liveReload, basePath: basePath),
-            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: TimeAmount(idleTimeout))),
+            server: HTTPServerBuilder { responder in
+                KeepAliveChannel(inner: HTTP1Channel(responder: responder,
+                                                     configuration: .init(idleTimeout: TimeAmount(idleTimeout))))
+            },
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port),
                 availableConnectionsDelegate: MaximumAvailableConnections(
