@@ -79,4 +79,24 @@ struct StaticFileTests {
         #expect(check.status == 1, "\(check)")
         #expect(check.stderr.contains("content/key.txt: links outside the site"), "\(check)")
     }
+
+    /// `serve` never serves what a link out of the site points at.
+    @Test func serveNeverServesWhatALinkOutPointsAt() async throws {
+        let site = try TestSiteFolder(files: ["content/posts/2021-01-05-x.md": "---\ntitle: X\n---\nBody.\n"])
+        let secret = site.base.appendingPathComponent("id_rsa")
+        try Data("PRIVATE KEY 4711".utf8).write(to: secret)
+        try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("content/key.txt").path,
+                                                   withDestinationPath: secret.path)
+        let server = try await ServeProcess(arguments: ["--site", site.root.path])
+        defer { server.terminateIfRunning() }
+        _ = try await waitFor("the error", seconds: 20) {
+            server.stderr.text.contains("content/key.txt: links outside the site") ? true : nil
+        }
+        for target in ["/key.txt", "/key.txt/", "/%6Bey.txt"] {
+            let reply = try await RawHTTP.request(target, port: server.port)
+            #expect(reply.status == 404, "\(target): \(reply.status)")
+            #expect(!reply.text.contains("PRIVATE KEY"), "\(target)")
+        }
+        #expect(try await server.interrupt() == 0)
+    }
 }
