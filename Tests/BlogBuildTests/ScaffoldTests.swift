@@ -66,4 +66,35 @@ struct ScaffoldTests {
         }
         #expect(throws: BuildFailure.self) { try Scaffold.initSite(at: site) }
     }
+
+    @Test("init writes a .gitignore and a GitHub Pages workflow that the workflow schema accepts")
+    func initWritesGitignoreAndAValidWorkflow() throws {
+        let site = try starterSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let gitignore = try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8)
+        #expect(gitignore.contains("/public/\n") && gitignore.contains("/.public.blogbuild-staging-*/\n"), "\(gitignore)")
+        let workflow = site.appendingPathComponent(".github/workflows/publish.yml")
+        let text = try String(contentsOf: workflow, encoding: .utf8)
+        for needle in ["branches: [main]", "run: blogbuild publish", "actions/upload-pages-artifact", "actions/deploy-pages",
+                       "pages: write", "id-token: write", "base_url: https://USER.github.io/REPO/", "BLOGBUILD_URL:"] {
+            #expect(text.contains(needle), "\(needle)")
+        }
+        // The published site is what the workflow uploads.
+        #expect(text.contains("path: public"))
+        // GitHub's workflow schema, offline (check-jsonschema ships it; make setup installs it).
+        guard let python = ProcessRunner.findOnPath("python3"),
+              (try? ProcessRunner.run(python, ["-m", "check_jsonschema", "--version"], timeout: 60))?.status == 0 else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("CI=true but check-jsonschema is missing") }
+            return
+        }
+        let checker = python
+        let run = try ProcessRunner.run(checker, ["-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows", workflow.path], timeout: 60)
+        #expect(run.status == 0, "\(run)")
+        // And it does reject a broken one.
+        let broken = site.appendingPathComponent("broken.yml")
+        try text.replacingOccurrences(of: "runs-on: ubuntu-latest", with: "runs_on: ubuntu-latest")
+            .write(to: broken, atomically: true, encoding: .utf8)
+        let rejected = try ProcessRunner.run(checker, ["-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows", broken.path], timeout: 60)
+        #expect(rejected.status != 0, "\(rejected)")
+    }
 }

@@ -78,6 +78,81 @@ enum StarterSite {
             Who writes this site, and why.
 
             """),
+            (".gitignore", gitignore),
+            (".github/workflows/publish.yml", publishWorkflow),
         ]
     }
+
+    /// What a site's repository should not commit: the built site and what a build
+    /// killed halfway leaves beside it.
+    static let gitignore = """
+        # Built by blogbuild: publish makes it again (in CI too).
+        /public/
+        # A build killed halfway leaves its temporary files here; the next build removes them.
+        /.public.blogbuild-staging-*/
+        .DS_Store
+
+        """
+
+    /// A GitHub Actions workflow: on a push to main, install blogbuild, publish, and
+    /// deploy to GitHub Pages with GitHub's own Pages actions.
+    static let publishWorkflow = """
+        # Publishes the site to GitHub Pages on every push to the main branch.
+        #
+        # Once: in the repository's Settings → Pages, set Source to "GitHub Actions".
+        # base_url in content/site.yml must be where the site is served:
+        #   a user or organisation page:  base_url: https://USER.github.io/
+        #   a project page:               base_url: https://USER.github.io/REPO/
+        #   your own domain:              base_url: https://example.com/
+        name: Publish
+
+        on:
+          push:
+            branches: [main]
+          workflow_dispatch:
+
+        permissions:
+          contents: read
+          pages: write
+          id-token: write
+
+        # One deployment at a time; a newer push waits for the running one.
+        concurrency:
+          group: pages
+          cancel-in-progress: false
+
+        env:
+          # The blogbuild release to install: a Linux tarball holding the blogbuild
+          # binary. Change it to the release (or your own build) you want.
+          BLOGBUILD_URL: https://github.com/blogbuild/blogbuild/releases/download/v0.1.0/blogbuild-0.1.0-linux-x86_64.tar.gz
+
+        jobs:
+          build:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: actions/checkout@v4
+              - name: Install blogbuild
+                run: |
+                  mkdir -p "$HOME/.local/bin"
+                  curl -fsSL "$BLOGBUILD_URL" | tar -xz -C "$HOME/.local/bin" --strip-components=1 --wildcards '*/blogbuild'
+                  echo "$HOME/.local/bin" >> "$GITHUB_PATH"
+              - name: Publish
+                # Fails on any broken link, missing alt text or invalid feed.
+                run: blogbuild publish
+              - uses: actions/configure-pages@v5
+              - uses: actions/upload-pages-artifact@v3
+                with:
+                  path: public
+
+          deploy:
+            needs: build
+            runs-on: ubuntu-latest
+            environment:
+              name: github-pages
+              url: ${{ steps.deployment.outputs.page_url }}
+            steps:
+              - id: deployment
+                uses: actions/deploy-pages@v4
+
+        """
 }
