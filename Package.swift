@@ -22,7 +22,7 @@ let package = Package(
         .systemLibrary(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         // libxml2 reads the feeds back in publish (with XML_PARSE_HUGE: a post may be
         // longer than libxml2's default 10 MB text limit, which Foundation's XMLParser keeps).

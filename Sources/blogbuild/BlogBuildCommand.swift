@@ -9,7 +9,8 @@ struct BlogBuildCommand: ParsableCommand {
         commandName: "blogbuild",
         abstract: "A static site generator for developer blogs and app portfolios.",
         version: BlogBuildVersion.string,
-        subcommands: [BuildCommand.self, ServeCommand.self, PublishCommand.self, CheckCommand.self, NewCommand.self, InitCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, PublishCommand.self, CheckCommand.self, NewCommand.self, InitCommand.self,
+                      ThemeCommand.self],
         defaultSubcommand: nil
     )
 

@@ -5,7 +5,7 @@ import Foundation
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a working site (config, a sample post, series, app, default templates) in DIR.")
+        abstract: "Create a working site (config, a sample post, series, app, .gitignore, a GitHub Pages workflow) in DIR; the built-in theme serves it.")
 
     @Argument(help: "A new or empty folder.")
     var directory: String

@@ -32,6 +32,7 @@ struct ScaffoldTests {
         let site = try starterSite()
         defer { try? FileManager.default.removeItem(at: site) }
         let own = site.appendingPathComponent("templates/archetypes/post.md")
+        try FileManager.default.createDirectory(at: own.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("---\ntitle: {{{title_yaml}}}\ndate: {{date}}\ntags: [Idea]\n---\n\nAbout {{title}}.\n".utf8).write(to: own)
         let path = try Scaffold.newPost(siteDirectory: site, title: "Widgets")
         let text = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
@@ -45,6 +46,7 @@ struct ScaffoldTests {
     func brokenArchetype() throws {
         let site = try starterSite()
         defer { try? FileManager.default.removeItem(at: site) }
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("templates/archetypes"), withIntermediateDirectories: true)
         try Data("---\ntitle: {{title}}\n{{#series}}\n---\n".utf8).write(to: site.appendingPathComponent("templates/archetypes/post.md"))
         let before = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("content/posts").path)
         #expect(throws: BuildFailure.self) { try Scaffold.newPost(siteDirectory: site, title: "Nope") }
@@ -57,14 +59,46 @@ struct ScaffoldTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("content/posts").path) == before)
     }
 
-    @Test("init writes the whole built-in theme, archetype included, and refuses a non-empty folder")
-    func initWritesTheme() throws {
+    @Test("init writes content and config but no templates (the built-in theme serves the site), and refuses a non-empty folder")
+    func initWritesNoTheme() throws {
         let site = try starterSite()
         defer { try? FileManager.default.removeItem(at: site) }
-        for path in Theme.builtIn.keys {
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("templates").path))
+        let built = RenderedPages(SiteBuilder.render(BuildRequest(siteDirectory: site, mode: .build(includeDrafts: false))))
+        #expect(built.errors == [], "\(built.errors)")
+        #expect(built.paths.contains("assets/style.css") && built.paths.contains("index.html"))
+        #expect(throws: BuildFailure.self) { try Scaffold.initSite(at: site) }
+    }
+
+    @Test("theme eject copies the named built-in files (or all), never over the site's own; theme diff shows what differs")
+    func themeEjectAndDiff() throws {
+        let site = try starterSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let eject = try BlogBuildCLI.run(["theme", "eject", "--site", site.path, "post", "partials/footer", "assets/style.css"])
+        #expect(eject.status == 0, "\(eject)")
+        #expect(eject.stdoutLines == ["wrote templates/post.mustache", "wrote templates/partials/footer.mustache",
+                                      "wrote templates/assets/style.css"], "\(eject)")
+        let post = site.appendingPathComponent("templates/post.mustache")
+        #expect(try Data(contentsOf: post) == Data(try #require(ThemeFiles.builtIn("post.mustache"))))
+        // An unknown name: an error with a did-you-mean, nothing written.
+        let typo = try BlogBuildCLI.run(["theme", "eject", "--site", site.path, "psot"])
+        #expect(typo.status == 1 && typo.stderr.contains("no built-in theme file 'psot' (did you mean 'post'?)"), "\(typo)")
+        // The site changes one; diff shows that change and names the unchanged ones.
+        try (String(decoding: try Data(contentsOf: post), as: UTF8.self) + "<!-- my change -->\n").write(to: post, atomically: true, encoding: .utf8)
+        try "<p>mine</p>\n".write(to: site.appendingPathComponent("templates/partials/extra.mustache"), atomically: true, encoding: .utf8)
+        let diff = try BlogBuildCLI.run(["theme", "diff", "--site", site.path])
+        #expect(diff.status == 0, "\(diff)")
+        #expect(diff.stdout.contains("--- built-in/templates/post.mustache\n+++ templates/post.mustache"), "\(diff)")
+        #expect(diff.stdout.contains("+<!-- my change -->"), "\(diff)")
+        #expect(diff.stdout.contains("templates/partials/footer.mustache: same as the built-in theme"), "\(diff)")
+        #expect(diff.stdout.contains("templates/partials/extra.mustache: the site's own"), "\(diff)")
+        // Ejecting everything keeps the changed copy.
+        let all = try BlogBuildCLI.run(["theme", "eject", "--site", site.path])
+        #expect(all.stdout.contains("kept templates/post.mustache"), "\(all)")
+        #expect(try String(contentsOf: post, encoding: .utf8).hasSuffix("<!-- my change -->\n"))
+        for path in ThemeFiles.paths {
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("templates/" + path).path), "\(path)")
         }
-        #expect(throws: BuildFailure.self) { try Scaffold.initSite(at: site) }
     }
 
     @Test("init writes a .gitignore and a GitHub Pages workflow that the workflow schema accepts")

@@ -871,7 +871,11 @@ struct ServeTests {
     @Test func portInUseIsToldUpFront() async throws {
         let site = try TestSiteFolder(files: ["content/posts/2021-01-01-hello.md": "---\ntitle: Hello\n---\nBody.\n"])
         // Hold a port: listen on it.
+        #if canImport(Darwin)
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #else
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #endif
         #expect(fd >= 0)
         defer { close(fd) }
         var address = sockaddr_in()

@@ -43,7 +43,8 @@ public enum Scaffold {
     }
 
     /// Creates a working site in `directory` (which must be missing or empty): config,
-    /// a sample post in a series about a sample app, an about page, and the default theme.
+    /// a sample post in a series about a sample app, an about page, a `.gitignore` and a
+    /// publishing workflow. No templates: the built-in theme serves it.
     /// Returns the site-relative paths written.
     @discardableResult
     public static func initSite(at directory: URL, now: Date = Date()) throws(BuildFailure) -> [String] {
@@ -64,10 +65,9 @@ public enum Scaffold {
         let c = calendar.dateComponents([.year, .month, .day], from: yesterday)
         let day = "\(DateText.pad(c.year ?? 1970, 4))-\(DateText.pad(c.month ?? 1))-\(DateText.pad(c.day ?? 1))"
 
-        var files: [(String, [UInt8])] = StarterSite.files(day: day).map { ($0.0, Array($0.1.utf8)) }
-        for (path, bytes) in Theme.builtIn.sorted(by: { $0.key < $1.key }) {
-            files.append(("templates/" + path, bytes))
-        }
+        // Content and config only: the built-in theme serves the site, so it takes every
+        // theme update; `blogbuild theme eject` copies out what the site wants to change.
+        let files: [(String, [UInt8])] = StarterSite.files(day: day).map { ($0.0, Array($0.1.utf8)) }
         for (path, bytes) in files {
             try writeNew(directory.appendingPathComponent(path), bytes, label: path)
         }

@@ -12,12 +12,18 @@ enum DescriptorLimit {
     /// Raises the soft limit to the hard one (often 1,024 → 1,048,576 on Linux)
     /// and returns the soft limit in force.
     static func raise() -> Int {
+        #if os(Linux)
+        let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
         var limits = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 else { return 256 }
+        guard getrlimit(resource, &limits) == 0 else { return 256 }
         if limits.rlim_cur < limits.rlim_max {
+            // macOS refuses RLIM_INFINITY: the current limit then stays.
             var raised = limits
             raised.rlim_cur = limits.rlim_max
-            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limits = raised }
+            if setrlimit(resource, &raised) == 0 { limits = raised }
         }
         return limits.rlim_cur > rlim_t(Int.max) ? Int.max : Int(limits.rlim_cur)
     }
