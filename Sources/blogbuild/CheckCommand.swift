@@ -8,6 +8,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: SiteOptions
 
+    func validate() throws { try options.refuseOutput("check") }
+
     func run() throws {
         try runBuild(mode: .check, verb: "Checked", options: options)
     }

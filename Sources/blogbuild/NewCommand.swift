@@ -25,6 +25,8 @@ struct NewPostCommand: ParsableCommand {
 
     @OptionGroup var options: SiteOptions
 
+    func validate() throws { try options.refuseOutput("new") }
+
     func run() throws {
         do {
             let path = try Scaffold.newPost(siteDirectory: options.siteURL, title: title, series: series, app: app)

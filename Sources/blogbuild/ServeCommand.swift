@@ -14,7 +14,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The address to listen on (e.g. ::1).", valueName: "host"))
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "port"))
+    @Option(name: [.short, .long], help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "port"))
     var port = 8000
 
     func validate() throws {

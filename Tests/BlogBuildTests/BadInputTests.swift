@@ -305,8 +305,9 @@ struct BadInputTests {
         let checked = try BlogBuildCLI.run(["check", "--site", site.root.path])
         #expect(checked.status == 0, "\(checked)")
         #expect(checked.stdout.hasPrefix("Checked "), "\(checked)")
+        // check writes no site: --output is a usage error, not silently ignored.
         let checkedElsewhere = try BlogBuildCLI.run(["check", "--site", site.root.path, "--output", elsewhere.path])
-        #expect(checkedElsewhere.status == 0, "\(checkedElsewhere)")
+        #expect(checkedElsewhere.status == 2, "\(checkedElsewhere)")
         #expect(!FileManager.default.fileExists(atPath: site.publicFolder.path))
         #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
         #expect(try FolderSnapshot(site.root).changes(from: siteBefore) == [])

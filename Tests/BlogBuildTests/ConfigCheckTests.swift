@@ -147,7 +147,8 @@ struct ConfigCheckTests {
         ], "\(published)")
 
         for command in ["build", "check"] {
-            let outcome = try BlogBuildCLI.run([command, "--site", site.path, "--output", base.appendingPathComponent("out").path])
+            let output = command == "build" ? ["--output", base.appendingPathComponent("out").path] : []
+            let outcome = try BlogBuildCLI.run([command, "--site", site.path] + output)
             #expect(outcome.status == 0, "\(outcome)")
             #expect(!outcome.stderr.contains("notice:"), "\(command): \(outcome)")
         }

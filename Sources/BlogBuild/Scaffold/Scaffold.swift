@@ -54,8 +54,13 @@ public enum Scaffold {
             guard isDir.boolValue else {
                 throw BuildFailure([Diagnostic(file: directory.path, message: "exists and is not a folder")])
             }
+            // A new repository may already hold a README, a licence and `.git`.
             let entries = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
-            guard entries.filter({ !$0.hasPrefix(".") }).isEmpty else {
+            let others = entries.filter { name in
+                let upper = name.uppercased()
+                return !name.hasPrefix(".") && !upper.hasPrefix("README") && !upper.hasPrefix("LICENSE") && !upper.hasPrefix("LICENCE")
+            }
+            guard others.isEmpty else {
                 throw BuildFailure([Diagnostic(file: directory.path, message: "folder is not empty; blogbuild init needs a new or empty folder")])
             }
         }
