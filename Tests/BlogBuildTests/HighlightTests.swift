@@ -474,6 +474,17 @@ private struct SplitMix: RandomNumberGenerator {
         #expect(Self.kind(of: "// done", in: code, "swift") == .comment)
     }
 
+    /// `]`, `}` or `.` right before the `)` that closes an interpolation: the
+    /// punctuation run must not swallow that `)`, or the string's rest is code.
+    @Test(arguments: [#"let s = "\(a[0]) b""#, #"let s = "\(xs.map { $0 }) b""#, #"let s = "\(f(x).y) b""#,
+                      #"let s = "\(a[f(0)]) b""#])
+    func swiftInterpolationEndingInABracket(_ line: String) {
+        let code = line + "\nlet x = 1\n"
+        #expect(Self.kind(of: " b", in: code, "swift") == .string, "\(line)")
+        #expect(Self.kind(of: "let", in: code, "swift", occurrence: 2) == .keyword, "\(line)")
+        #expect(Self.kind(of: "1", in: code, "swift") == .number, "\(line)")
+    }
+
     @Test func objectiveCAliases() {
         for name in ["obj-c", "objc", "objective-c", "OBJ-C"] { #expect(Highlighter.knows(name), "\(name)") }
         #expect(Self.kind(of: "@interface", in: "@interface Kettle : NSObject\n@end\n", "obj-c") == .keyword)

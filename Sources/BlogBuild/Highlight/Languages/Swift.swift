@@ -76,7 +76,10 @@ extension LanguageRegistry {
                 Rule(.literal("->"), .punctuation),
                 Rule(.run(ByteSet("<&?")), .punctuation, before: ident),
                 Rule(.run(ByteSet(">!?")), .punctuation, after: ident),
-                Rule(.run(ByteSet("(){}[].,:;=@#`?")), .punctuation),
+                // Parentheses on their own: in an interpolation, a run such as `])`
+                // would swallow the `)` that closes it.
+                Rule(.run(ByteSet("{}[].,:;=@#`?")), .punctuation),
+                Rule(.run(ByteSet("()")), .punctuation),
                 Rule(.run(ByteSet("/=+!*%<>&|^?~-")), .operator),
                 Rule(.identifier, .plain),
             ]),
