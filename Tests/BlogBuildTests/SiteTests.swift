@@ -102,7 +102,7 @@ struct SiteTests {
             "tags/index.html", "tags/tvos/index.html", "tags/app-store/index.html", "tags/cafe/index.html",
             "archive/index.html", "about/index.html", "404.html",
             "weblog/2021/01/05/stoutness/index.html",
-            "assets/style.css", "assets/favicon.svg",
+            "assets/style.css", "assets/logo.svg",
             "files/doc.txt", "images/hero.png", "posts/images/a.png",
             "2021/01/stoutness/images/a.png",
         ], absent: ["page/3/index.html", "2021/01/stout/index.html", "page/1/index.html"])
@@ -129,7 +129,7 @@ struct SiteTests {
 
         // Theme assets, static files, and the relative image copied beside the post.
         #expect(pages["assets/style.css"]?.contains("prefers-color-scheme: dark") == true)
-        #expect(pages["assets/favicon.svg"]?.contains("<svg") == true)
+        #expect(pages["assets/logo.svg"]?.contains("<svg") == true)
         #expect(pages["files/doc.txt"] == "a static text file")
         #expect(pages.copySource("files/doc.txt")?.hasSuffix("/content/files/doc.txt") == true)
         #expect(pages["images/hero.png"] == "PNG-HERO")
@@ -622,9 +622,9 @@ struct SiteTests {
         #expect(published.problems == [])
         published.expect("index.html", contains: [
             "<link rel=\"stylesheet\" href=\"https://example.org/blog/assets/style.css\">",
-            "<link rel=\"icon\" href=\"https://example.org/blog/assets/favicon.svg\"",
+            "<link rel=\"icon\" href=\"https://example.org/blog/assets/logo.svg\" type=\"image/svg+xml\">",
             "<link rel=\"canonical\" href=\"https://example.org/blog/\">",
-            "<a href=\"https://example.org/blog/\">Sub Path</a>",
+            "<a href=\"https://example.org/blog/\"><img src=\"https://example.org/blog/assets/logo.svg\" alt=\"\" width=\"24\" height=\"24\">Sub Path</a>",
             "<a href=\"https://example.org/blog/2021/01/b/\">B</a>",
             "<a rel=\"next\" href=\"https://example.org/blog/page/2/\">",
             "<a href=\"https://example.org/blog/about/\">About</a>",

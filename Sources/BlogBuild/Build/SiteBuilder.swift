@@ -107,7 +107,11 @@ public enum SiteBuilder {
             diagnostics += renderProblems
             files = pages
             clock.lap("templates")
-            for (path, asset) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            var assets = theme.assets
+            if site.config.logo == nil, assets[SiteMark.assetName] == nil {
+                assets[SiteMark.assetName] = .bytes(Array(SiteMark.svg(title: site.config.title).utf8))
+            }
+            for (path, asset) in assets.sorted(by: { $0.key < $1.key }) {
                 switch asset {
                 case .bytes(let b): files.append(OutputFile(path: "assets/" + path, contents: .bytes(b)))
                 case .file(let f): files.append(OutputFile(path: "assets/" + path, contents: .copy(from: f)))

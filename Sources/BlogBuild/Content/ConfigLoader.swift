@@ -65,6 +65,16 @@ enum ConfigLoader {
             fields.absorb(feeds)
         }
         if let nav = nav(&fields) { config.nav = nav }
+        if let node = fields.node("logo"), let logo = fields.text("logo") {
+            let trimmed = ContentText.trimmed(logo)
+            if trimmed.isEmpty {
+                fields.report("'logo' is empty (give the path of an image, e.g. /images/logo.svg, or leave the key out for a mark from the title)", at: node)
+            } else if SiteMark.mediaType(of: trimmed) == nil {
+                fields.report("'logo' must be an SVG, PNG, ICO, JPEG, GIF or WebP image \(YAMLFields.quote(logo))", at: node)
+            } else {
+                config.logo = trimmed
+            }
+        }
         if var markdown = fields.nested("markdown") {
             if let raw = markdown.bool("raw_html") { config.rawHTML = raw }
             if let highlight = markdown.bool("highlight") { config.highlight = highlight }

@@ -127,6 +127,9 @@ public struct SiteConfig: Sendable, Hashable {
     public var feedItems: Int = 20
     public var feedFullContent: Bool = true
     public var nav: [NavLink] = []
+    /// `logo: /images/logo.svg`: the site's own mark (header and favicon), as
+    /// written; nil means the theme draws one from the title's initial (`SiteMark`).
+    public var logo: String?
     /// `markdown: { raw_html: false }` strips raw HTML from Markdown.
     public var rawHTML: Bool = true
     /// `markdown: { highlight: false }` turns off build-time code highlighting.

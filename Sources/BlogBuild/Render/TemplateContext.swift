@@ -37,6 +37,10 @@ final class TemplateContext: @unchecked Sendable {
             if let u = author.url { a["url"] = u }
             value["author"] = a
         }
+        // The site's mark: its own `logo:` (relative to content/), else the theme's initial.
+        let logo = c.logo.map { ImageReference.sitePath($0, from: ConfigLoader.path) } ?? "/assets/" + SiteMark.assetName
+        value["logo_url"] = urls.url(logo)
+        value["logo_type"] = SiteMark.mediaType(of: logo) ?? "image/svg+xml"
         value["nav"] = c.nav.map { ["title": $0.title, "url": urls.url($0.url)] as [String: Any] }
         value["has_nav"] = !c.nav.isEmpty
         value["series_count"] = site.series.count

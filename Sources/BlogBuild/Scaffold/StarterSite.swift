@@ -125,6 +125,12 @@ enum StarterSite {
           # The blogbuild release to install: a Linux tarball holding the blogbuild
           # binary. Change it to the release (or your own build) you want.
           BLOGBUILD_URL: https://github.com/blogbuild/blogbuild/releases/download/v0.1.0/blogbuild-0.1.0-linux-x86_64.tar.gz
+          # Or build blogbuild from source instead (a few minutes the first time,
+          # then cached until BLOGBUILD_REF changes): set BLOGBUILD_SOURCE to the
+          # repository and BLOGBUILD_REF to a tag or branch of it, e.g.
+          #   BLOGBUILD_SOURCE: https://github.com/blogbuild/blogbuild.git
+          BLOGBUILD_SOURCE: ""
+          BLOGBUILD_REF: v0.1.0
 
         jobs:
           build:
@@ -132,10 +138,31 @@ enum StarterSite {
             steps:
               - uses: actions/checkout@v4
               - name: Install blogbuild
+                if: env.BLOGBUILD_SOURCE == ''
                 run: |
                   mkdir -p "$HOME/.local/bin"
                   curl -fsSL "$BLOGBUILD_URL" | tar -xz -C "$HOME/.local/bin" --strip-components=1 --wildcards '*/blogbuild'
                   echo "$HOME/.local/bin" >> "$GITHUB_PATH"
+              - name: Restore blogbuild built from source
+                if: env.BLOGBUILD_SOURCE != ''
+                id: cached
+                uses: actions/cache@v4
+                with:
+                  path: ~/.cache/blogbuild-bin
+                  key: blogbuild-${{ runner.os }}-${{ runner.arch }}-${{ env.BLOGBUILD_SOURCE }}-${{ env.BLOGBUILD_REF }}
+              - name: Build blogbuild from source
+                if: env.BLOGBUILD_SOURCE != '' && steps.cached.outputs.cache-hit != 'true'
+                run: |
+                  sudo apt-get update -q
+                  sudo apt-get install -y -q libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libicu-dev liblzma-dev zlib1g-dev
+                  # ubuntu-latest comes with Swift (blogbuild needs 6.1 or later).
+                  git clone --depth 1 --branch "$BLOGBUILD_REF" "$BLOGBUILD_SOURCE" "$RUNNER_TEMP/blogbuild"
+                  make -C "$RUNNER_TEMP/blogbuild" dist
+                  mkdir -p ~/.cache/blogbuild-bin
+                  tar -xzf "$RUNNER_TEMP"/blogbuild/dist/blogbuild-*.tar.gz -C ~/.cache/blogbuild-bin --strip-components=1 --wildcards '*/blogbuild'
+              - name: Use blogbuild built from source
+                if: env.BLOGBUILD_SOURCE != ''
+                run: echo "$HOME/.cache/blogbuild-bin" >> "$GITHUB_PATH"
               - name: Publish
                 # Fails on any broken link, missing alt text or invalid feed.
                 run: blogbuild publish

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# make dist: dist/blogbuild-VERSION-linux-ARCH.tar.gz, a blogbuild that runs on a
+# Linux machine with no Swift toolchain and none of the C libraries it is built
+# with (the Swift runtime, Foundation, cmark-gfm, libxml2 and ICU are linked in).
+# It needs only the C and C++ runtimes every Linux image has (libc, libm,
+# libstdc++, libgcc_s). The tarball holds the binary, README.md, LICENSE and
+# THIRD-PARTY-NOTICES (the licences of everything linked in).
+# With --build-only it builds and checks the binary but packs nothing: on Linux
+# that is `make setup`'s release build, so what you run is what ships.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SWIFT=${SWIFT:-swift}
+SCRATCH=${SCRATCH:-.build-dist}
+VERSION=$(sed -n 's/.*static let number = "\(.*\)".*/\1/p' Sources/blogbuild/Version.swift)
+ARCH=$(uname -m)
+NAME="blogbuild-$VERSION-linux-$ARCH"
+
+for lib in libcmark-gfm.a libcmark-gfm-extensions.a libxml2.a libicuuc.a libicudata.a libicui18n.a liblzma.a libz.a; do
+  [ -f "$(gcc -print-file-name=$lib)" ] && [ "$(gcc -print-file-name=$lib)" != "$lib" ] || {
+    echo "error: $lib not found: make dist needs the static libraries of libcmark-gfm-dev, libcmark-gfm-extensions-dev, libxml2-dev, libicu-dev, liblzma-dev and zlib1g-dev (make setup installs them)" >&2
+    exit 1
+  }
+done
+
+BLOGBUILD_STATIC_C=1 "$SWIFT" build -c release --product blogbuild --static-swift-stdlib --scratch-path "$SCRATCH"
+BIN="$SCRATCH/release/blogbuild"
+
+# Nothing from the toolchain or the C libraries may be left dynamic.
+allowed='^(linux-vdso|libc|libm|libstdc\+\+|libgcc_s|ld-linux[-a-z0-9_.]*|libpthread|libdl|librt|libutil)\.so'
+needed=$(objdump -p "$BIN" | awk '/NEEDED/ { print $2 }')
+for lib in $needed; do
+  [[ $lib =~ $allowed ]] || { echo "error: $BIN still needs $lib" >&2; exit 1; }
+done
+
+[ "${1:-}" != "--build-only" ] || exit 0
+
+STAGE="dist/$NAME"
+rm -rf "$STAGE" "dist/$NAME.tar.gz"
+mkdir -p "$STAGE"
+strip -o "$STAGE/blogbuild" "$BIN"
+cp README.md LICENSE "$STAGE/"
+
+# The licences of what the binary carries: the Swift packages it is built from,
+# the Swift runtime and Foundation, and the Debian libraries linked in.
+{
+  echo "blogbuild $VERSION links in the following software. Their licences follow."
+  echo
+  for checkout in "$SCRATCH"/checkouts/*; do
+    name=$(basename "$checkout")
+    licence=$(ls "$checkout"/LICENSE* "$checkout"/LICENCE* "$checkout"/COPYING* 2>/dev/null | head -1 || true)
+    [ -n "$licence" ] || continue
+    printf '==== Swift package %s ====\n\n' "$name"
+    cat "$licence"
+    echo
+  done
+  toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v "$SWIFT")")")")
+  for licence in "$toolchain"/share/swift/LICENSE.txt "$toolchain"/share/doc/swift/LICENSE.txt; do
+    [ -f "$licence" ] || continue
+    printf '==== The Swift runtime and Foundation ====\n\n'
+    cat "$licence"
+    echo
+    break
+  done
+  for pkg in libcmark-gfm0 libcmark-gfm-extensions0 libxml2 libicu7 liblzma5 zlib1g; do
+    for doc in /usr/share/doc/"$pkg"*/copyright; do
+      [ -f "$doc" ] || continue
+      printf '==== %s (Debian package %s) ====\n\n' "$pkg" "$(basename "$(dirname "$doc")")"
+      cat "$doc"
+      echo
+      break
+    done
+  done
+} > "$STAGE/THIRD-PARTY-NOTICES"
+
+# The same input gives the same tarball: names sorted, fixed owner and times.
+epoch=$(git log -1 --format=%ct 2>/dev/null || echo 0)
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$epoch" -C dist -cf - "$NAME" | gzip -n -9 > "dist/$NAME.tar.gz"
+rm -rf "$STAGE"
+
+echo "dist/$NAME.tar.gz: $(stat -c %s "dist/$NAME.tar.gz") bytes; blogbuild $(stat -c %s "$BIN") bytes before strip"
+echo "ldd $BIN:"
+ldd "$BIN" | sed 's/^/  /'

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import BlogBuild
+
+/// The site's mark (header and favicon): its own `logo:`, or an SVG of the title's initial.
+@Suite struct SiteMarkTests {
+    static let post = "---\ntitle: Hello\ndate: 2024-01-02\n---\nText.\n"
+
+    @Test func withoutALogoTheMarkIsTheTitlesInitial() throws {
+        let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig.replacingOccurrences(of: "Test Site", with: "élan Software"),
+                                        files: ["content/posts/2024-01-02-hello.md": Self.post])
+        let pages = renderTestSite(folder)
+        #expect(pages.problems == [])
+        let svg = try #require(pages["assets/logo.svg"])
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains(">É</text>"))
+        // The example site's wave is not in the theme any more.
+        #expect(!svg.contains("<path"))
+        #expect(pages.paths.filter { $0.hasPrefix("assets/") }.sorted() == ["assets/logo.svg", "assets/style.css"])
+        pages.expect("index.html", contains: [
+            "<link rel=\"icon\" href=\"/assets/logo.svg\" type=\"image/svg+xml\">",
+            "<a href=\"/\"><img src=\"/assets/logo.svg\" alt=\"\" width=\"24\" height=\"24\">élan Software</a>",
+        ])
+        // Another title, another letter.
+        #expect(SiteMark.svg(title: "  42 Apps").contains(">4</text>"))
+        #expect(SiteMark.svg(title: "<Tags>").contains(">T</text>"))
+        #expect(!SiteMark.svg(title: "—").contains("<text"))
+    }
+
+    @Test func aLogoInSiteYmlIsTheHeaderMarkAndTheFavicon() throws {
+        let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + "logo: images/me.png\n",
+                                        files: ["content/posts/2024-01-02-hello.md": Self.post])
+        try folder.write("content/images/me.png", "PNG")
+        let pages = renderTestSite(folder, mode: .publish)
+        #expect(pages.problems == [])
+        #expect(pages["assets/logo.svg"] == nil)
+        pages.expect("2024/01/hello/index.html", contains: [
+            "<link rel=\"icon\" href=\"https://example.org/images/me.png\" type=\"image/png\">",
+            "<img src=\"https://example.org/images/me.png\" alt=\"\" width=\"24\" height=\"24\">Test Site</a>",
+        ])
+    }
+
+    @Test func aLogoThatIsNoImageOrMissingIsReported() throws {
+        let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + "logo: /images/logo.txt\n")
+        let wrong = renderTestSite(folder)
+        #expect(wrong.errors == ["content/site.yml:6:7: 'logo' must be an SVG, PNG, ICO, JPEG, GIF or WebP image (\"/images/logo.txt\")"])
+
+        let missing = try TestSiteFolder(config: TestSiteFolder.defaultConfig + "logo: /images/gone.svg\n")
+        let pages = renderTestSite(missing)
+        #expect(pages.problems.contains { $0.contains("/images/gone.svg") })
+    }
+}
