@@ -42,7 +42,7 @@ struct InstallTests {
     /// namespace (root only), checks that the ordinary build cannot start there,
     /// and has the packed binary publish the example site.
     @Test(.timeLimit(.minutes(30)))
-    func theDistTarballRunsWithoutTheToolchain() throws {
+    func theDistTarballRunsWithoutTheToolchain() async throws {
         #if os(Linux)
         let ci = ProcessInfo.processInfo.environment["CI"] == "true"
         guard getuid() == 0, let unshare = ProcessRunner.findOnPath("unshare"),
@@ -53,7 +53,7 @@ struct InstallTests {
         let make = try #require(ProcessRunner.findOnPath("make"), "make is not installed")
         let control = try #require(RepoPaths.executable)
         // A no-op build when make setup built the release binary (it is this configuration).
-        let dist = try ProcessRunner.run(make, ["-C", RepoPaths.root.path, "--no-print-directory", "dist"], timeout: 1700)
+        let dist = try await ProcessRunner.runOnOwnThread(make, ["-C", RepoPaths.root.path, "--no-print-directory", "dist"], timeout: 1700)
         try #require(dist.status == 0, "\(dist)")
         let tarballLine = try #require(dist.stdoutLines.first { $0.hasPrefix("dist/blogbuild-") }, "\(dist)")
         let tarball = RepoPaths.root.appendingPathComponent(String(tarballLine.prefix { $0 != ":" }))
@@ -61,14 +61,14 @@ struct InstallTests {
 
         // What the tarball holds.
         let tar = try #require(ProcessRunner.findOnPath("tar"))
-        let listing = try ProcessRunner.run(tar, ["-tzf", tarball.path], timeout: 120)
+        let listing = try await ProcessRunner.runOnOwnThread(tar, ["-tzf", tarball.path], timeout: 120)
         let names = Set(listing.stdoutLines.map { String($0.split(separator: "/").dropFirst().joined(separator: "/")) })
         #expect(names.isSuperset(of: ["blogbuild", "README.md", "LICENSE", "THIRD-PARTY-NOTICES"]), "\(listing)")
 
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-dist-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         let script = RepoPaths.root.appendingPathComponent("Packaging/test-dist.sh")
-        let run = try ProcessRunner.run(script, [tarball.path, RepoPaths.root.path, out.path, control.path], timeout: 300)
+        let run = try await ProcessRunner.runOnOwnThread(script, [tarball.path, RepoPaths.root.path, out.path, control.path], timeout: 300)
         #expect(run.status == 0, "\(run)")
         // Only the C and C++ runtimes are left to the system.
         let needs = try #require(run.stdoutLines.first { $0.hasPrefix("needs: ") }, "\(run)")

@@ -262,6 +262,21 @@ enum ProcessRunner {
         return ProcessOutcome(status: process.terminationStatus, stdout: out.text, stderr: err.text, timedOut: timedOut)
     }
 
+    /// `run`, waited for on a thread of its own: a test that waits minutes for a
+    /// process must not hold one of the few threads Swift concurrency runs every
+    /// test's tasks on (with two cores, two), or the dev-server tests beside it
+    /// stall for as long.
+    static func runOnOwnThread(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+                               environment: [String: String] = [:], timeout: TimeInterval = 60) async throws -> ProcessOutcome {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result {
+                    try run(executable, arguments, in: directory, environment: environment, timeout: timeout)
+                })
+            }.start()
+        }
+    }
+
     /// The first executable called `name` on `PATH`.
     static func findOnPath(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
