@@ -419,6 +419,32 @@ private struct SplitMix: RandomNumberGenerator {
         #expect(on.ids == off.ids)
     }
 
+    /// The README's list of languages is the highlighter's: every name it gives is
+    /// known, and every language is named.
+    @Test func readmeListsExactlyTheKnownLanguages() throws {
+        let readme = try String(contentsOf: RepoPaths.root.appendingPathComponent("README.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        let start = try #require(readme.range(of: "the info string's first word names the language, in any case:"))
+        let end = try #require(readme.range(of: "Unknown languages stay plain.", range: start.upperBound..<readme.endIndex))
+        // Drop the remarks in parentheses, then split "a, b/c, … and z".
+        var list = ""
+        var depth = 0
+        for ch in readme[start.upperBound..<end.lowerBound] {
+            if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 } else if depth == 0 { list.append(ch) }
+        }
+        let items = list.replacingOccurrences(of: " and ", with: ",").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "."))) }.filter { !$0.isEmpty }
+        var named = Set<String>()
+        for item in items {
+            for name in item.split(separator: "/").map(String.init) {
+                let language = Highlighter.language(name)
+                #expect(language != nil, "the README names '\(name)', which the highlighter does not know")
+                if let language { named.insert(language.name) }
+            }
+        }
+        #expect(named == Set(LanguageRegistry.all.map(\.name)), "languages the README does not name: \(Set(LanguageRegistry.all.map(\.name)).subtracting(named).sorted())")
+    }
+
     @Test func configParsesHighlight() throws {
         #expect(SiteConfig().highlight)
         #expect(MarkdownOptions(config: SiteConfig()).highlight)
