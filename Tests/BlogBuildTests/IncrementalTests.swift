@@ -81,6 +81,12 @@ import Testing
         }
         try s.check("editing a series part's title")
 
+        // A new slug for a post another post links to by its file (`[In 2021](2021-04-14-kettle-at-one.md)`):
+        // the linking post's page follows the new URL.
+        try s.edit("content/posts/2021-04-14-kettle-at-one.md") { $0.replacingOccurrences(of: "\ntitle:", with: "\nslug: kettle-turns-one\ntitle:") }
+        let moved = try s.check("giving a linked post a new slug")
+        #expect(moved.changedPaths.contains("/2023/06/kettle-audit/index.html"), "\(moved.changedPaths)")
+
         // A new post with a new tag, in a series and about an app.
         try s.site.write("content/posts/2026-05-01-tide-widgets.md", """
             ---

@@ -82,7 +82,7 @@ enum BodyEditRebuild {
         var remade: [OutputFile] = []
         for (s, _, _) in edited {
             guard let route = last.routes.first(where: { $0.kind == .post(s) }) else { return nil }
-            let (pages, problems) = PageRenderer(site: last.site, theme: last.theme, urls: last.urls).render([route])
+            let (pages, problems) = PageRenderer(site: last.site, theme: last.theme, urls: last.urls, projections: last.projections).render([route])
             guard problems.isEmpty else { return nil }
             remade += pages
             remade += FeedRenderer(site: last.site).render(last.routes, including: s).map(\.outputFile)

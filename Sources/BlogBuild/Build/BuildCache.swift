@@ -42,6 +42,9 @@ struct LastBuild {
     var now: Date
     var content: LoadedContent
     var site: Site
+    /// `site`'s projections; a body edit leaves them as they are (it is only taken when
+    /// nothing a list, box or card shows changed).
+    var projections: SiteProjections
     var routes: [Route]
     var theme: Theme
     var urls: URLMaker

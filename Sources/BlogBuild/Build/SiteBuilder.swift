@@ -99,14 +99,17 @@ public enum SiteBuilder {
         progress("rendering \(routes.count) pages")
 
         var files: [OutputFile] = []
+        var shown: SiteProjections?
         if let theme {
             let urls = URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs)
-            let keys = version.map { RenderKeys(site: site, theme: theme, urls: urls, version: $0).keys(for: routes) }
-            let (pages, renderProblems) = PageRenderer(site: site, theme: theme, urls: urls)
+            let projections = SiteProjections(site)
+            let keys = version.map { RenderKeys(site: site, theme: theme, urls: urls, projections: projections, version: $0).keys(for: routes) }
+            let (pages, renderProblems) = PageRenderer(site: site, theme: theme, urls: urls, projections: projections)
                 .render(routes, keys: keys, cache: cache?.pages)
             diagnostics += renderProblems
             files = pages
             clock.lap("templates")
+            shown = projections
             var assets = theme.assets
             if site.config.logo == nil, assets[SiteMark.assetName] == nil {
                 assets[SiteMark.assetName] = .bytes(Array(SiteMark.svg(title: site.config.title).utf8))
@@ -189,12 +192,12 @@ public enum SiteBuilder {
             basePath: URLMaker(baseURL: site.config.baseURL, absolute: false).basePath)
         let rendered = RenderedSite(files: files, report: report, diagnostics: diagnostics)
         if let cache {
-            cache.last = theme.map { theme in
+            cache.last = theme.flatMap { theme in shown.map { projections in
                 LastBuild(siteDirectory: request.siteDirectory, mode: request.mode, now: request.now, content: content,
-                          site: site, routes: routes, theme: theme,
+                          site: site, projections: projections, routes: routes, theme: theme,
                           urls: URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs),
                           rendered: rendered, outputs: byPath)
-            }
+            } }
         }
         return rendered
     }

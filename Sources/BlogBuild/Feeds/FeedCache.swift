@@ -45,6 +45,8 @@ struct FeedKeys: Sendable {
             var h = Hasher()
             h.combine(version(p.post.sourcePath))
             h.combine(p.permalink)
+            // Links to other Markdown files, as resolved (the content carries their URLs).
+            h.combine(p.rendered.links)
             for t in p.tagIndices { h.combine(site.tags[t].name) }
             let k = h.finalize()
             entryKeys[i] = k

@@ -7,12 +7,14 @@ struct PageRenderer: Sendable {
     let site: Site
     let theme: Theme
     let urls: URLMaker
+    /// What pages show of posts, tags, series and apps (made from `site` when not given).
+    var projections: SiteProjections? = nil
 
     /// Renders every route. With a cache and each route's key (`RenderKeys`), a
     /// route whose key is the one its cached page was made for is not rendered again.
     func render(_ routes: [Route], keys: [Int]? = nil, cache: PageCache? = nil) -> ([OutputFile], [Diagnostic]) {
         // One context for all routes: building it walks the whole site.
-        let context = TemplateContext(site: site, urls: urls)
+        let context = TemplateContext(site: site, urls: urls, projections: projections)
         let previous = cache?.entries ?? [:]
         let keyed: [(route: Route, key: Int?)] = routes.indices.map { (routes[$0], keys?[$0]) }
         let results = keyed.parallelMap { item -> (Result<OutputFile, Diagnostic>, reused: Bool) in

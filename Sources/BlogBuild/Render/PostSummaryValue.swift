@@ -6,12 +6,12 @@ import Mustache
 /// most of the template time of a 10,000-post build.
 struct PostSummaryValue: MustacheParent {
     let context: TemplateContext
-    let index: Int
+    let entry: PostListEntry
     /// Values a page adds (`number` on a series page).
     var extra: [String: Any] = [:]
 
     func child(named name: String) -> Any? {
         if !extra.isEmpty, let value = extra[name] { return value }
-        return context.postSummaryField(name, index)
+        return context.postSummaryField(name, entry)
     }
 }

@@ -15,10 +15,14 @@ final class TemplateContext: @unchecked Sendable {
     let contentURLs: AbsoluteURLs
     /// `page.feeds` on every page: the site's RSS, Atom and JSON feeds.
     let siteFeeds: [[String: Any]]
+    /// What pages show of posts, tags, series and apps: list entries, tag links,
+    /// series summaries and app cards are made from these alone.
+    let projections: SiteProjections
 
-    init(site: Site, urls: URLMaker) {
+    init(site: Site, urls: URLMaker, projections: SiteProjections? = nil) {
         self.site = site
         self.urls = urls
+        self.projections = projections ?? SiteProjections(site)
         self.contentURLs = AbsoluteURLs(baseURL: site.config.baseURL)
         let c = site.config
         siteFeeds = FeedLink.siteFeeds(siteTitle: c.title).map { Self.feedLink($0, urls: urls) }
@@ -157,56 +161,51 @@ final class TemplateContext: @unchecked Sendable {
 
     /// A post as list pages show it, computed key by key as templates ask (see `PostSummaryValue`).
     func postSummary(_ i: Int) -> PostSummaryValue {
-        PostSummaryValue(context: self, index: i)
+        PostSummaryValue(context: self, entry: projections.entries[i])
     }
 
     /// Every key of a post summary.
     static let postSummaryKeys = ["title", "url", "date", "date_short", "date_iso", "year", "summary", "reading_minutes",
                                   "reading_time", "tags", "has_tags", "draft", "future", "has_more", "series"]
 
-    /// One value of a post summary; nil for a key it does not have.
-    func postSummaryField(_ name: String, _ i: Int) -> Any? {
-        // Field by field through the array, never `let sp = site.posts[i]`: a copy of
-        // the whole post (its HTML, TOC, links...) on every lookup costs more than the lookup.
+    /// One value of a post summary, made from the list entry alone; nil for a key it does not have.
+    func postSummaryField(_ name: String, _ e: PostListEntry) -> Any? {
         switch name {
-        case "title": return site.posts[i].post.title
-        case "url": return urls.url(site.posts[i].permalink)
-        case "date": return DateText.display(site.posts[i].post.date)
-        case "date_short": return DateText.short(site.posts[i].post.date)
-        case "date_iso": return DateText.iso(site.posts[i].post.date)
-        case "year": return site.posts[i].post.date.year
-        case "summary": return summaryHTML(site.posts[i])
-        case "reading_minutes": return site.posts[i].rendered.readingMinutes
-        case "reading_time": return "\(site.posts[i].rendered.readingMinutes) min read"
-        case "tags": return site.posts[i].tagIndices.map(tagLink)
-        case "has_tags": return !site.posts[i].tagIndices.isEmpty
-        case "draft": return site.posts[i].isDraft
-        case "future": return site.posts[i].isFuture
-        case "has_more": return site.posts[i].rendered.hasMoreMarker || site.posts[i].post.summary != nil
+        case "title": return e.title
+        case "url": return urls.url(e.permalink)
+        case "date": return DateText.display(e.date)
+        case "date_short": return DateText.short(e.date)
+        case "date_iso": return DateText.iso(e.date)
+        case "year": return e.date.year
+        case "summary": return summaryHTML(e)
+        case "reading_minutes": return e.readingMinutes
+        case "reading_time": return "\(e.readingMinutes) min read"
+        case "tags": return e.tags.map(tagLink)
+        case "has_tags": return !e.tags.isEmpty
+        case "draft": return e.isDraft
+        case "future": return e.isFuture
+        case "has_more": return e.hasMore
         case "series":
-            guard let si = site.posts[i].seriesIndex, let pos = site.posts[i].seriesPosition else { return nil }
-            let s = site.series[si]
-            return ["title": s.series.title, "url": urls.url(s.url),
-                    "label": "Part \(pos + 1) of \(s.postIndices.count)"] as [String: Any]
+            guard let s = e.series else { return nil }
+            return ["title": s.title, "url": urls.url(s.url), "label": "Part \(s.position) of \(s.count)"] as [String: Any]
         default: return nil
         }
     }
 
     /// A post summary with every value computed, for the post's own page.
-    func postSummaryDictionary(_ i: Int) -> [String: Any] {
+    func postSummaryDictionary(_ e: PostListEntry) -> [String: Any] {
         var d: [String: Any] = [:]
         for key in Self.postSummaryKeys {
-            if let value = postSummaryField(key, i) { d[key] = value }
+            if let value = postSummaryField(key, e) { d[key] = value }
         }
         return d
     }
 
     /// The summary as list pages show it: relative links and images in it were
     /// written for the post's own page, so they are resolved against its permalink.
-    func summaryHTML(_ sp: SitePost) -> String {
-        let html = sp.rendered.summaryHTML
-        if urls.absolute { return contentURLs.rewrite(html, page: urls.absoluteURL(sp.permalink)) }
-        return contentURLs.rewriteRootRelative(html, page: sp.permalink)
+    func summaryHTML(_ e: PostListEntry) -> String {
+        if urls.absolute { return contentURLs.rewrite(e.summaryHTML, page: urls.absoluteURL(e.permalink)) }
+        return contentURLs.rewriteRootRelative(e.summaryHTML, page: e.permalink)
     }
 
     /// Rendered Markdown for its own page: site paths the author wrote (`/about/`)
@@ -219,7 +218,7 @@ final class TemplateContext: @unchecked Sendable {
     func post(_ i: Int) -> [String: Any] {
         let sp = site.posts[i]
         let post = sp.post
-        var d = postSummaryDictionary(i)
+        var d = postSummaryDictionary(projections.entries[i])
         d["content"] = contentHTML(sp.rendered.html)
         d["toc"] = sp.rendered.toc.map { ["level": $0.level, "id": $0.id, "text": $0.text] as [String: Any] }
         d["has_toc"] = sp.rendered.toc.count >= 2
@@ -239,60 +238,57 @@ final class TemplateContext: @unchecked Sendable {
             }
             d["image"] = img
         }
-        if let si = sp.seriesIndex, let pos = sp.seriesPosition {
-            d["series"] = seriesBox(si, position: pos)
-        }
+        if let box = SiteProjections.seriesBox(for: i, in: site) { d["series"] = seriesBox(box) }
         if let ai = sp.appIndex { d["app"] = appCard(ai) }
         return d
     }
 
     /// The series box on a post: "Part 3 of 7", the parts, previous and next.
-    func seriesBox(_ si: Int, position: Int) -> [String: Any] {
-        let s = site.series[si]
-        let n = s.postIndices.count
-        var box: [String: Any] = [
-            "title": s.series.title,
-            "url": urls.url(s.url),
+    func seriesBox(_ box: SeriesBox) -> [String: Any] {
+        let n = box.parts.count
+        let position = box.position
+        var d: [String: Any] = [
+            "title": box.title,
+            "url": urls.url(box.url),
             "position": position + 1,
             "count": n,
             "label": "Part \(position + 1) of \(n)",
             "has_other_parts": n > 1,
         ]
-        box["parts"] = s.postIndices.enumerated().map { k, pi in
-            ["number": k + 1, "title": site.posts[pi].post.title, "url": urls.url(site.posts[pi].permalink),
-             "current": k == position] as [String: Any]
+        d["parts"] = box.parts.enumerated().map { k, part in
+            ["number": k + 1, "title": part.title, "url": urls.url(part.permalink), "current": k == position] as [String: Any]
         }
         if position > 0 {
-            let p = site.posts[s.postIndices[position - 1]]
-            box["previous"] = ["title": p.post.title, "url": urls.url(p.permalink)]
+            let p = box.parts[position - 1]
+            d["previous"] = ["title": p.title, "url": urls.url(p.permalink)]
         }
         if position + 1 < n {
-            let p = site.posts[s.postIndices[position + 1]]
-            box["next"] = ["title": p.post.title, "url": urls.url(p.permalink)]
+            let p = box.parts[position + 1]
+            d["next"] = ["title": p.title, "url": urls.url(p.permalink)]
         }
-        return box
+        return d
     }
 
-    func tagLink(_ ti: Int) -> [String: Any] {
-        let t = site.tags[ti]
-        let n = t.postIndices.count
-        return ["name": t.name, "slug": t.slug, "url": urls.url(t.url), "count": n,
-                "count_text": n == 1 ? "1 post" : "\(n) posts"]
+    func tagLink(_ ti: Int) -> [String: Any] { tagLink(projections.tags[ti]) }
+
+    func tagLink(_ t: TagLink) -> [String: Any] {
+        ["name": t.name, "slug": t.slug, "url": urls.url(t.url), "count": t.count,
+         "count_text": t.count == 1 ? "1 post" : "\(t.count) posts"]
     }
 
     // MARK: Series
 
     func seriesSummary(_ si: Int) -> [String: Any] {
-        let s = site.series[si]
+        let s = projections.series[si]
         var d: [String: Any] = [
-            "title": s.series.title,
-            "slug": s.series.slug,
+            "title": s.title,
+            "slug": s.slug,
             "url": urls.url(s.url),
-            "count": s.postIndices.count,
-            "count_text": s.postIndices.count == 1 ? "1 part" : "\(s.postIndices.count) parts",
-            "params": Self.plain(s.series.params),
+            "count": s.count,
+            "count_text": s.count == 1 ? "1 part" : "\(s.count) parts",
+            "params": Self.plain(s.params),
         ]
-        if let desc = s.series.description { d["description"] = desc }
+        if let desc = s.description { d["description"] = desc }
         return d
     }
 
@@ -313,22 +309,22 @@ final class TemplateContext: @unchecked Sendable {
     // MARK: Apps
 
     func appCard(_ ai: Int) -> [String: Any] {
-        let a = site.apps[ai]
+        let a = projections.apps[ai]
         var d: [String: Any] = [
-            "title": a.app.title,
-            "slug": a.app.slug,
+            "title": a.title,
+            "slug": a.slug,
             "url": urls.url(a.url),
-            "status": a.app.status.rawValue,
-            "retired": a.app.status == .retired,
-            "platforms": a.app.platforms,
-            "platforms_text": a.app.platforms.joined(separator: ", "),
-            "has_platforms": !a.app.platforms.isEmpty,
-            "post_count": a.postIndices.count,
-            "params": Self.plain(a.app.params),
+            "status": a.status.rawValue,
+            "retired": a.status == .retired,
+            "platforms": a.platforms,
+            "platforms_text": a.platforms.joined(separator: ", "),
+            "has_platforms": !a.platforms.isEmpty,
+            "post_count": a.postCount,
+            "params": Self.plain(a.params),
         ]
-        if let t = a.app.tagline { d["tagline"] = t }
-        if let icon = a.app.icon { d["icon"] = urls.url(ImageReference.sitePath(icon, from: a.app.sourcePath)) }
-        if let r = a.app.released {
+        if let t = a.tagline { d["tagline"] = t }
+        if let icon = a.icon { d["icon"] = urls.url(icon) }
+        if let r = a.released {
             d["released"] = DateText.display(r)
             d["released_iso"] = DateText.iso(r)
             d["released_year"] = r.year

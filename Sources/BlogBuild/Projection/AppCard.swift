@@ -1,0 +1,15 @@
+/// What an app card shows (the apps page, the app box on a post, an app page's head).
+struct AppCard: Hashable, Sendable {
+    var title: String
+    var slug: String
+    /// Site path, e.g. `/apps/kettle/`.
+    var url: String
+    var status: App.Status
+    var platforms: [String]
+    var postCount: Int
+    var tagline: String?
+    /// Site path of the icon (resolved against the app's file).
+    var icon: String?
+    var released: PostDate?
+    var params: [String: FrontMatterValue]
+}

@@ -1,0 +1,20 @@
+/// What a list shows of a post: the home page, tag, series and app pages and
+/// the archive. The template context of a list entry is made from this value
+/// alone (`TemplateContext.postSummaryField`), and a list page's render key
+/// hashes it whole, so a field added here is both shown and tracked.
+struct PostListEntry: Hashable, Sendable {
+    var title: String
+    /// Site path, e.g. `/2021/03/stoutness/`.
+    var permalink: String
+    var date: PostDate
+    /// The summary as rendered for the post's own page; lists resolve its
+    /// relative links against `permalink`.
+    var summaryHTML: String
+    var readingMinutes: Int
+    /// Is there more to read than the summary (a `<!--more-->` or a `summary:`)?
+    var hasMore: Bool
+    var tags: [TagLink]
+    var isDraft: Bool
+    var isFuture: Bool
+    var series: SeriesMark?
+}

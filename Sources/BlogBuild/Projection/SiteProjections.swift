@@ -1,0 +1,49 @@
+/// Every projection of a resolved site, made once per build: what each kind of
+/// page shows of a post, a tag, a series and an app. The template context is
+/// made from these values and the render keys hash them (`RenderKeys`), so what
+/// a page shows and what decides whether it is rendered again are one thing.
+struct SiteProjections: Sendable {
+    /// By post index.
+    let entries: [PostListEntry]
+    /// By tag index.
+    let tags: [TagLink]
+    /// By series index.
+    let series: [SeriesSummary]
+    /// By app index.
+    let apps: [AppCard]
+
+    init(_ site: Site) {
+        tags = site.tags.map { TagLink(name: $0.name, slug: $0.slug, url: $0.url, count: $0.postIndices.count) }
+        series = site.series.map { s in
+            SeriesSummary(title: s.series.title, slug: s.series.slug, url: s.url, count: s.postIndices.count,
+                          description: s.series.description, params: s.series.params)
+        }
+        apps = site.apps.map { a in
+            AppCard(title: a.app.title, slug: a.app.slug, url: a.url, status: a.app.status, platforms: a.app.platforms,
+                    postCount: a.postIndices.count, tagline: a.app.tagline,
+                    icon: a.app.icon.map { ImageReference.sitePath($0, from: a.app.sourcePath) },
+                    released: a.app.released, params: a.app.params)
+        }
+        let tags = self.tags
+        entries = site.posts.map { sp in
+            var mark: SeriesMark?
+            if let si = sp.seriesIndex, let position = sp.seriesPosition {
+                let s = site.series[si]
+                mark = SeriesMark(title: s.series.title, url: s.url, position: position + 1, count: s.postIndices.count)
+            }
+            return PostListEntry(title: sp.post.title, permalink: sp.permalink, date: sp.post.date,
+                                 summaryHTML: sp.rendered.summaryHTML, readingMinutes: sp.rendered.readingMinutes,
+                                 hasMore: sp.rendered.hasMoreMarker || sp.post.summary != nil,
+                                 tags: sp.tagIndices.map { tags[$0] }, isDraft: sp.isDraft, isFuture: sp.isFuture,
+                                 series: mark)
+        }
+    }
+
+    /// The series box on post `i`'s page, when it is in a series.
+    static func seriesBox(for i: Int, in site: Site) -> SeriesBox? {
+        guard let si = site.posts[i].seriesIndex, let position = site.posts[i].seriesPosition else { return nil }
+        let s = site.series[si]
+        return SeriesBox(title: s.series.title, url: s.url, position: position,
+                         parts: s.postIndices.map { SeriesBox.Part(title: site.posts[$0].post.title, permalink: site.posts[$0].permalink) })
+    }
+}
