@@ -23,7 +23,17 @@ for lib in libcmark-gfm.a libcmark-gfm-extensions.a libxml2.a libicuuc.a libicud
   }
 done
 
-BLOGBUILD_STATIC_C=1 "$SWIFT" build -c release --product blogbuild --static-swift-stdlib --scratch-path "$SCRATCH"
+# In a fixed environment: SwiftPM plans the build again (and rebuilds most of it)
+# when the environment differs, and `make setup` and the tests that run this
+# script (under `swift test`) must share one build.
+# Kept: what finding the toolchain and fetching packages need.
+keep=()
+for var in PATH HOME TMPDIR http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY \
+           GIT_SSL_CAINFO SSL_CERT_FILE SSL_CERT_DIR; do
+  [ -z "${!var+set}" ] || keep+=("$var=${!var}")
+done
+env -i "${keep[@]}" BLOGBUILD_STATIC_C=1 \
+  "$SWIFT" build -c release --product blogbuild --static-swift-stdlib --scratch-path "$SCRATCH"
 BIN="$SCRATCH/release/blogbuild"
 
 # Nothing from the toolchain or the C libraries may be left dynamic.
