@@ -143,6 +143,10 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
             Reporter.summary(outcome.report, verb: "Built", seconds: seconds, options: options)
         } else if !options.quiet {
             print(RebuildLine.text(changed: changed, site: site, outcome: outcome, seconds: seconds))
+            if options.verbose, !outcome.report.stageSeconds.isEmpty {
+                print("  time: " + outcome.report.stageSeconds.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }
+                    .joined(separator: ", "))
+            }
         }
         fflush(nil)  // the summary is print()ed: show it now, before the next line or request
         return .success(outcome)

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Used only when it is sure: the watcher named exactly the files that changed,
 /// all of them existing posts, their front matter is unchanged, what lists show
-/// of each (summary, reading time, "more" marker) and what other pages link to
+/// of each (its `PostListEntry`) and what other pages link to
 /// (ids) and what it links to (links, images) are unchanged, and no post became
 /// due since the last build. In every other case it returns nil and the normal
 /// (cached) pipeline runs. The incremental-build tests compare both with clean builds.
@@ -69,11 +69,14 @@ enum BodyEditRebuild {
             guard linkProblems.isEmpty else { return nil }
             if let relinked { rendered = relinked }
             BodyImageSizes.apply(&rendered, post.sourcePath, last.site.imageSizes)
-            guard rendered.summaryHTML == old.rendered.summaryHTML, rendered.readingMinutes == old.rendered.readingMinutes,
-                  rendered.hasMoreMarker == old.rendered.hasMoreMarker, rendered.ids == old.rendered.ids,
-                  rendered.links == old.rendered.links, rendered.images == old.rendered.images else { return nil }
+            // What other pages link to (ids) and what the link checker and image sizes
+            // follow (links, images) must stay; so must what lists show of the post.
+            guard rendered.ids == old.rendered.ids, rendered.links == old.rendered.links,
+                  rendered.images == old.rendered.images else { return nil }
             last.site.posts[s].post = post
             last.site.posts[s].rendered = rendered
+            guard SiteProjections.entry(of: last.site.posts[s], in: last.site, tags: last.projections.tags)
+                    == last.projections.entries[s] else { return nil }
             last.content.posts[c] = post
             docs.append(SourceDocument.post(last.site.posts[s]))
         }

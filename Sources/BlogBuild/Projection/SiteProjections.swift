@@ -25,18 +25,21 @@ struct SiteProjections: Sendable {
                     released: a.app.released, params: a.app.params)
         }
         let tags = self.tags
-        entries = site.posts.map { sp in
-            var mark: SeriesMark?
-            if let si = sp.seriesIndex, let position = sp.seriesPosition {
-                let s = site.series[si]
-                mark = SeriesMark(title: s.series.title, url: s.url, position: position + 1, count: s.postIndices.count)
-            }
-            return PostListEntry(title: sp.post.title, permalink: sp.permalink, date: sp.post.date,
-                                 summaryHTML: sp.rendered.summaryHTML, readingMinutes: sp.rendered.readingMinutes,
-                                 hasMore: sp.rendered.hasMoreMarker || sp.post.summary != nil,
-                                 tags: sp.tagIndices.map { tags[$0] }, isDraft: sp.isDraft, isFuture: sp.isFuture,
-                                 series: mark)
+        entries = site.posts.map { Self.entry(of: $0, in: site, tags: tags) }
+    }
+
+    /// What lists show of `post`, with `tags` the site's tag links.
+    static func entry(of sp: SitePost, in site: Site, tags: [TagLink]) -> PostListEntry {
+        var mark: SeriesMark?
+        if let si = sp.seriesIndex, let position = sp.seriesPosition {
+            let s = site.series[si]
+            mark = SeriesMark(title: s.series.title, url: s.url, position: position + 1, count: s.postIndices.count)
         }
+        return PostListEntry(title: sp.post.title, permalink: sp.permalink, date: sp.post.date,
+                             summaryHTML: sp.rendered.summaryHTML, readingMinutes: sp.rendered.readingMinutes,
+                             hasMore: sp.rendered.hasMoreMarker || sp.post.summary != nil,
+                             tags: sp.tagIndices.map { tags[$0] }, isDraft: sp.isDraft, isFuture: sp.isFuture,
+                             series: mark)
     }
 
     /// The series box on post `i`'s page, when it is in a series.
