@@ -16,6 +16,7 @@ OUT          ?= $(SITE)/public
 PORT         ?= 8000
 SHARED       ?= ../shared
 BENCH_DIR    ?= $(CURDIR)/.bench
+SERVE_BENCH_ARGS ?=
 PREFIX       ?= /usr/local
 INSTALL_BIN  ?= $(RELEASE_BIN)
 
@@ -89,12 +90,12 @@ bench: build-tool
 	BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) TOOLS="blogbuild hugo" $(SHARED)/bench/peers.sh 1000
 	BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) TOOLS="blogbuild hugo" $(SHARED)/bench/peers.sh 10000
 
-## bench-serve: save-to-reload latency of `blogbuild serve` (p50/p95) and its memory, at 1,000 and 10,000 posts
+## bench-serve: save → live-reload event latency of `blogbuild serve` (p50/p95/max) for 15 kinds of edit (post body, title, tags, date, series, app, new/deleted/renamed post, draft, series and app files, CSS, a template) and its memory, at 1,000 and 10,000 posts; SERVE_BENCH_ARGS="--edits 10 --kinds body,template" to change what runs
 bench-serve: build-tool
 	mkdir -p $(BENCH_DIR)
 	@for n in 1000 10000; do \
 	  [ -d $(BENCH_DIR)/corpus/$$n/blogbuild/content ] || python3 $(SHARED)/bench/gen_corpus.py $$n $(BENCH_DIR)/corpus/$$n >/dev/null; \
-	  python3 bench/serve_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/$$n/blogbuild || exit 1; \
+	  python3 bench/serve_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/$$n/blogbuild $(SERVE_BENCH_ARGS) || exit 1; \
 	done
 
 ## bench-highlight: cold builds of the 10,000-post corpus with highlighting on and off

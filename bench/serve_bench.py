@@ -3,20 +3,55 @@
 
 Copies the corpus's blogbuild site to a scratch folder, starts `blogbuild serve`
 on a free port, listens to the live-reload stream (Server-Sent Events) like an
-open page does, then edits posts one at a time the way an editor saves them and
-measures, for each save:
+open page does, then makes edits one at a time the way an editor saves them
+(the new text goes to a hidden temporary file in the same folder, renamed over
+the original) and measures, for each save, the time from the moment the save
+is done (the rename returned) to the first SSE event after it: the moment an
+open page learns what to reload.
 
-  save -> event   from the moment the file is closed to the SSE event naming the post's page
-  save -> page    to the moment a GET of that page returns the new text (what a reloading browser gets)
+Kinds of edit (`--kinds`, default all, in this order in every round):
 
-Two kinds of edit: a sentence changed in the last paragraph of a post (the
-common case while writing) and a title change (which also changes the lists,
-tags, series and feeds that show the post). Prints p50/p95/max per kind and the
-server's resident memory (current and peak, from /proc).
+  body          a sentence added to the last paragraph of a post
+  title         a post's title changed (lists, tags, series and feeds show it)
+  tags          a post's tag list replaced by other tags of the corpus
+  date          a post's date moved to another day (moves it between home pages)
+  series        a post added to a series; the next series edit takes it out again
+  series_order  a post's `series_order` changed so that it moves to the front or
+                the back of a series with `order: manual`
+  app           a post's `app:` set, or changed to another app
+  new           a new post written into content/posts
+  deleted       a post file removed (the post `new` wrote, else a corpus post)
+  renamed       a post's .md file renamed (its slug, so its URL, changes)
+  draft         `draft: true` added to a post; the next draft edit removes it
+  series_file   content/series/X.md edited: a sentence of its intro or its title
+  app_file      content/apps/X.md edited: a sentence of its description
+  css           the site's templates/assets/style.css override edited
+  template      the site's templates/post.mustache override edited (an HTML
+                comment): every post page changes
 
-usage: serve_bench.py BLOGBUILD CORPUS_SITE [--edits N] [--seed S]
+Every edit changes something each time (markers from a seeded RNG, `--seed`),
+and every edit is checked: serve must print nothing but its one rebuild line
+(no error, no warning), the events must carry no errors or warnings, the paths
+they name must include what the edit changes, and a GET must show the change
+(or a 404 for a page that went away). Anything else stops the run with the
+evidence. Between edits the script waits until no event has come for 300 ms,
+so a late event of one edit is never taken for the next one's.
+
+Before serve starts (untimed) the scratch site gets what some kinds need: the
+built-in style.css and post.mustache ejected into templates/ (unchanged, so
+the site renders as before), one series switched to `order: manual` with
+`series_order` 1..k on its posts, and the posts the `date` kind edits renamed
+without the date in their file name (a `date:` on another day than the file
+name's is a warning).
+
+Prints a Markdown table (p50, p95, max per kind; with few edits p95 is the
+max) and the server's resident memory (current and peak, from /proc).
+
+usage: serve_bench.py BLOGBUILD CORPUS_SITE [--edits N] [--kinds body,title,...] [--seed S]
 """
 import argparse
+import datetime
+import json
 import os
 import queue
 import random
@@ -29,7 +64,19 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
+
+KINDS = ["body", "title", "tags", "date", "series", "series_order", "app", "new", "deleted",
+         "renamed", "draft", "series_file", "app_file", "css", "template"]
+QUIET = 0.3          # seconds without events that end an edit
+EVENT_TIMEOUT = 180  # seconds to wait for the first event after a save
+DATED = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)\.md$")
+REBUILD_LINE = re.compile(r"^\d\d:\d\d:\d\d .+ changed: [\d,]+ pages? written( \([\d,]+ files?\))? in \d+ ms$")
+
+
+class BenchError(Exception):
+    pass
 
 
 def percentile(values, p):
@@ -46,6 +93,7 @@ def sse_reader(port, events):
     while True:
         chunk = sock.recv(65536)
         if not chunk:
+            events.put((time.perf_counter(), None))  # the stream ended
             return
         now = time.perf_counter()
         buf += chunk
@@ -53,7 +101,7 @@ def sse_reader(port, events):
             line, buf = buf.split(b"\n", 1)
             line = line.strip(b"\r")
             if line.startswith(b"data:"):
-                events.put((now, line[5:].decode("utf-8", "replace")))
+                events.put((now, line[5:].decode("utf-8", "replace").strip()))
 
 
 def memory_kib(pid):
@@ -66,86 +114,556 @@ def memory_kib(pid):
     return fields
 
 
+# --- files ------------------------------------------------------------------
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def save(path, text):
+    """An editor's save: a hidden temporary file beside `path`, renamed over it.
+    Returns the moment the save is done."""
+    folder, name = os.path.split(path)
+    tmp = os.path.join(folder, f".{name}.bench-{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return time.perf_counter()
+
+
+def split_front_matter(text):
+    """(front matter lines without the --- fences, body)."""
+    if not text.startswith("---\n"):
+        raise BenchError("a file without front matter")
+    end = text.index("\n---\n", 3)
+    return text[4:end].split("\n"), text[end + 5:]
+
+
+def join_front_matter(lines, body):
+    return "---\n" + "\n".join(lines) + "\n---\n" + body
+
+
+def get_key(lines, key):
+    for line in lines:
+        if line.startswith(key + ":"):
+            return line[len(key) + 1:].strip()
+    return None
+
+
+def set_key(lines, key, value):
+    """`key: value` replacing the key's line, or added last; value None removes it."""
+    out = [line for line in lines if not line.startswith(key + ":")]
+    if value is None:
+        return out
+    for i, line in enumerate(lines):
+        if line.startswith(key + ":"):
+            out.insert(i, f"{key}: {value}")
+            return out
+    return out + [f"{key}: {value}"]
+
+
+def yaml_string(s):
+    return json.dumps(s, ensure_ascii=False)
+
+
+def add_sentence(body, sentence):
+    """`sentence` at the end of the last prose paragraph (outside code blocks,
+    lists, tables, quotes, headings and footnote definitions)."""
+    lines = body.split("\n")
+    fence, last = None, None
+    for i, line in enumerate(lines):
+        stripped = line.lstrip()
+        if fence:
+            if stripped.startswith(fence):
+                fence = None
+            continue
+        if stripped.startswith("```") or stripped.startswith("~~~"):
+            fence = stripped[:3]
+            continue
+        if line[:1].isalpha() and not line.startswith("[^"):
+            last = i
+    if last is None:
+        raise BenchError("no prose paragraph to edit")
+    lines[last] = lines[last].rstrip() + " " + sentence
+    return "\n".join(lines)
+
+
+def slug_of(name):
+    m = DATED.match(name)
+    return m.group(4) if m else name[:-3]
+
+
+def post_page(posts_dir, name):
+    """The output path of a post's page (`/YYYY/MM/slug/index.html`, the corpus's
+    permalink), from its front matter date and its file name."""
+    lines, _ = split_front_matter(read(os.path.join(posts_dir, name)))
+    date = get_key(lines, "date")
+    m = re.match(r"(\d{4})-(\d{2})", date or "")
+    if not m:
+        raise BenchError(f"{name}: no date in the front matter")
+    return f"/{m.group(1)}/{m.group(2)}/{slug_of(name)}/index.html"
+
+
+# --- the run ----------------------------------------------------------------
+
+class Server:
+    def __init__(self, blogbuild, site):
+        started = time.perf_counter()
+        self.process = subprocess.Popen([blogbuild, "serve", "--site", site, "--port", "0"],
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.port = None
+        startup = []
+        for line in self.process.stdout:
+            startup.append(line.rstrip("\n"))
+            m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+            if m:
+                self.port = int(m.group(1))
+                break
+        if self.port is None:
+            raise BenchError("serve did not start:\n" + "\n".join(startup))
+        self.startup = startup
+        self.first_build = time.perf_counter() - started
+        self.lines = queue.Queue()
+        threading.Thread(target=self._drain, daemon=True).start()
+        self.events = queue.Queue()
+        threading.Thread(target=sse_reader, args=(self.port, self.events), daemon=True).start()
+
+    def _drain(self):
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def output(self):
+        out = []
+        while True:
+            try:
+                out.append(self.lines.get_nowait())
+            except queue.Empty:
+                return out
+
+    def url(self, path):
+        if path.endswith("index.html"):
+            path = path[:-len("index.html")]
+        return f"http://127.0.0.1:{self.port}{path}"
+
+    def get(self, path):
+        """(status, text) of a GET."""
+        try:
+            with urllib.request.urlopen(self.url(path), timeout=30) as r:
+                return r.status, r.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as e:
+            return e.code, ""
+
+    def settle(self):
+        """Waits until no event came for QUIET seconds; returns what came."""
+        came = []
+        while True:
+            try:
+                came.append(self.events.get(timeout=QUIET))
+            except queue.Empty:
+                return came
+
+    def measure(self, label, edit):
+        """Runs `edit` (which saves and returns the moment the save was done) on a
+        quiet server; returns (ms from the save to the first event, the paths the
+        events named, the number of events)."""
+        stray = self.settle()
+        if stray:
+            raise BenchError(f"{label}: events before the save: {stray}")
+        self.check_output(label, self.output(), expect_rebuild=False)
+        saved = edit()
+        try:
+            first_at, first = self.events.get(timeout=EVENT_TIMEOUT)
+        except queue.Empty:
+            raise BenchError(f"{label}: no event within {EVENT_TIMEOUT} s of the save; serve printed:\n"
+                             + "\n".join(self.output()))
+        payloads = [first] + [data for _, data in self.settle()]
+        changed = set()
+        for data in payloads:
+            if data is None:
+                raise BenchError(f"{label}: the live-reload stream ended; serve printed:\n" + "\n".join(self.output()))
+            message = json.loads(data)
+            if message.get("errors") or message.get("warnings"):
+                raise BenchError(f"{label}: the save did not build cleanly: {data}\nserve printed:\n"
+                                 + "\n".join(self.output()))
+            changed.update(message.get("changed", []))
+        self.check_output(label, self.output(), expect_rebuild=True)
+        return (first_at - saved) * 1000, changed, len(payloads)
+
+    def check_output(self, label, lines, expect_rebuild):
+        bad = [line for line in lines if not REBUILD_LINE.match(line)]
+        if bad:
+            raise BenchError(f"{label}: serve printed:\n" + "\n".join(lines))
+        if expect_rebuild and not lines:
+            raise BenchError(f"{label}: serve printed no rebuild line")
+
+
+class Site:
+    """The scratch site and the state the edits keep in it."""
+
+    def __init__(self, root, blogbuild, rng, edits):
+        self.root = root
+        self.rng = rng
+        self.posts_dir = os.path.join(root, "content", "posts")
+        self.series_dir = os.path.join(root, "content", "series")
+        self.apps_dir = os.path.join(root, "content", "apps")
+        self.css_path = os.path.join(root, "templates", "assets", "style.css")
+        self.template_path = os.path.join(root, "templates", "post.mustache")
+        eject = subprocess.run([blogbuild, "theme", "eject", "--site", root, "assets/style.css", "post"],
+                               capture_output=True, text=True)
+        if eject.returncode != 0 or not os.path.exists(self.css_path) or not os.path.exists(self.template_path):
+            raise BenchError("theme eject failed:\n" + eject.stdout + eject.stderr)
+
+        names = sorted(f for f in os.listdir(self.posts_dir) if f.endswith(".md"))
+        self.apps = sorted(f[:-3] for f in os.listdir(self.apps_dir) if f.endswith(".md"))
+        self.series_names = sorted(f[:-3] for f in os.listdir(self.series_dir) if f.endswith(".md"))
+        front = {name: split_front_matter(read(os.path.join(self.posts_dir, name)))[0] for name in names}
+        self.tag_names = sorted({t for lines in front.values() for t in json.loads(get_key(lines, "tags") or "[]")})
+        if not self.apps or len(self.series_names) < 2 or len(self.tag_names) < 4:
+            raise BenchError("the corpus needs apps, two series and four tags")
+
+        # One series in manual order, its posts numbered by date.
+        by_series = {}
+        for name in names:
+            s = get_key(front[name], "series")
+            if s:
+                by_series.setdefault(s, []).append(name)
+        self.manual = max(sorted(by_series), key=lambda s: len(by_series[s]))
+        path = os.path.join(self.series_dir, self.manual + ".md")
+        lines, body = split_front_matter(read(path))
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(join_front_matter(set_key(lines, "order", "manual"), body))
+        self.order = {}
+        for i, name in enumerate(sorted(by_series[self.manual], key=lambda n: get_key(front[n], "date")), 1):
+            p = os.path.join(self.posts_dir, name)
+            lines, body = split_front_matter(read(p))
+            with open(p, "w", encoding="utf-8") as f:
+                f.write(join_front_matter(set_key(lines, "series_order", str(i)), body))
+            self.order[name] = i
+        self.other_series = [s for s in self.series_names if s != self.manual]
+
+        # Each kind edits posts of its own, so no edit depends on another kind's.
+        # Posts that move or go away (date, deleted, renamed) are ones no page links
+        # to: a link to a page that is no longer built is a warning.
+        linked = set()
+        for folder, _, files in os.walk(os.path.join(root, "content")):
+            for f in files:
+                if f.endswith(".md"):
+                    linked.update(re.findall(r"\]\((/[^)\s#?]*)", read(os.path.join(folder, f))))
+        free = [n for n in names if not get_key(front[n], "series")]
+        rng.shuffle(free)
+        unlinked = [n for n in free if post_page(self.posts_dir, n)[:-len("index.html")] not in linked]
+        per = edits + 2
+        self.pool = {}
+        for kind in ("date", "deleted", "renamed"):
+            self.pool[kind], unlinked = unlinked[:per], unlinked[per:]
+            if len(self.pool[kind]) < per:
+                raise BenchError(f"the corpus has too few posts no page links to for {edits} edits of each kind")
+        taken = {n for kind in self.pool for n in self.pool[kind]}
+        free = [n for n in free if n not in taken]
+        for kind in ("body", "title", "tags", "series", "app", "draft"):
+            self.pool[kind], free = free[:per], free[per:]
+            if len(self.pool[kind]) < per:
+                raise BenchError(f"the corpus is too small for {edits} edits of each kind")
+        # `date` moves posts to other days: their file names lose the date, which
+        # would otherwise disagree with the front matter (a warning).
+        undated = []
+        for name in self.pool["date"]:
+            new = slug_of(name) + ".md"
+            if os.path.exists(os.path.join(self.posts_dir, new)):
+                raise BenchError(f"{new} exists")
+            os.rename(os.path.join(self.posts_dir, name), os.path.join(self.posts_dir, new))
+            undated.append(new)
+        self.pool["date"] = undated
+        self.created = []        # posts `new` wrote, for `deleted` to remove
+        self.in_series = None    # (post, series) `series` added last, for the next to take out
+        self.drafted = None      # the post `draft` marked last
+        self.count = len(names)  # posts now
+
+    def marker(self, kind):
+        return f"bench{kind.replace('_', '')}{self.rng.randrange(10**9)}"
+
+    def post_path(self, name):
+        return os.path.join(self.posts_dir, name)
+
+    def edit_front(self, name, change):
+        path = self.post_path(name)
+        lines, body = split_front_matter(read(path))
+        return save(path, join_front_matter(change(lines), body))
+
+    def random_date(self):
+        day = datetime.date(2010, 1, 1) + datetime.timedelta(days=self.rng.randrange(15 * 365))
+        return f"{day.isoformat()} {self.rng.randrange(24):02d}:{self.rng.randrange(60):02d}"
+
+    # Each returns (edit, check): `edit` saves and returns the moment it was done;
+    # `check(server, changed)` raises unless the result shows the edit.
+
+    def body(self, n):
+        name, m = self.rng.choice(self.pool["body"]), self.marker("body")
+        page = post_page(self.posts_dir, name)
+
+        def edit():
+            lines, body = split_front_matter(read(self.post_path(name)))
+            return save(self.post_path(name), join_front_matter(lines, add_sentence(body, f"Edited {m}.")))
+        return edit, lambda s, changed: self.expect(s, changed, page, m)
+
+    def title(self, n):
+        name, m = self.rng.choice(self.pool["title"]), self.marker("title")
+        page = post_page(self.posts_dir, name)
+        return (lambda: self.edit_front(name, lambda l: set_key(l, "title", yaml_string(f"Edited {m}"))),
+                lambda s, changed: self.expect(s, changed, page, m))
+
+    def tags(self, n):
+        name = self.rng.choice(self.pool["tags"])
+        lines, _ = split_front_matter(read(self.post_path(name)))
+        old = json.loads(get_key(lines, "tags") or "[]")
+        new = old
+        while set(new) == set(old):
+            new = self.rng.sample(self.tag_names, self.rng.randint(1, 3))
+        page = post_page(self.posts_dir, name)
+        value = "[" + ", ".join(yaml_string(t) for t in new) + "]"
+        return (lambda: self.edit_front(name, lambda l: set_key(l, "tags", value)),
+                lambda s, changed: self.expect(s, changed, page))
+
+    def date(self, n):
+        name = self.rng.choice(self.pool["date"])
+        old_page, date = post_page(self.posts_dir, name), self.random_date()
+
+        def check(s, changed):
+            new_page = post_page(self.posts_dir, name)
+            self.expect(s, changed, new_page, date[:4])
+            if not any(p == "/index.html" or p.startswith("/page/") for p in changed):
+                raise BenchError(f"date: no home page changed: {sorted(changed)[:20]}")
+            if new_page != old_page:
+                self.expect_gone(s, old_page)
+        return lambda: self.edit_front(name, lambda l: set_key(l, "date", date)), check
+
+    def series(self, n):
+        if self.in_series:
+            (name, series), self.in_series = self.in_series, None
+            value = None
+        else:
+            name, series = self.rng.choice(self.pool["series"]), self.rng.choice(self.other_series)
+            self.in_series = (name, series)
+            value = series
+        page = post_page(self.posts_dir, name)
+        return (lambda: self.edit_front(name, lambda l: set_key(l, "series", value)),
+                lambda s, changed: self.expect(s, changed, page, need=[f"/series/{series}/index.html"]))
+
+    def series_order(self, n):
+        name = self.rng.choice(sorted(self.order))
+        low, high = min(self.order.values()), max(self.order.values())
+        first = [k for k, v in self.order.items() if v == low]
+        new = high + 1 if first == [name] else low - 1  # to the back if it is first, else to the front
+        self.order[name] = new
+        page = post_page(self.posts_dir, name)
+        return (lambda: self.edit_front(name, lambda l: set_key(l, "series_order", str(new))),
+                lambda s, changed: self.expect(s, changed, page, need=[f"/series/{self.manual}/index.html"]))
+
+    def app(self, n):
+        name = self.rng.choice(self.pool["app"])
+        lines, _ = split_front_matter(read(self.post_path(name)))
+        app = self.rng.choice([a for a in self.apps if a != get_key(lines, "app")])
+        page = post_page(self.posts_dir, name)
+        return (lambda: self.edit_front(name, lambda l: set_key(l, "app", app)),
+                lambda s, changed: self.expect(s, changed, page, need=[f"/apps/{app}/index.html"]))
+
+    def new(self, n):
+        m = self.marker("new")
+        date = self.random_date()
+        name = f"{date[:10]}-{m}.md"
+        donor = self.rng.choice(self.pool["body"])
+        _, body = split_front_matter(read(self.post_path(donor)))
+        text = join_front_matter([f"title: {yaml_string('New post ' + m)}", f"date: {date}",
+                                  f"summary: {yaml_string('A new post.')}",
+                                  "tags: [" + ", ".join(yaml_string(t) for t in self.rng.sample(self.tag_names, 2)) + "]"], body)
+        self.created.append(name)
+        self.count += 1
+        page = f"/{date[:4]}/{date[5:7]}/{m}/index.html"
+        return lambda: save(self.post_path(name), text), lambda s, changed: self.expect(s, changed, page, m)
+
+    def deleted(self, n):
+        name = self.created.pop() if self.created else self.pool["deleted"].pop()
+        page = post_page(self.posts_dir, name)
+        self.count -= 1
+
+        def edit():
+            os.remove(self.post_path(name))
+            return time.perf_counter()
+
+        def check(s, changed):
+            if not changed:
+                raise BenchError("deleted: the events named no changed path")
+            self.expect_gone(s, page)
+        return edit, check
+
+    def renamed(self, n):
+        pool = self.pool["renamed"]
+        i = self.rng.randrange(len(pool))
+        old, m = pool[i], self.marker("renamed")
+        d = DATED.match(old)
+        new = f"{d.group(1)}-{d.group(2)}-{d.group(3)}-{m}.md"
+        pool[i] = new
+        old_page = post_page(self.posts_dir, old)
+        new_page = old_page.replace(f"/{slug_of(old)}/", f"/{m}/")
+
+        def edit():
+            os.rename(self.post_path(old), self.post_path(new))
+            return time.perf_counter()
+
+        def check(s, changed):
+            self.expect(s, changed, new_page)
+            self.expect_gone(s, old_page)
+        return edit, check
+
+    def draft(self, n):
+        badge = '<span class="badge">Draft</span>'
+        if self.drafted:
+            name, self.drafted, value = self.drafted, None, None
+        else:
+            name = self.drafted = self.rng.choice(self.pool["draft"])
+            value = "true"
+        page = post_page(self.posts_dir, name)
+
+        def check(s, changed):
+            self.expect(s, changed, page)
+            status, text = s.get(page)
+            if (badge in text) != (value is not None):
+                raise BenchError(f"draft: {page} {'lacks' if value else 'still has'} the Draft badge")
+        return lambda: self.edit_front(name, lambda l: set_key(l, "draft", value)), check
+
+    def series_file(self, n):
+        series, m = self.rng.choice(self.series_names), self.marker("seriesfile")
+        path = os.path.join(self.series_dir, series + ".md")
+        lines, body = split_front_matter(read(path))
+        if n % 2:
+            text = join_front_matter(set_key(lines, "title", yaml_string(f"Series {m}")), body)
+        else:
+            text = join_front_matter(lines, add_sentence(body, f"Edited {m}."))
+        return lambda: save(path, text), lambda s, changed: self.expect(s, changed, f"/series/{series}/index.html", m)
+
+    def app_file(self, n):
+        app, m = self.rng.choice(self.apps), self.marker("appfile")
+        path = os.path.join(self.apps_dir, app + ".md")
+        lines, body = split_front_matter(read(path))
+        text = join_front_matter(lines, add_sentence(body, f"Edited {m}."))
+        return lambda: save(path, text), lambda s, changed: self.expect(s, changed, f"/apps/{app}/index.html", m)
+
+    def css(self, n):
+        m = self.marker("css")
+        text = re.sub(r"\n\.bench-edit \{[^\n]*\}\n$", "\n", read(self.css_path))
+        text = text.rstrip("\n") + f"\n.bench-edit {{ --bench: \"{m}\"; }}\n"
+        return lambda: save(self.css_path, text), lambda s, changed: self.expect(s, changed, "/assets/style.css", m)
+
+    def template(self, n):
+        m = self.marker("template")
+        text = re.sub(r"<!-- bench\S* -->\n", "", read(self.template_path))
+        text, count = re.subn(r'(<article class="post">\n)', rf"\1<!-- {m} -->\n", text, count=1)
+        if count != 1:
+            raise BenchError('template: no <article class="post"> line in post.mustache')
+        name = self.rng.choice(self.pool["body"])
+        page = post_page(self.posts_dir, name)
+
+        def check(s, changed):
+            self.expect(s, changed, page, m)
+            pages = sum(1 for p in changed if p.endswith("/index.html"))
+            if pages < self.count:
+                raise BenchError(f"template: {pages} pages changed, fewer than the {self.count} posts")
+        return lambda: save(self.template_path, text), check
+
+    # --- checks
+
+    def expect(self, server, changed, page, marker=None, need=()):
+        for path in [page, *need]:
+            if path not in changed:
+                raise BenchError(f"{path} is not among the changed paths ({len(changed)}: {sorted(changed)[:20]})")
+        status, text = server.get(page)
+        if status != 200:
+            raise BenchError(f"GET {page}: {status}")
+        if marker and marker not in text:
+            raise BenchError(f"GET {page} lacks the edit {marker}")
+
+    def expect_gone(self, server, page):
+        status, _ = server.get(page)
+        if status != 404:
+            raise BenchError(f"GET {page} (a post that moved or went away): {status}, not 404")
+
+
 def main():
-    ap = argparse.ArgumentParser()
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("blogbuild")
     ap.add_argument("site", help="the corpus's blogbuild folder (content/ inside)")
-    ap.add_argument("--edits", type=int, default=30)
+    ap.add_argument("--edits", type=int, default=5, help="edits of each kind (default 5)")
+    ap.add_argument("--kinds", default=",".join(KINDS), help="comma-separated, of: " + ",".join(KINDS))
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
+    kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown or not kinds or args.edits < 1:
+        ap.error(f"unknown kinds {unknown}; choose from {','.join(KINDS)}" if unknown else "nothing to run")
 
     work = tempfile.mkdtemp(prefix="blogbuild-serve-bench-")
-    site = os.path.join(work, "site")
-    shutil.copytree(os.path.join(args.site, "content"), os.path.join(site, "content"))
-    posts_dir = os.path.join(site, "content", "posts")
-    posts = sorted(f for f in os.listdir(posts_dir) if f.endswith(".md"))
-
-    started = time.perf_counter()
-    server = subprocess.Popen([args.blogbuild, "serve", "--site", site, "--port", "0", "--quiet"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    port = None
-    for line in server.stdout:
-        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if m:
-            port = int(m.group(1))
-            break
-    if port is None:
-        print("serve did not start", file=sys.stderr)
-        sys.exit(1)
-    first_build = time.perf_counter() - started
-    threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()  # drain its output
-    events = queue.Queue()
-    threading.Thread(target=sse_reader, args=(port, events), daemon=True).start()
-    time.sleep(0.5)
-
-    rng = random.Random(args.seed)
-    results = {"body": ([], []), "title": ([], [])}
+    root = os.path.join(work, "site")
+    shutil.copytree(os.path.join(args.site, "content"), os.path.join(root, "content"))
+    server = None
+    results = {k: [] for k in kinds}
+    changed_counts = {k: [] for k in kinds}
+    extra_events = {k: 0 for k in kinds}
     try:
+        rng = random.Random(args.seed)
+        site = Site(root, args.blogbuild, rng, args.edits)
+        posts = site.count
+        server = Server(args.blogbuild, root)
+        unexpected = [l for l in server.startup if not (l.startswith("Built ") or l.startswith("Serving "))]
+        if unexpected:
+            raise BenchError("serve's first build printed:\n" + "\n".join(server.startup))
+        time.sleep(0.5)
+        unexpected = [l for l in server.output() if not l.startswith("Rendering into ")]
+        if unexpected:
+            raise BenchError("serve printed at start:\n" + "\n".join(unexpected))
+        mem_start = memory_kib(server.process.pid)
         for n in range(args.edits):
-            for kind in ("body", "title"):
-                name = rng.choice(posts)
-                path = os.path.join(posts_dir, name)
-                slug = name[11:-3]
-                with open(path, encoding="utf-8") as f:
-                    text = f.read()
-                marker = f"bench{n}{kind}{rng.randrange(10**9)}"
-                if kind == "body":
-                    new = text.rstrip("\n") + f" Edited {marker}.\n"
-                else:
-                    new = re.sub(r"^title: .*$", f"title: \"Edited {marker}\"", text, count=1, flags=re.M)
-                while not events.empty():
-                    events.get_nowait()
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write(new)
-                saved = time.perf_counter()
-                event_at = None
-                while event_at is None:
-                    at, data = events.get(timeout=60)
-                    if f"/{slug}/index.html" in data:
-                        event_at = at
-                page = re.search(r'"(/[^"]*/' + re.escape(slug) + r'/index\.html)"', data).group(1)
-                url = f"http://127.0.0.1:{port}{page[:-len('index.html')]}"
-                body = urllib.request.urlopen(url).read().decode("utf-8")
-                page_at = time.perf_counter()
-                if marker not in body:
-                    print(f"the page {url} lacks the edit {marker}", file=sys.stderr)
-                    sys.exit(1)
-                results[kind][0].append((event_at - saved) * 1000)
-                results[kind][1].append((page_at - saved) * 1000)
-                time.sleep(0.15)
-        mem = memory_kib(server.pid)
+            for kind in kinds:
+                label = f"{kind} #{n + 1}"
+                edit, check = getattr(site, kind)(n)
+                ms, changed, count = server.measure(label, edit)
+                try:
+                    check(server, changed)
+                except BenchError as e:
+                    raise BenchError(f"{label}: {e}")
+                results[kind].append(ms)
+                changed_counts[kind].append(len(changed))
+                extra_events[kind] += count - 1
+        mem = memory_kib(server.process.pid)
+    except BenchError as e:
+        print(f"serve_bench: {e}", file=sys.stderr)
+        sys.exit(1)
     finally:
-        server.terminate()
-        server.wait(timeout=20)
+        if server:
+            server.process.terminate()
+            try:
+                server.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.process.kill()
         shutil.rmtree(work, ignore_errors=True)
 
-    print(f"posts: {len(posts)}, first build + start: {first_build:.2f} s, edits: {args.edits} of each kind")
-    print("| edit | save→event p50 | p95 | max | save→page p50 | p95 |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
-    for kind, (ev, pg) in results.items():
-        print(f"| {kind} | {statistics.median(ev):.1f} ms | {percentile(ev, 95):.1f} ms | {max(ev):.1f} ms "
-              f"| {statistics.median(pg):.1f} ms | {percentile(pg, 95):.1f} ms |")
-    print(f"server memory: {mem.get('VmRSS', 0) / 1024:.0f} MiB resident, {mem.get('VmHWM', 0) / 1024:.0f} MiB peak")
+    print(f"posts: {posts:,}, first build + start: {server.first_build:.2f} s, "
+          f"edits: {args.edits} of each kind, seed {args.seed}")
+    print()
+    print("| edit | save→event p50 | p95 | max | paths changed (median) |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for kind in kinds:
+        ev = results[kind]
+        print(f"| {kind} | {statistics.median(ev):.0f} ms | {percentile(ev, 95):.0f} ms | {max(ev):.0f} ms "
+              f"| {statistics.median(changed_counts[kind]):,.0f} |")
+    print()
+    extra = {k: v for k, v in extra_events.items() if v}
+    if extra:
+        print("more than one event (rebuild) for one save: "
+              + ", ".join(f"{k} {v}×" for k, v in extra.items()))
+    print(f"server memory after the first build: {mem_start.get('VmRSS', 0) / 1024:.0f} MiB resident")
+    print(f"server memory after the edits: {mem.get('VmRSS', 0) / 1024:.0f} MiB resident, "
+          f"{mem.get('VmHWM', 0) / 1024:.0f} MiB peak")
 
 
 if __name__ == "__main__":
