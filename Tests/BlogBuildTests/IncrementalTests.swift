@@ -158,6 +158,15 @@ import Testing
         try s.check("editing a page")
         try s.site.remove("content/pages/colophon.md")
         try s.check("deleting a page")
+        // A page the navigation links to, deleted: no other page's bytes change, but
+        // every page's nav link is now broken (and fine again once it is back).
+        let about = try #require(s.site.read("content/pages/about.md"))
+        try s.site.remove("content/pages/about.md")
+        let noAbout = try s.check("deleting a page the navigation links to")
+        #expect(noAbout.report.warnings.contains { $0.message.hasPrefix("broken link '/about/'") }, "\(noAbout.report.warnings)")
+        try s.site.write("content/pages/about.md", about)
+        let aboutBack = try s.check("bringing it back")
+        #expect(aboutBack.report.warnings.isEmpty, "\(aboutBack.report.warnings)")
         try s.site.write("content/images/extra/note.txt", "one\n")
         try s.check("adding a static file in a new folder")
         try s.site.write("content/images/extra/note.txt", "two\n")

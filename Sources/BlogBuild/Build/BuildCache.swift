@@ -4,7 +4,7 @@ import Foundation
 /// rebuild does again only the work whose inputs changed: files are read again
 /// when their stamp changes (`ContentCache`), Markdown rendered again when its
 /// body does (`MarkdownCache`), pages (`PageCache` with `RenderKeys`), feeds
-/// (`FeedCache`) and link checks (`LinkCache`) when what they are made from does.
+/// (`FeedCache`) and link checks (`LinkCache`, `PageLinkCache`) when what they are made from does.
 /// Everything else (relations, routes, the sitemap) is recomputed every time;
 /// it is cheap. Every cache holds exactly the last build's entries, so memory
 /// stays one site's worth.
@@ -14,7 +14,9 @@ final class BuildCache {
     let pages = PageCache()
     let feeds = FeedCache()
     let links = LinkCache()
+    let pageLinks = PageLinkCache()
     let imageSizes = ImageSizeCache()
+    let sizedBodies = BodyImageSizes.Memo()
     /// The last build's inputs and results, for `BodyEditRebuild`; nil after a build without a theme.
     var last: LastBuild?
 }

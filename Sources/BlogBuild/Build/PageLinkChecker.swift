@@ -33,20 +33,42 @@ struct PageLinkChecker {
     }
 
     /// The broken URLs of the generated pages, less those `written` (site paths with
-    /// `#fragment`, as `target`) by documents, one diagnostic per URL.
-    func check(writtenByDocuments written: () -> Set<String>) -> [Diagnostic] {
+    /// `#fragment`, as `target`) by documents, one diagnostic per URL. With a cache,
+    /// a page is checked again only when its bytes, the set of files the build
+    /// writes, or a page it links into by `#fragment` changed since the last check.
+    func check(writtenByDocuments written: () -> Set<String>, cache: PageLinkCache? = nil) -> [Diagnostic] {
         let pages = outputs.keys.filter { $0.hasSuffix(".html") }.sorted()
+        // Order-independent: no sort of every path for it.
+        var outputSet = outputs.count
+        for path in outputs.keys { outputSet &+= path.hashValue }
+        let previous = cache?.outputSet == outputSet ? cache?.entries ?? [:] : [:]
         // In runs of pages, so the verdicts on URLs every page repeats (navigation,
         // feeds, tags) are worked out once per run.
         let run = 64
         let runs = stride(from: 0, to: pages.count, by: run).map { pages[$0..<min($0 + run, pages.count)] }
-        let perPage = runs.parallelMap { paths -> [[(Broken, target: String)]] in
+        let checked = runs.parallelMap { paths -> [PageLinkCache.Entry?] in
             var memo: [String: Verdict] = [:]
-            return paths.map { path in
-                guard case .bytes(let bytes)? = outputs[path]?.contents else { return [] }
-                return brokenURLs(in: bytes, at: path, memo: &memo)
+            return paths.map { path -> PageLinkCache.Entry? in
+                guard case .bytes(let bytes)? = outputs[path]?.contents else { return nil }
+                if let hit = previous[path], hit.bytes == bytes, hit.fragmentTargets.allSatisfy({ target, seen in
+                    if case .bytes(let now)? = outputs[target]?.contents { return now == seen }
+                    return false
+                }) {
+                    return hit
+                }
+                var fragmentTargets: [String: [UInt8]] = [:]
+                let found = brokenURLs(in: bytes, at: path, memo: &memo, fragmentTargets: &fragmentTargets)
+                return PageLinkCache.Entry(bytes: bytes, found: found, fragmentTargets: fragmentTargets)
             }
         }.flatMap { $0 }
+        if let cache {
+            var fresh: [String: PageLinkCache.Entry] = [:]
+            fresh.reserveCapacity(pages.count)
+            for (path, entry) in zip(pages, checked) { if let entry { fresh[path] = entry } }
+            cache.entries = fresh
+            cache.outputSet = outputSet
+        }
+        let perPage = checked.map { $0?.found ?? [] }
         guard perPage.contains(where: { !$0.isEmpty }) else { return [] }
         let fromDocuments = written()
         var byURL: [Broken: [String]] = [:]
@@ -83,8 +105,10 @@ struct PageLinkChecker {
 
     /// The broken URLs of one page (output path `path`, `2021/03/x/index.html`),
     /// each with the site path (and `#fragment`) it was resolved to. `memo` keeps
-    /// the verdicts on page-independent URLs between pages.
-    func brokenURLs(in bytes: [UInt8], at path: String, memo: inout [String: Verdict]) -> [(Broken, target: String)] {
+    /// the verdicts on page-independent URLs between pages; `fragmentTargets` gets
+    /// the other pages whose ids it looked at, with their bytes.
+    func brokenURLs(in bytes: [UInt8], at path: String, memo: inout [String: Verdict],
+                    fragmentTargets: inout [String: [UInt8]]) -> [(Broken, target: String)] {
         let scan = PageLinks.scan(bytes)
         let pagePath = "/" + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path)
         var out: [(Broken, target: String)] = []
@@ -131,7 +155,10 @@ struct PageLinkChecker {
                 ids = known
             } else {
                 var found = Set<String>()
-                if case .bytes(let other)? = outputs[targetOutput]?.contents { found = PageLinks.scan(other).ids }
+                if case .bytes(let other)? = outputs[targetOutput]?.contents {
+                    found = PageLinks.scan(other).ids
+                    fragmentTargets[targetOutput] = other
+                }
                 otherIDs[targetOutput] = found
                 ids = found
             }

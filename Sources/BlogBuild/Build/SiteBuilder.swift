@@ -91,7 +91,7 @@ public enum SiteBuilder {
             guard let file = staticPaths[path] else { continue }
             if let size = cache?.imageSizes.size(of: file) ?? ImageSize.fromFile(file) { site.imageSizes[path] = size }
         }
-        BodyImageSizes.apply(to: &site)
+        BodyImageSizes.apply(to: &site, memo: cache?.sizedBodies)
         diagnostics += siteProblems
         clock.lap("markdown")
         let (routes, routeProblems) = Router.routes(for: site)
@@ -168,7 +168,8 @@ public enum SiteBuilder {
                 let config = FileManager.default.contents(atPath: configPath).map { String(decoding: $0, as: UTF8.self) }
                 let sources = (config.map { [(label: "content/site.yml", text: $0)] } ?? []) + theme.texts
                 diagnostics += PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
-                    .check(writtenByDocuments: { LinkChecker.targets(of: docs, baseURL: site.config.baseURL) })
+                    .check(writtenByDocuments: { LinkChecker.targets(of: docs, baseURL: site.config.baseURL) },
+                           cache: cache?.pageLinks)
             }
             clock.lap("page links")
         }

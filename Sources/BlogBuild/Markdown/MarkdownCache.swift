@@ -27,4 +27,23 @@ final class MarkdownCache {
         entries = fresh
         return rendered
     }
+
+    private var summaries: [String: String] = [:]
+    private var summaryOptions: MarkdownOptions?
+
+    /// Front-matter `summary:` texts as HTML (`SiteResolver.summaryHTML`), reusing
+    /// last build's for a text it had; remembers exactly this build's texts.
+    func renderSummaries(_ texts: [String?], options: MarkdownOptions) -> [String?] {
+        let previous = summaryOptions == options ? summaries : [:]
+        var fresh: [String: String] = [:]
+        let out = texts.map { text -> String? in
+            guard let text else { return nil }
+            let html = fresh[text] ?? previous[text] ?? SiteResolver.summaryHTML(text, options: options)
+            fresh[text] = html
+            return html
+        }
+        summaries = fresh
+        summaryOptions = options
+        return out
+    }
 }

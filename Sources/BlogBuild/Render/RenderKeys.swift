@@ -22,8 +22,11 @@ struct RenderKeys {
     func keys(for routes: [Route]) -> [Int] {
         let siteKey = self.siteKey()
         let entries = projections.entries
+        // Each entry hashed once: a post is on its home page, the archive, and each
+        // of its tag, series and app pages.
+        let entryKeys = entries.parallelMap { $0.hashValue }
         func list(_ indices: some Sequence<Int>, into h: inout Hasher) {
-            for i in indices { h.combine(entries[i]) }
+            for i in indices { h.combine(entryKeys[i]) }
         }
 
         return routes.map { route -> Int in
@@ -38,7 +41,7 @@ struct RenderKeys {
                 h.combine(version(sp.post.sourcePath))
                 // Links to other Markdown files, as resolved: their pages' URLs.
                 h.combine(sp.rendered.links)
-                h.combine(entries[i])
+                h.combine(entryKeys[i])
                 h.combine(SiteProjections.seriesBox(for: i, in: site))
                 if let a = sp.appIndex { h.combine(projections.apps[a]) }
                 // The hero's size (`width`/`height`) comes from the image file, not the post.

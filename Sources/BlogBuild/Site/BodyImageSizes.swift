@@ -18,13 +18,49 @@ enum BodyImageSizes {
         return out
     }
 
-    /// `site` with every document's images sized from `site.imageSizes`.
-    static func apply(to site: inout Site) {
+    /// `site` with every document's images sized from `site.imageSizes`. With a
+    /// memo, a document whose HTML and image sizes are those of the last build
+    /// gets the last build's result without a pass over its HTML.
+    static func apply(to site: inout Site, memo: Memo? = nil) {
         let sizes = site.imageSizes
-        for i in site.posts.indices { apply(&site.posts[i].rendered, site.posts[i].post.sourcePath, sizes) }
-        for i in site.pages.indices { apply(&site.pages[i].rendered, site.pages[i].page.sourcePath, sizes) }
-        for i in site.series.indices { apply(&site.series[i].intro, site.series[i].series.sourcePath, sizes) }
-        for i in site.apps.indices { apply(&site.apps[i].description, site.apps[i].app.sourcePath, sizes) }
+        var fresh: [String: Memo.Entry] = [:]
+        func apply(_ rendered: inout RenderedMarkdown, _ sourcePath: String) {
+            guard !rendered.images.isEmpty else { return }
+            let found = rendered.images.map { src in ImageReference.staticPath(src, from: sourcePath).flatMap { sizes[$0] } }
+            if let hit = memo?.entries[sourcePath], hit.html == rendered.html, hit.summaryHTML == rendered.summaryHTML,
+               hit.sizes == found {
+                rendered.html = hit.sizedHTML
+                rendered.summaryHTML = hit.sizedSummaryHTML
+            } else {
+                var entry = Memo.Entry(html: rendered.html, summaryHTML: rendered.summaryHTML, sizes: found,
+                                       sizedHTML: rendered.html, sizedSummaryHTML: rendered.summaryHTML)
+                Self.apply(&rendered, sourcePath, sizes)
+                entry.sizedHTML = rendered.html
+                entry.sizedSummaryHTML = rendered.summaryHTML
+                fresh[sourcePath] = entry
+                return
+            }
+            fresh[sourcePath] = memo?.entries[sourcePath]
+        }
+        for i in site.posts.indices { apply(&site.posts[i].rendered, site.posts[i].post.sourcePath) }
+        for i in site.pages.indices { apply(&site.pages[i].rendered, site.pages[i].page.sourcePath) }
+        for i in site.series.indices { apply(&site.series[i].intro, site.series[i].series.sourcePath) }
+        for i in site.apps.indices { apply(&site.apps[i].description, site.apps[i].app.sourcePath) }
+        memo?.entries = fresh
+    }
+
+    /// The last build's sized HTML by source path, with what it was made from.
+    /// Not thread-safe: one build uses it at a time.
+    final class Memo {
+        struct Entry {
+            var html: String
+            var summaryHTML: String
+            var sizes: [ImageSize?]
+            var sizedHTML: String
+            var sizedSummaryHTML: String
+        }
+
+        var entries: [String: Entry] = [:]
     }
 
     /// One document's HTML (and summary) with its images sized; untouched when it has none.

@@ -42,9 +42,16 @@ enum SiteResolver {
         let appRendered = Array(next(content.apps.count))
         let pageRendered = Array(next(content.pages.count))
 
+        // Front-matter summaries are Markdown too (reused from the last build when unchanged).
+        let summaries = cache?.renderSummaries(visible.map(\.summary), options: markdownOptions)
+            ?? visible.map { $0.summary.map { summaryHTML($0, options: markdownOptions) } }
+
         // Posts, newest first; ties broken by path so the order never depends on the file system.
-        var posts: [SitePost] = zip(visible, postRendered).map { post, md in
-            SitePost(post: post, rendered: withSummary(md, of: post, options: markdownOptions), permalink: Permalink.expand(config.postPermalink, post: post),
+        var posts: [SitePost] = zip(zip(visible, postRendered), summaries).map { pair, summary in
+            let (post, md) = pair
+            var rendered = md
+            if let summary { rendered.summaryHTML = summary }
+            return SitePost(post: post, rendered: rendered, permalink: Permalink.expand(config.postPermalink, post: post),
                             isDraft: post.draft, isFuture: post.date.instant > now,
                             seriesIndex: nil, seriesPosition: nil, appIndex: nil, tagIndices: [])
         }
@@ -174,15 +181,18 @@ enum SiteResolver {
     /// A front-matter `summary:` as HTML: inline Markdown (`code`, links, emphasis),
     /// as Hugo renders it; text with nothing Markdown would change is only escaped.
     static func summaryHTML(_ summary: String, options: MarkdownOptions) -> String {
-        let markup: Set<UInt8> = Set("`*_[]<>&!\\~|#:".utf8)
-        let smartMarks: Set<UInt8> = Set("\"'-.".utf8)
-        let plain = !summary.utf8.contains { markup.contains($0) || (options.smart && smartMarks.contains($0)) }
+        let plain = !summary.utf8.contains { summaryMarkup.contains($0) || (options.smart && summarySmartMarks.contains($0)) }
         if plain { return "<p>" + HTMLEscape.text(summary) + "</p>" }
         var inline = options
         inline.highlight = false
         let first = MarkdownRenderer.render(summary, options: inline).summaryHTML
         return first.isEmpty ? "<p>" + HTMLEscape.text(summary) + "</p>" : first
     }
+
+    /// Bytes that make a summary Markdown rather than plain text.
+    private static let summaryMarkup = ByteSet("`*_[]<>&!\\~|#:")
+    /// And with smart punctuation on.
+    private static let summarySmartMarks = ByteSet("\"'.-")
 
     /// What links to Markdown files become in `site` (see `MarkdownFileLinks`).
     static func fileLinks(of site: Site) -> MarkdownFileLinks {
