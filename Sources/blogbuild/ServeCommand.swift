@@ -3,6 +3,9 @@ import BlogBuild
 import Dispatch
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -149,6 +152,7 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
             }
         }
         fflush(nil)  // the summary is print()ed: show it now, before the next line or request
+        returnFreedMemory()
         return .success(outcome)
     } catch {
         Reporter.failure(error, verb: "build", verbose: options.verbose, quiet: options.quiet)
@@ -160,4 +164,16 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
 /// One line to standard output, unbuffered (so pipes see it at once).
 private func writeOut(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// A rebuild frees the last build's pages and documents, but glibc keeps freed
+/// memory in its per-thread arenas: without `malloc_trim` serve's resident size
+/// only grows. (Not in Swift's Glibc module, so looked up by name.)
+private func returnFreedMemory() {
+    #if canImport(Glibc)
+    typealias Trim = @convention(c) (Int) -> Int32
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    }
+    #endif
 }
