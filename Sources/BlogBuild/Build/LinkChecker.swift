@@ -15,7 +15,7 @@ struct LinkChecker {
     }
 
     /// `check`, reusing last build's findings for a document whose file (by load
-    /// version) and URL are unchanged while the set of output paths is too. A
+    /// version), resolved links and URL are unchanged while the set of output paths is too. A
     /// document with a `#fragment` link depends on other pages' ids and is always checked.
     func check(_ docs: [SourceDocument], cache: LinkCache, version: (String) -> Int) -> [Diagnostic] {
         var pathsKey = 0
@@ -26,6 +26,8 @@ struct LinkChecker {
                 || doc.frontMatterImages.contains(where: { hasFragment($0.image.src) }) { return nil }
             var h = Hasher()
             h.combine(version(doc.sourcePath))
+            // Links to other Markdown files, as resolved (a target's new slug changes them, not the file).
+            h.combine(doc.rendered.links)
             h.combine(doc.url)
             h.combine(pathsKey)
             return h.finalize()
