@@ -19,48 +19,18 @@ private enum FeedTool {
     static var feedparserOrCI: Bool { hasFeedparser || isCI }
     static var xmllintOrCI: Bool { xmllint != nil || isCI }
 
-    struct Outcome {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Outcome = ProcessOutcome
 
-    /// Runs a program to completion; output goes through files, so no pipe fills up.
+    /// Runs a program to completion (the suite's one process runner).
     static func run(_ executable: String, _ arguments: [String]) -> Outcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedtool-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
-            _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-            let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.standardOutput = out
-            process.standardError = err
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            try out.close()
-            try err.close()
-            return Outcome(status: process.terminationStatus,
-                           stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                           stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
+            return try ProcessRunner.run(URL(fileURLWithPath: executable), arguments, timeout: 300)
         } catch {
-            return Outcome(status: -1, stdout: "", stderr: "could not run \(executable): \(error)")
+            return Outcome(status: -1, stdout: "", stderr: "could not run \(executable): \(error)", timedOut: false)
         }
     }
 
-    static func onPath(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = String(folder) + "/" + name
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    static func onPath(_ name: String) -> String? { ProcessRunner.findOnPath(name)?.path }
 
     /// What feedparser makes of each feed file.
     struct Parsed: Decodable {
