@@ -160,10 +160,14 @@ import Testing
         try s.check("deleting a page")
         // A page the navigation links to, deleted: no other page's bytes change, but
         // every page's nav link is now broken (and fine again once it is back).
+        // A post links to it too: its link is reported at its line, the post unchanged.
+        try s.edit("content/posts/2023-10-16-observable-macro.md") { $0 + "\nMore [about me](/about/).\n" }
+        try s.check("linking a post to the about page")
         let about = try #require(s.site.read("content/pages/about.md"))
         try s.site.remove("content/pages/about.md")
         let noAbout = try s.check("deleting a page the navigation links to")
         #expect(noAbout.report.warnings.contains { $0.message.hasPrefix("broken link '/about/'") }, "\(noAbout.report.warnings)")
+        #expect(noAbout.report.warnings.contains { $0.file == "content/posts/2023-10-16-observable-macro.md" }, "\(noAbout.report.warnings)")
         try s.site.write("content/pages/about.md", about)
         let aboutBack = try s.check("bringing it back")
         #expect(aboutBack.report.warnings.isEmpty, "\(aboutBack.report.warnings)")

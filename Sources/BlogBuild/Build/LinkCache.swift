@@ -4,7 +4,12 @@ final class LinkCache {
     struct Entry: Sendable {
         var key: Int
         var diagnostics: [Diagnostic]
+        /// Each site path the document links to, with the output file it resolved to (nil: none).
+        var probes: [String: String?]
     }
+
+    /// The order-independent hash of the last build's output paths.
+    var pathsKey: Int?
 
     var entries: [String: Entry] = [:]
     /// Every document's findings in the last build, by source path (`BodyEditRebuild` swaps one).

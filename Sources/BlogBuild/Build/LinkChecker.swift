@@ -10,12 +10,17 @@ struct LinkChecker {
     let outputs: [String: OutputFile]
 
     func check(_ docs: [SourceDocument]) -> [Diagnostic] {
-        let results = docs.parallelMap { doc in check(doc) }
+        let results = docs.parallelMap { doc in
+            var probes: [String: String?] = [:]
+            return check(doc, probes: &probes)
+        }
         return results.flatMap { $0 }
     }
 
     /// `check`, reusing last build's findings for a document whose file (by load
-    /// version), resolved links and URL are unchanged while the set of output paths is too. A
+    /// version), resolved links and URL are unchanged, and each site path it links
+    /// to resolves to the same output file (or to none) as then: known at once
+    /// when the set of output paths is the same. A
     /// document with a `#fragment` link depends on other pages' ids and is always checked.
     func check(_ docs: [SourceDocument], cache: LinkCache, version: (String) -> Int) -> [Diagnostic] {
         var pathsKey = 0
@@ -29,25 +34,34 @@ struct LinkChecker {
             // Links to other Markdown files, as resolved (a target's new slug changes them, not the file).
             h.combine(doc.rendered.links)
             h.combine(doc.url)
-            h.combine(pathsKey)
             return h.finalize()
         }
         let previous = cache.entries
-        let results = Array(docs.indices).parallelMap { i -> [Diagnostic] in
-            if let key = keys[i], let hit = previous[docs[i].sourcePath], hit.key == key { return hit.diagnostics }
-            return check(docs[i])
+        let samePaths = cache.pathsKey == pathsKey
+        let checked = Array(docs.indices).parallelMap { i -> (diagnostics: [Diagnostic], probes: [String: String?]) in
+            if let key = keys[i], let hit = previous[docs[i].sourcePath], hit.key == key,
+               samePaths || hit.probes.allSatisfy({ resolveOutput($0.key) == $0.value }) {
+                return (hit.diagnostics, hit.probes)
+            }
+            var probes: [String: String?] = [:]
+            return (check(docs[i], probes: &probes), probes)
         }
+        let results = checked.map(\.diagnostics)
         var fresh: [String: LinkCache.Entry] = [:]
         fresh.reserveCapacity(docs.count)
         for i in docs.indices {
-            if let key = keys[i] { fresh[docs[i].sourcePath] = LinkCache.Entry(key: key, diagnostics: results[i]) }
+            if let key = keys[i] {
+                fresh[docs[i].sourcePath] = LinkCache.Entry(key: key, diagnostics: results[i], probes: checked[i].probes)
+            }
         }
         cache.entries = fresh
+        cache.pathsKey = pathsKey
         cache.findings = Dictionary(zip(docs.map(\.sourcePath), results), uniquingKeysWith: { a, b in a + b })
         return results.flatMap { $0 }
     }
 
-    private func check(_ doc: SourceDocument) -> [Diagnostic] {
+    /// `probes` gets each site path the document links to, with the output file found (nil: none).
+    private func check(_ doc: SourceDocument, probes: inout [String: String?]) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var idsCache: [String: Set<String>] = [:]
         func ids(of outputPath: String) -> Set<String> {
@@ -103,7 +117,9 @@ struct LinkChecker {
                     problem(ref, "broken \(what) '\(ref)': it points above the site root", key: key, position: position)
                     return
                 }
-                guard let found = resolveOutput(site) else {
+                let resolved = resolveOutput(site)
+                probes[site] = .some(resolved)
+                guard let found = resolved else {
                     problem(ref, "broken \(what) '\(ref)': nothing is built at \(site)", key: key, position: position)
                     return
                 }

@@ -34,31 +34,36 @@ struct PageLinkChecker {
 
     /// The broken URLs of the generated pages, less those `written` (site paths with
     /// `#fragment`, as `target`) by documents, one diagnostic per URL. With a cache,
-    /// a page is checked again only when its bytes, the set of files the build
-    /// writes, or a page it links into by `#fragment` changed since the last check.
+    /// a page is checked again only when its bytes changed, a site path it links
+    /// to now resolves to another file (or to none), or a page it links into by
+    /// `#fragment` changed since the last check.
     func check(writtenByDocuments written: () -> Set<String>, cache: PageLinkCache? = nil) -> [Diagnostic] {
         let pages = outputs.keys.filter { $0.hasSuffix(".html") }.sorted()
         // Order-independent: no sort of every path for it.
         var outputSet = outputs.count
         for path in outputs.keys { outputSet &+= path.hashValue }
-        let previous = cache?.outputSet == outputSet ? cache?.entries ?? [:] : [:]
+        let sameOutputs = cache?.outputSet == outputSet
+        let previous = cache?.entries ?? [:]
         // In runs of pages, so the verdicts on URLs every page repeats (navigation,
         // feeds, tags) are worked out once per run.
         let run = 64
         let runs = stride(from: 0, to: pages.count, by: run).map { pages[$0..<min($0 + run, pages.count)] }
         let checked = runs.parallelMap { paths -> [PageLinkCache.Entry?] in
-            var memo: [String: Verdict] = [:]
+            var memo: [String: Known] = [:]
             return paths.map { path -> PageLinkCache.Entry? in
                 guard case .bytes(let bytes)? = outputs[path]?.contents else { return nil }
                 if let hit = previous[path], hit.bytes == bytes, hit.fragmentTargets.allSatisfy({ target, seen in
                     if case .bytes(let now)? = outputs[target]?.contents { return now == seen }
                     return false
-                }) {
+                }), sameOutputs || hit.probes.allSatisfy({ LinkChecker.resolveOutput($0.key, in: outputs) == $0.value }) {
+                    // With other output files, still the same: every site path the page links
+                    // to resolves to the same file (or to none) as before.
                     return hit
                 }
                 var fragmentTargets: [String: [UInt8]] = [:]
-                let found = brokenURLs(in: bytes, at: path, memo: &memo, fragmentTargets: &fragmentTargets)
-                return PageLinkCache.Entry(bytes: bytes, found: found, fragmentTargets: fragmentTargets)
+                var probes: [String: String?] = [:]
+                let found = brokenURLs(in: bytes, at: path, memo: &memo, fragmentTargets: &fragmentTargets, probes: &probes)
+                return PageLinkCache.Entry(bytes: bytes, found: found, fragmentTargets: fragmentTargets, probes: probes)
             }
         }.flatMap { $0 }
         if let cache {
@@ -103,12 +108,19 @@ struct PageLinkChecker {
         case broken(reason: String, target: String)
     }
 
+    /// A verdict, with the site path it looked up among the output files and what it found.
+    struct Known {
+        var verdict: Verdict
+        var probe: (sitePath: String, output: String?)?
+    }
+
     /// The broken URLs of one page (output path `path`, `2021/03/x/index.html`),
     /// each with the site path (and `#fragment`) it was resolved to. `memo` keeps
     /// the verdicts on page-independent URLs between pages; `fragmentTargets` gets
     /// the other pages whose ids it looked at, with their bytes.
-    func brokenURLs(in bytes: [UInt8], at path: String, memo: inout [String: Verdict],
-                    fragmentTargets: inout [String: [UInt8]]) -> [(Broken, target: String)] {
+    /// `probes` gets every site path it looked up among the output files, with the file found.
+    func brokenURLs(in bytes: [UInt8], at path: String, memo: inout [String: Known],
+                    fragmentTargets: inout [String: [UInt8]], probes: inout [String: String?]) -> [(Broken, target: String)] {
         let scan = PageLinks.scan(bytes)
         let pagePath = "/" + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path)
         var out: [(Broken, target: String)] = []
@@ -125,27 +137,33 @@ struct PageLinkChecker {
             }
             let independent = (ref.url.hasPrefix("/") || ref.url.hasPrefix(baseURL)) && !ref.url.utf8.contains(UInt8(ascii: "#"))
             if independent, let known = memo[ref.url] {
-                if case .broken(let reason, let target) = known {
+                if let probe = known.probe { probes[probe.sitePath] = .some(probe.output) }
+                if case .broken(let reason, let target) = known.verdict {
                     out.append((Broken(url: ref.url, isImage: ref.isImage, reason: reason), target))
                 }
                 continue
             }
             guard let target = sitePath(ref.url, pagePath: pagePath) else {
-                if independent { memo[ref.url] = .notOurs }
+                if independent { memo[ref.url] = Known(verdict: .notOurs) }
                 continue
             }
             let (rawPath, fragment) = SitePaths.split(target)
             var targetOutput = path
+            var probe: (sitePath: String, output: String?)?
             if rawPath != pagePath {
-                guard let found = LinkChecker.resolveOutput(SitePaths.percentDecoded(rawPath), in: outputs) else {
-                    let reason = "nothing is built at \(SitePaths.percentDecoded(rawPath))"
-                    if independent { memo[ref.url] = .broken(reason: reason, target: target) }
+                let decoded = SitePaths.percentDecoded(rawPath)
+                let resolved = LinkChecker.resolveOutput(decoded, in: outputs)
+                probe = (decoded, resolved)
+                probes[decoded] = .some(resolved)
+                guard let found = resolved else {
+                    let reason = "nothing is built at \(decoded)"
+                    if independent { memo[ref.url] = Known(verdict: .broken(reason: reason, target: target), probe: probe) }
                     out.append((Broken(url: ref.url, isImage: ref.isImage, reason: reason), target))
                     continue
                 }
                 targetOutput = found
             }
-            if independent { memo[ref.url] = .fine }
+            if independent { memo[ref.url] = Known(verdict: .fine, probe: probe) }
             guard let fragment, !fragment.isEmpty, targetOutput.hasSuffix(".html") else { continue }
             let id = SitePaths.percentDecoded(fragment)
             let ids: Set<String>
