@@ -17,10 +17,11 @@ PORT         ?= 8000
 SHARED       ?= ../shared
 BENCH_DIR    ?= $(CURDIR)/.bench
 SERVE_BENCH_ARGS ?=
+SOAK_ARGS    ?=
 PREFIX       ?= /usr/local
 INSTALL_BIN  ?= $(RELEASE_BIN)
 
-.PHONY: setup deps build-tool dist install build serve publish check test bench bench-serve bench-highlight bench-hostile check-site screenshots clean
+.PHONY: setup deps build-tool dist install build serve publish check test bench bench-serve soak bench-highlight bench-hostile check-site screenshots clean
 
 ## setup: install what a fresh Debian machine lacks, then build blogbuild
 setup: deps build-tool
@@ -100,6 +101,10 @@ bench-serve: build-tool
 	  [ -d $(BENCH_DIR)/corpus/$$n/blogbuild/content ] || python3 $(SHARED)/bench/gen_corpus.py $$n $(BENCH_DIR)/corpus/$$n >/dev/null; \
 	  python3 bench/serve_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/$$n/blogbuild $(SERVE_BENCH_ARGS) || exit 1; \
 	done
+
+## soak: 1,000 seeded random editor saves (posts, series, apps, pages, static files, CSS, a template; bad saves and their fixes; save bursts) against `blogbuild serve` on a copy of the example site, serve's output compared byte for byte with a clean `build --drafts` after each; SOAK_ARGS="--seed 2 --site DIR" to change what runs
+soak: build-tool
+	python3 bench/soak.py $(CURDIR)/$(RELEASE_BIN) --steps 1000 $(SOAK_ARGS)
 
 ## bench-highlight: cold builds of the 10,000-post corpus with highlighting on and off
 bench-highlight: build-tool
