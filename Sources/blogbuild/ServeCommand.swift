@@ -107,6 +107,8 @@ struct ServeCommand: ParsableCommand {
                                     case .failure(let failure):
                                         hub.send(errors: failure.diagnostics.map(\.description))
                                     }
+                                    // After the pages heard of it: trimming a large heap takes a while.
+                                    returnFreedMemory()
                                     done.resume()
                                 }
                             }
@@ -152,7 +154,6 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
             }
         }
         fflush(nil)  // the summary is print()ed: show it now, before the next line or request
-        returnFreedMemory()
         return .success(outcome)
     } catch {
         Reporter.failure(error, verb: "build", verbose: options.verbose, quiet: options.quiet)
