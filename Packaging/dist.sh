@@ -59,27 +59,34 @@ cp README.md LICENSE "$STAGE/"
   for checkout in "$SCRATCH"/checkouts/*; do
     name=$(basename "$checkout")
     licence=$(ls "$checkout"/LICENSE* "$checkout"/LICENCE* "$checkout"/COPYING* 2>/dev/null | head -1 || true)
-    [ -n "$licence" ] || continue
+    # A package whose licence cannot be found is not shipped silently without it.
+    [ -n "$licence" ] || { echo "error: no LICENSE file in $checkout: cannot write its notice" >&2; exit 1; }
     printf '==== Swift package %s ====\n\n' "$name"
     cat "$licence"
     echo
   done
   toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v "$SWIFT")")")")
+  found=""
   for licence in "$toolchain"/share/swift/LICENSE.txt "$toolchain"/share/doc/swift/LICENSE.txt; do
     [ -f "$licence" ] || continue
     printf '==== The Swift runtime and Foundation ====\n\n'
     cat "$licence"
     echo
+    found=1
     break
   done
+  [ -n "$found" ] || { echo "error: no LICENSE.txt in the Swift toolchain at $toolchain: cannot write its notice" >&2; exit 1; }
   for pkg in libcmark-gfm0 libcmark-gfm-extensions0 libxml2 libicu7 liblzma5 zlib1g; do
+    found=""
     for doc in /usr/share/doc/"$pkg"*/copyright; do
       [ -f "$doc" ] || continue
       printf '==== %s (Debian package %s) ====\n\n' "$pkg" "$(basename "$(dirname "$doc")")"
       cat "$doc"
       echo
+      found=1
       break
     done
+    [ -n "$found" ] || { echo "error: no /usr/share/doc/$pkg*/copyright: cannot write the notice of a library linked in" >&2; exit 1; }
   done
 } > "$STAGE/THIRD-PARTY-NOTICES"
 
