@@ -184,16 +184,16 @@ struct BadInputTests {
     }
 
     @Test func templateSyntaxErrorNamesTheTemplateAndLine() throws {
-        // `{{/wrong}}` on line 5 closes `{{#post}}`; the column is where the name starts.
+        // `{{/wrong}}` on line 5 closes `{{#post}}`: reported where the section opens, naming what closed it.
         try expectBuildFails({ site in
             try site.write("templates/post.mustache", "{{<base}}\n{{$content}}\n{{#post}}\n<h1>{{title}}</h1>\n{{/wrong}}\n{{/content}}\n{{/base}}\n")
-        }, errors: ["templates/post.mustache:5:4: template: a section is closed with the wrong name ({{/name}} must match {{#name}})"])
+        }, errors: ["templates/post.mustache:3:1: template: section 'post' is closed by {{/wrong}} (line 5)"])
     }
 
     @Test func unclosedTemplateTag() throws {
         try expectBuildFails({ site in
             try site.write("templates/partials/footer.mustache", "<footer>\n<p>{{site.title}</p>\n</footer>\n")
-        }, errors: ["templates/partials/footer.mustache:2:16: template: a tag is not closed (missing '}}')"])
+        }, errors: ["templates/partials/footer.mustache:2:4: template: a tag is not closed (missing '}}')"])
     }
 
     @Test func missingPartial() throws {
@@ -269,14 +269,40 @@ struct BadInputTests {
         let (name, text, warning) = Self.linkProblems[index]
         let site = try Self.goodSite()
         try site.write("content/posts/2021-02-01-links.md", text)
+        try Self.expectBuildWarnsWherePublishAndCheckFail(site, name: name, warning: warning, builds: "2021/02/links/index.html")
+    }
 
+    /// A name no page's context has: `{{tittle}}` in the post template, `{{page.tittle}}`
+    /// in a partial, a section of the base template. Reported where it is written, with
+    /// the name it probably meant. Names that only some page types have (`{{#post}}` in
+    /// `base`) and free-form front matter (`page.params.anything`) are not reported.
+    @Test(arguments: [
+        ("templates/post.mustache",
+         "{{<base}}\n{{$content}}\n{{#post}}\n<h1>{{tittle}}</h1>{{page.params.anything.at.all}}{{{content}}}\n{{/post}}\n{{/content}}\n{{/base}}\n",
+         "templates/post.mustache:4:5: warning: template: unknown variable 'tittle' (did you mean 'title'?)"),
+        ("templates/partials/footer.mustache",
+         "<footer>{{#post}}{{date}}{{/post}}\n  <p>{{page.tittle}}</p></footer>\n",
+         "templates/partials/footer.mustache:2:6: warning: template: unknown variable 'page.tittle' (did you mean 'page.title'?)"),
+        ("templates/partials/header.mustache",
+         "<header>{{#site.navv}}x{{/site.navv}}</header>\n",
+         "templates/partials/header.mustache:1:9: warning: template: unknown section 'site.navv' (did you mean 'site.nav'?)"),
+    ])
+    func aTemplateTypoIsAWarningWherePublishAndCheckFail(file: String, text: String, warning: String) throws {
+        let site = try Self.goodSite()
+        try site.write(file, text)
+        try Self.expectBuildWarnsWherePublishAndCheckFail(site, name: file, warning: warning, builds: "index.html")
+    }
+
+    /// `build` succeeds and prints `warning`; `publish` and `check` fail on it and write nothing.
+    static func expectBuildWarnsWherePublishAndCheckFail(_ site: TestSiteFolder, name: String, warning: String,
+                                                         builds page: String) throws {
         // build: succeeds, prints the warning.
         let built = try BlogBuildCLI.run(["build", "--site", site.root.path])
         #expect(built.status == 0, "\(name): \(built)")
         #expect(built.stderrLines.contains(warning), "\(name): expected\n\(warning)\n\(built)")
         #expect(built.stdout.hasPrefix("Built "), "\(name): \(built)")
         let before = try FolderSnapshot(site.publicFolder)
-        #expect(before.files["2021/02/links/index.html"] != nil)
+        #expect(before.files[page] != nil)
 
         // publish: fails, names the problem, writes nothing (neither into public/ nor elsewhere).
         let elsewhere = site.outside("published")

@@ -9,12 +9,16 @@ struct PageRenderer: Sendable {
     let urls: URLMaker
     /// What pages show of posts, tags, series and apps (made from `site` when not given).
     var projections: SiteProjections? = nil
+    /// Renders with swift-mustache and the dictionary context instead: kept only until
+    /// the compiled engine's output is shown to be the same, byte for byte.
+    var legacyEngine = false
 
     /// Renders every route. With a cache and each route's key (`RenderKeys`), a
     /// route whose key is the one its cached page was made for is not rendered again.
     func render(_ routes: [Route], keys: [Int]? = nil, cache: PageCache? = nil) -> ([OutputFile], [Diagnostic]) {
         // One context for all routes: building it walks the whole site.
         let context = TemplateContext(site: site, urls: urls, projections: projections)
+        let values = RouteValues(site: site, urls: urls, values: TemplateValues(site: site, urls: urls, projections: context.projections))
         let previous = cache?.entries ?? [:]
         let keyed: [(route: Route, key: Int?)] = routes.indices.map { (routes[$0], keys?[$0]) }
         let results = keyed.parallelMap { item -> (Result<OutputFile, Diagnostic>, reused: Bool) in
@@ -22,7 +26,7 @@ struct PageRenderer: Sendable {
             if let key = item.key, let hit = previous[path], hit.key == key {
                 return (.success(OutputFile(path: path, contents: .bytes(hit.bytes))), true)
             }
-            return (render(item.route, context: context), false)
+            return (legacyEngine ? render(item.route, context: context) : render(item.route, values: values), false)
         }
         if let cache, keys != nil {
             var fresh: [String: PageCache.Entry] = [:]
@@ -44,6 +48,19 @@ struct PageRenderer: Sendable {
             }
         }
         return (files, diagnostics)
+    }
+
+    private func render(_ route: Route, values: RouteValues) -> Result<OutputFile, Diagnostic> {
+        guard let name = RouteValues.template(for: route, in: site) else {
+            guard case .alias(let i, _) = route.kind else { return .failure(Diagnostic(file: route.outputPath, message: "no template")) }
+            return .success(OutputFile(path: route.outputPath, contents: .bytes(Array(aliasPage(to: i).utf8))))
+        }
+        guard let page = theme.pages[name] else {
+            return .failure(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
+        }
+        var bytes: [UInt8] = []
+        page.template.render(values.root(for: route, shape: page.root, reads: page.reads), into: &bytes)
+        return .success(OutputFile(path: route.outputPath, contents: .bytes(bytes)))
     }
 
     private func render(_ route: Route, context ctx: TemplateContext) -> Result<OutputFile, Diagnostic> {
@@ -176,7 +193,7 @@ struct PageRenderer: Sendable {
     }
 
     /// Text of a small HTML fragment, for meta descriptions.
-    private func plainText(_ html: String) -> String {
+    func plainText(_ html: String) -> String {
         Self.plainText(html)
     }
 

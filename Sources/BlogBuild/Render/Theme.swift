@@ -7,6 +7,8 @@ struct Theme: Sendable {
     /// Template name (path without `.mustache`, e.g. `post`, `partials/header`) → source path for messages.
     var templateSources: [String: String]
     var library: MustacheLibrary
+    /// Each page template compiled against its page type's context (`ContextShapes`).
+    var pages: [String: CompiledPage] = [:]
     /// Files under `assets/`, by path relative to `assets/`.
     var assets: [String: Asset]
     /// Template name → a hash of its text and of every partial it includes, directly
@@ -16,6 +18,15 @@ struct Theme: Sendable {
     /// Each template's label (`templates/post.mustache`, `(built-in theme) templates/post.mustache`)
     /// and text, sorted by name: where the link checker looks for a URL a template writes.
     var texts: [(label: String, text: String)] = []
+
+    /// A page template ready to render: the program, the shape of the context it was
+    /// compiled against (kept alive: `reads` tells its parts apart by identity), and
+    /// which parts of that context it reads.
+    struct CompiledPage: Sendable {
+        let template: CompiledTemplate
+        let root: TemplateShape
+        let reads: TemplateReads
+    }
 
     enum Asset: Sendable, Hashable {
         case bytes([UInt8])
@@ -72,44 +83,82 @@ struct Theme: Sendable {
             }
         }
 
-        var templates: [String: MustacheTemplate] = [:]
         var sources: [String: String] = [:]
-        _ = FastHTMLContentType.registered
-        for name in texts.keys.sorted() {
-            guard let (label, text) = texts[name] else { continue }
-            sources[name] = label
-            if let at = TemplateDepth.firstTooDeep(in: text) {
-                diagnostics.append(Diagnostic(file: label, line: at.line, column: at.column,
-                                              message: "template: sections nested more than \(TemplateDepth.limit) deep"))
-                continue
-            }
-            do {
-                templates[name] = try MustacheTemplate(string: withFastEscaping(text))
-            } catch let error as MustacheTemplate.ParserError {
-                // The pragma line added in front shifts every line by one.
-                diagnostics.append(Diagnostic(file: label, line: max(1, error.context.lineNumber - 1),
-                                              column: error.context.columnNumber,
-                                              message: "template: \(describe(error.error))"))
-            } catch {
-                diagnostics.append(Diagnostic(file: label, message: "template: \(error)"))
-            }
-        }
-        // swift-mustache renders a missing partial as nothing; a missing one is an error here.
-        for name in texts.keys.sorted() {
-            guard let (label, text) = texts[name] else { continue }
-            for ref in partialReferences(in: text) where texts[ref.name] == nil {
-                diagnostics.append(Diagnostic(file: label, line: ref.line, column: ref.column,
-                                              message: "template: missing partial '\(ref.name)' (no templates/\(ref.name).mustache)"))
-            }
-        }
-        diagnostics += cycles(in: texts)
+        for (name, (label, _)) in texts { sources[name] = label }
+        let (pages, templateProblems) = compilePages(texts)
+        diagnostics += templateProblems
         for name in pageTemplates where texts[name] == nil {
             diagnostics.append(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-        return (Theme(templateSources: sources, library: MustacheLibrary(templates: templates), assets: assets,
+        // The previous engine, kept only until its output is shown to be the same.
+        var templates: [String: MustacheTemplate] = [:]
+        _ = FastHTMLContentType.registered
+        for (name, (_, text)) in texts {
+            templates[name] = try? MustacheTemplate(string: withFastEscaping(text))
+        }
+        return (Theme(templateSources: sources, library: MustacheLibrary(templates: templates), pages: pages, assets: assets,
                       fingerprints: fingerprints(of: texts),
                       texts: texts.keys.sorted().compactMap { texts[$0] }.map { (label: $0.0, text: $0.1) }), diagnostics)
+    }
+
+    /// Parses every template and compiles each page template against its page type's
+    /// context. Syntax problems (in any template, used or not), missing partials and
+    /// partials that include themselves are errors. A name no context has is a warning
+    /// (`check` and `publish` fail on it) at the place it is written; a template that
+    /// several page types share (`base`, partials) is checked against each, and a name
+    /// is reported only when no context it is used in has it (`{{#post}}` in `base` is
+    /// for post pages).
+    static func compilePages(_ texts: [String: (String, String)]) -> ([String: CompiledPage], [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        func diagnostic(_ p: TemplateProblem, _ severity: Diagnostic.Severity) -> Diagnostic {
+            Diagnostic(file: p.label, line: p.line, column: p.column, message: "template: \(p.message)", severity: severity)
+        }
+        let compiler = TemplateCompiler(sources: texts.mapValues { (label: $0.0, text: $0.1) })
+        for name in compiler.templates.keys.sorted() {
+            diagnostics += compiler.templates[name]?.problems.map { diagnostic($0, .error) } ?? []
+        }
+        diagnostics += cycles(in: texts)
+        // Names are checked in a theme that parses: a broken section would make every
+        // name after it look misplaced.
+        guard diagnostics.isEmpty else { return ([:], diagnostics) }
+
+        var pages: [String: CompiledPage] = [:]
+        var compilations: [(name: String, compilation: TemplateCompilation)] = []
+        for name in ContextShapes.pageTemplates where texts[name] != nil {
+            guard let root = ContextShapes.root(for: name) else { continue }
+            let compilation = compiler.compilation(of: name, root: root)
+            compilations.append((name, compilation))
+            if let template = compilation.template {
+                pages[name] = CompiledPage(template: template, root: root, reads: compilation.reads)
+            }
+        }
+        struct Place: Hashable { let template: String, line: Int, column: Int }
+        var reported: Set<TemplateProblem> = []
+        for (_, compilation) in compilations {
+            for problem in compilation.problems where problem.kind == .syntax && !reported.contains(problem) {
+                // Parse problems were reported above, once per template.
+                let parsed = compiler.templates[problem.template]?.problems.contains(problem) ?? false
+                if !parsed { diagnostics.append(diagnostic(problem, .error)) }
+                reported.insert(problem)
+            }
+        }
+        // Unknown names: kept where every compilation that reached the template found it unknown.
+        var unknownIn: [Place: Int] = [:]
+        var first: [Place: TemplateProblem] = [:]
+        for (_, compilation) in compilations {
+            var places: Set<Place> = []
+            for problem in compilation.problems where problem.kind == .unknownName {
+                let place = Place(template: problem.template, line: problem.line, column: problem.column)
+                if places.insert(place).inserted { unknownIn[place, default: 0] += 1 }
+                if first[place] == nil { first[place] = problem }
+            }
+        }
+        for (place, count) in unknownIn {
+            let reaching = compilations.count { $0.compilation.reached.contains(place.template) }
+            if count == reaching, let problem = first[place] { diagnostics.append(diagnostic(problem, .warning)) }
+        }
+        return (pages, diagnostics.sorted())
     }
 
     /// Puts a template on our escaper. The pragma is alone on its own line, which
@@ -205,22 +254,6 @@ struct Theme: Sendable {
             visit(start)
         }
         return diagnostics
-    }
-
-    private static func describe(_ error: Error) -> String {
-        guard let e = error as? MustacheTemplate.Error else { return "\(error)" }
-        switch e {
-        case .sectionCloseNameIncorrect: return "a section is closed with the wrong name ({{/name}} must match {{#name}})"
-        case .unfinishedName: return "a tag is not closed (missing '}}')"
-        case .expectedSectionEnd: return "a section is never closed (missing {{/name}})"
-        case .invalidSetDelimiter: return "invalid set-delimiter tag"
-        case .transformAppliedToInheritanceSection: return "a transform cannot be applied to an inheritance section"
-        case .illegalTokenInsideInheritSection: return "only {{$block}} definitions may appear inside {{<parent}}"
-        case .textInsideInheritSection: return "text is not allowed inside {{<parent}} outside a {{$block}}"
-        case .invalidConfigVariableSyntax: return "invalid pragma syntax"
-        case .unrecognisedConfigVariable: return "unknown pragma"
-        @unknown default: return "\(e)"
-        }
     }
 
     /// Regular files below `dir`, relative, sorted; hidden files skipped.

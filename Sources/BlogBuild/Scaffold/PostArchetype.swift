@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The skeleton `blogbuild new post` fills in: `templates/archetypes/post.md` of the
 /// site, else the built-in theme's. A Mustache template rendered as plain text with
@@ -7,7 +6,12 @@ import Mustache
 /// `series_order` and `app`.
 struct PostArchetype {
     static let path = "archetypes/post.md"
-    let template: MustacheTemplate
+    let template: CompiledTemplate
+
+    /// Every name the archetype may use; only the first four always have a value.
+    static let shape = TemplateShape(
+        fields: ["title", "title_yaml", "date", "slug", "series", "series_order", "app"].map { ($0, TemplateShape.scalar) },
+        required: ["title", "title_yaml", "date", "slug"])
 
     static func load(siteDirectory: URL) throws(BuildFailure) -> PostArchetype {
         let own = siteDirectory.appendingPathComponent("templates/" + path)
@@ -25,18 +29,23 @@ struct PostArchetype {
         } else {
             throw BuildFailure([Diagnostic(file: "templates/" + path, message: "template: missing template '\(path)'")])
         }
-        do {
-            // Plain text: a title with `&` or quotes must reach the file as written.
-            return PostArchetype(template: try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}\n" + text))
-        } catch let error as MustacheTemplate.ParserError {
-            throw BuildFailure([Diagnostic(file: label, line: max(1, error.context.lineNumber - 1),
-                                           column: error.context.columnNumber, message: "template: \(error.error)")])
-        } catch {
-            throw BuildFailure([Diagnostic(file: label, message: "template: \(error)")])
+        // Plain text: a title with `&` or quotes must reach the file as written.
+        let compiler = TemplateCompiler(sources: [path: (label: label, text: text)])
+        let compilation = compiler.compilation(of: path, root: shape, escapes: false)
+        let problems = compilation.problems.map {
+            Diagnostic(file: label, line: $0.line, column: $0.column, message: "template: \($0.message)")
         }
+        guard problems.isEmpty, let template = compilation.template else { throw BuildFailure(problems) }
+        return PostArchetype(template: template)
     }
 
-    func render(_ values: [String: Any]) -> String {
-        template.render(values)
+    /// The new post's text. `series_order` is a number; every other value is text.
+    func render(_ values: [String: String]) -> String {
+        let fields = Self.shape.names.map { name -> TemplateValue in
+            guard let value = values[name] else { return .missing }
+            if name == "series_order", let n = Int(value) { return .int(n) }
+            return .string(value)
+        }
+        return String(decoding: template.render(.object(TemplateObject(values: fields))), as: UTF8.self)
     }
 }

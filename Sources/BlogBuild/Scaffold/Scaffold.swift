@@ -26,7 +26,7 @@ public enum Scaffold {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
         let day = "\(DateText.pad(c.year ?? 1970, 4))-\(DateText.pad(c.month ?? 1))-\(DateText.pad(c.day ?? 1))"
         let relative = "content/posts/\(day)-\(slug).md"
-        var values: [String: Any] = [
+        var values: [String: String] = [
             "title": trimmed,
             "title_yaml": yamlString(trimmed),
             "date": "\(day) \(DateText.pad(c.hour ?? 0)):\(DateText.pad(c.minute ?? 0))",
@@ -34,7 +34,7 @@ public enum Scaffold {
         ]
         if let series {
             values["series"] = series
-            values["series_order"] = content.posts.filter { $0.series == series }.count + 1
+            values["series_order"] = String(content.posts.filter { $0.series == series }.count + 1)
         }
         if let app { values["app"] = app }
         let text = try PostArchetype.load(siteDirectory: siteDirectory).render(values)

@@ -1,0 +1,146 @@
+/// The template contract: every name a template can use, declared once, as the
+/// shape of each page type's context. Templates are compiled against these
+/// (`Theme`), so a name that is not here is reported where it is written, and
+/// `TemplateValues` fills objects laid out by them. README's variable list is
+/// this file in prose.
+///
+/// Each page type gets a tree of its own (`root(for:)` builds a fresh one per
+/// call), so what one page type's templates read of a post entry is known apart
+/// from what another's read: the archive shows no summaries, and its entries
+/// are built without them.
+enum ContextShapes {
+    typealias Fields = [(String, TemplateShape)]
+
+    /// Names whose values are text, numbers or flags.
+    static func scalars(_ names: String...) -> Fields {
+        names.map { ($0, TemplateShape.scalar) }
+    }
+
+    static func object(_ fields: Fields) -> TemplateShape {
+        TemplateShape(fields: fields)
+    }
+
+    static func list(_ element: TemplateShape) -> TemplateShape {
+        TemplateShape(fields: [], element: element)
+    }
+
+    /// Free-form front matter (`params`): any name may be asked for.
+    static var open: TemplateShape { TemplateShape(fields: [], isOpen: true) }
+
+    /// The page types and the template each renders with.
+    static let pageTemplates = ["home", "post", "page", "series-index", "series", "apps", "app", "tags", "tag", "archive", "404"]
+
+    /// Every page kind's `page.is_<kind>` flag.
+    static let pageKinds = ["home", "post", "page", "404", "series-index", "series", "apps", "app", "tags", "tag", "archive"]
+
+    // MARK: Site and page
+
+    static var feedLink: TemplateShape { object(scalars("title", "url", "type", "label")) }
+
+    static var site: TemplateShape {
+        object(scalars("title", "base_url", "language", "home_url", "description", "logo_url", "logo_type",
+                       "has_nav", "series_count", "app_count", "locale", "years")
+               + [("params", open),
+                  ("author", object(scalars("name", "email", "url"))),
+                  ("nav", list(object(scalars("title", "url", "current")))),
+                  ("feeds", list(feedLink))])
+    }
+
+    /// One shape for every kind of page: the base template reads `page.image` and
+    /// `page.is_post` on all of them.
+    static var page: TemplateShape {
+        object(scalars("kind", "title", "url", "absolute_url", "full_title", "description", "short_description",
+                       "twitter_card", "image", "image_alt", "content", "has_toc", "show_toc", "has_content")
+               + pageKinds.map { ("is_" + $0.replacingOccurrences(of: "-", with: "_"), TemplateShape.scalar) }
+               + [("params", open),
+                  ("feeds", list(feedLink)),
+                  ("own_feed", feedLink),
+                  ("toc", list(tocEntry))])
+    }
+
+    static var tocEntry: TemplateShape { object(scalars("level", "id", "text")) }
+
+    // MARK: Posts
+
+    static var tagLink: TemplateShape { object(tagLinkFields) }
+    static var tagLinkFields: Fields { scalars("name", "slug", "url", "count", "count_text") }
+
+    /// What a list entry shows of a post (`PostListEntry`).
+    static var entryFields: Fields {
+        scalars("title", "url", "date", "date_short", "date_iso", "year", "summary", "reading_minutes", "reading_time",
+                "has_tags", "draft", "future", "has_more")
+            + [("tags", list(tagLink)), ("series", object(scalars("title", "url", "label")))]
+    }
+
+    static var entry: TemplateShape { object(entryFields) }
+
+    /// A post on its own page: its entry, with the series box in place of the series mark.
+    static var post: TemplateShape {
+        object(entryFields.filter { $0.0 != "series" }
+               + scalars("content", "has_toc", "show_toc", "source_path", "updated", "updated_iso")
+               + [("toc", list(tocEntry)),
+                  ("params", open),
+                  ("image", image),
+                  ("series", seriesBox),
+                  ("app", appCard)])
+    }
+
+    static var image: TemplateShape { object(scalars("src", "alt", "width", "height")) }
+
+    static var seriesBox: TemplateShape {
+        let link = object(scalars("title", "url"))
+        return object(scalars("title", "url", "position", "count", "label", "has_other_parts")
+                      + [("parts", list(object(scalars("number", "title", "url", "current")))),
+                         ("previous", link), ("next", link)])
+    }
+
+    // MARK: Series, apps, tags
+
+    static var seriesSummaryFields: Fields {
+        scalars("title", "slug", "url", "count", "count_text", "description") + [("params", open)]
+    }
+
+    static var series: TemplateShape {
+        object(seriesSummaryFields + scalars("intro", "has_posts", "order")
+               + [("posts", list(object(entryFields + scalars("number"))))])
+    }
+
+    static var appCardFields: Fields {
+        scalars("title", "slug", "url", "status", "retired", "platforms_text", "has_platforms", "post_count",
+                "tagline", "icon", "released", "released_iso", "released_year")
+            + [("platforms", list(.scalar)), ("params", open)]
+    }
+
+    static var appCard: TemplateShape { object(appCardFields) }
+
+    static var app: TemplateShape {
+        object(appCardFields + scalars("description", "app_store", "website", "source", "has_links", "has_screenshots", "has_posts")
+               + [("screenshots", list(image)), ("posts", list(entry))])
+    }
+
+    // MARK: Roots
+
+    /// The context a page template gets: `site`, `page`, and its page type's own names.
+    /// Nil for a name that is not a page template.
+    static func root(for template: String) -> TemplateShape? {
+        let own: Fields
+        switch template {
+        case "home":
+            own = [("posts", list(entry)), ("has_posts", .scalar),
+                   ("pagination", object(scalars("number", "count", "is_first", "has_pages", "newer_url", "older_url")))]
+        case "post": own = [("post", post)]
+        case "page", "404": own = []
+        case "series-index": own = [("all_series", list(object(seriesSummaryFields))), ("has_series", .scalar)]
+        case "series": own = [("series", series)]
+        case "apps": own = [("apps", list(appCard)), ("has_apps", .scalar)]
+        case "app": own = [("app", app)]
+        case "tags": own = [("tags", list(tagLink)), ("has_tags", .scalar)]
+        case "tag": own = [("tag", object(tagLinkFields + [("posts", list(entry))]))]
+        case "archive":
+            own = [("years", list(object(scalars("year", "count") + [("posts", list(entry))]))),
+                   ("has_posts", .scalar), ("post_count", .scalar), ("post_count_text", .scalar)]
+        default: return nil
+        }
+        return object([("site", site), ("page", page)] + own)
+    }
+}

@@ -1,0 +1,128 @@
+/// The template and the context a route renders with. Aliases have no template
+/// (`PageRenderer.aliasPage`).
+struct RouteValues {
+    let site: Site
+    let urls: URLMaker
+    let values: TemplateValues
+
+    /// The template `route` renders with; nil for an alias.
+    static func template(for route: Route, in site: Site) -> String? {
+        if case .page(let i) = route.kind {
+            return Route.outputPath(forSitePath: site.pages[i].url) == "404.html" ? "404" : "page"
+        }
+        return route.templateName
+    }
+
+    /// The root of the context `route`'s template gets, laid out by `root`
+    /// (`ContextShapes.root(for:)`), making only what `reads` says is read.
+    func root(for route: Route, shape root: TemplateShape, reads: TemplateReads) -> TemplateValue {
+        var r = TemplateRecord(root, reads: reads)
+        let v = values
+        let pageRecord = r.record(for: "page")
+        var page: TemplateRecord
+        switch route.kind {
+        case .post(let i):
+            let p = site.posts[i]
+            // The summary's text (a front-matter `summary:` is Markdown too: no backticks in the description).
+            page = v.page(pageRecord, kind: "post", title: p.post.title, path: p.permalink,
+                          description: PageRenderer.plainText(p.rendered.summaryHTML), params: p.post.params)
+            if let img = p.post.image {
+                page["image"] = .string(urls.absoluteURL(ImageReference.sitePath(img.src, from: p.post.sourcePath)))
+                if let alt = img.alt { page["image_alt"] = .string(alt) }
+                page["twitter_card"] = .string("summary_large_image")
+            }
+            r["post"] = v.post(i, r.record(for: "post"))
+        case .home(let n, let count):
+            let per = max(1, site.config.postsPerPage)
+            let range = min(site.posts.count, (n - 1) * per)..<min(site.posts.count, n * per)
+            var pagination = r.record(for: "pagination")
+            pagination["number"] = .int(n)
+            pagination["count"] = .int(count)
+            pagination["is_first"] = .bool(n == 1)
+            pagination["has_pages"] = .bool(count > 1)
+            if n > 1 { pagination["newer_url"] = .string(urls.url(Router.homeURL(n - 1))) }
+            if n < count { pagination["older_url"] = .string(urls.url(Router.homeURL(n + 1))) }
+            page = v.page(pageRecord, kind: "home", title: n == 1 ? site.config.title : "Page \(n) of \(count)",
+                          path: route.url, description: nil)
+            r["posts"] = v.entries(range, r.elementRecord(for: "posts"))
+            r["has_posts"] = .bool(!range.isEmpty)
+            r["pagination"] = pagination.value
+        case .seriesIndex:
+            page = v.page(pageRecord, kind: "series-index", title: "Series", path: route.url, description: nil)
+            let summary = r.elementRecord(for: "all_series")
+            r["all_series"] = .list(site.series.indices.map { v.seriesSummary($0, summary).value })
+            r["has_series"] = .bool(!site.series.isEmpty)
+        case .series(let i):
+            let s = site.series[i]
+            page = v.page(pageRecord, kind: "series", title: s.series.title, path: s.url,
+                          description: s.series.description, params: s.series.params, ownFeed: .series(i, in: site))
+            r["series"] = v.series(i, r.record(for: "series"))
+        case .apps:
+            page = v.page(pageRecord, kind: "apps", title: "Apps", path: route.url, description: nil)
+            let card = r.elementRecord(for: "apps")
+            r["apps"] = .list(site.apps.indices.map { v.appCard($0, card).value })
+            r["has_apps"] = .bool(!site.apps.isEmpty)
+        case .app(let i):
+            let a = site.apps[i]
+            page = v.page(pageRecord, kind: "app", title: a.app.title, path: a.url, description: a.app.tagline,
+                          params: a.app.params, ownFeed: .app(i, in: site))
+            if let icon = a.app.icon { page["image"] = .string(urls.absoluteURL(ImageReference.sitePath(icon, from: a.app.sourcePath))) }
+            r["app"] = v.app(i, r.record(for: "app"))
+        case .tags:
+            page = v.page(pageRecord, kind: "tags", title: "Tags", path: route.url, description: nil)
+            let link = r.elementRecord(for: "tags")
+            r["tags"] = .list(v.projections.tags.map { v.tagLink($0, link).value })
+            r["has_tags"] = .bool(!site.tags.isEmpty)
+        case .tag(let i):
+            let t = site.tags[i]
+            var tag = v.tagLink(v.projections.tags[i], r.record(for: "tag"))
+            tag["posts"] = v.entries(t.postIndices, tag.elementRecord(for: "posts"))
+            page = v.page(pageRecord, kind: "tag", title: "Posts tagged “\(t.name)”", path: t.url, description: nil,
+                          ownFeed: .tag(i, in: site))
+            r["tag"] = tag.value
+        case .archive:
+            let yearRecord = r.elementRecord(for: "years")
+            let entry = yearRecord.elementRecord(for: "posts")
+            var years: [TemplateValue] = []
+            var start = 0
+            // Posts come newest first; a year is a run of posts with the same year.
+            while start < site.posts.count {
+                let year = site.posts[start].post.date.year
+                var end = start + 1
+                while end < site.posts.count, site.posts[end].post.date.year == year { end += 1 }
+                var y = yearRecord
+                y["year"] = .int(year)
+                y["posts"] = v.entries(start..<end, entry)
+                y["count"] = .int(end - start)
+                years.append(y.value)
+                start = end
+            }
+            page = v.page(pageRecord, kind: "archive", title: "Archive", path: route.url, description: nil)
+            r["years"] = .list(years)
+            r["has_posts"] = .bool(!site.posts.isEmpty)
+            r["post_count"] = .int(site.posts.count)
+            r["post_count_text"] = .string(site.posts.count == 1 ? "1 post" : "\(site.posts.count) posts")
+        case .page(let i):
+            let p = site.pages[i]
+            let isNotFound = Route.outputPath(forSitePath: p.url) == "404.html"
+            page = v.page(pageRecord, kind: isNotFound ? "404" : "page", title: p.page.title, path: p.url,
+                          description: PageRenderer.plainText(p.rendered.summaryHTML), params: p.page.params)
+            page["content"] = .string(v.contentHTML(p.rendered.html))
+            page["toc"] = v.toc(p.rendered.toc, page.elementRecord(for: "toc"))
+            page["has_toc"] = .bool(p.rendered.toc.count >= 2)
+            page["show_toc"] = .bool(p.rendered.toc.count >= TemplateContext.tocMinimumHeadings)
+            page["has_content"] = .bool(true)
+        case .notFound:
+            page = v.page(pageRecord, kind: "404", title: "Page not found", path: route.url, description: nil)
+            page["has_content"] = .bool(false)
+        case .alias:
+            page = pageRecord
+        }
+        let pageURL = page["url"]
+        if case .string(let url) = pageURL {
+            r["site"] = v.site(r.record(for: "site"), pageURL: url)
+        }
+        r["page"] = page.value
+        return r.value
+    }
+}

@@ -1,0 +1,349 @@
+/// Makes the values templates see, laid out by `ContextShapes`, from the site and
+/// its projections. What a value is made of is decided here and only here
+/// (README lists the names).
+///
+/// Shared by the threads that render pages: every property is a `let` holding
+/// immutable values.
+struct TemplateValues: Sendable {
+    let site: Site
+    let urls: URLMaker
+    /// Resolves URLs in HTML moved away from its own page.
+    let contentURLs: AbsoluteURLs
+    /// What pages show of posts, tags, series and apps.
+    let projections: SiteProjections
+    /// `page.feeds` on every page: the site's RSS, Atom and JSON feeds.
+    let siteFeeds: [FeedLink]
+    /// "2019–2026" (or "2026"): the years the site's posts span, for a copyright line.
+    let years: String?
+
+    init(site: Site, urls: URLMaker, projections: SiteProjections? = nil) {
+        self.site = site
+        self.urls = urls
+        self.projections = projections ?? SiteProjections(site)
+        contentURLs = AbsoluteURLs(baseURL: site.config.baseURL)
+        siteFeeds = FeedLink.siteFeeds(siteTitle: site.config.title)
+        let years = site.posts.map { $0.post.date.year }
+        if let first = years.min(), let last = years.max() {
+            self.years = first == last ? "\(first)" : "\(first)–\(last)"
+        } else {
+            self.years = nil
+        }
+    }
+
+    // MARK: Site and page
+
+    func feedLink(_ link: FeedLink, _ r: TemplateRecord) -> TemplateValue {
+        var r = r
+        r["title"] = .string(link.title)
+        r["url"] = .string(urls.url(link.path))
+        r["type"] = .string(link.type)
+        r["label"] = .string(TemplateContext.label(ofFeedType: link.type))
+        return r.value
+    }
+
+    /// `site`, with `current` on the navigation entry the page at `pageURL` belongs to.
+    func site(_ r: TemplateRecord, pageURL: String) -> TemplateValue {
+        var r = r
+        let c = site.config
+        r["title"] = .string(c.title)
+        r["base_url"] = .string(c.baseURL)
+        r["language"] = .string(c.language)
+        r["home_url"] = .string(urls.url("/"))
+        r["params"] = Self.open(c.params)
+        // Mustache treats an empty string as true: what is empty is left out.
+        if !c.description.isEmpty { r["description"] = .string(c.description) }
+        if let author = c.author {
+            var a = r.record(for: "author")
+            a["name"] = .string(author.name)
+            if let e = author.email { a["email"] = .string(e) }
+            if let u = author.url { a["url"] = .string(u) }
+            r["author"] = a.value
+        }
+        // The site's mark: its own `logo:` (relative to content/), else the theme's initial.
+        let logo = c.logo.map { ImageReference.sitePath($0, from: ConfigLoader.path) } ?? "/assets/" + SiteMark.assetName
+        r["logo_url"] = .string(urls.url(logo))
+        r["logo_type"] = .string(SiteMark.mediaType(of: logo) ?? "image/svg+xml")
+        let navItem = r.elementRecord(for: "nav")
+        let home = urls.url("/")
+        r["nav"] = .list(c.nav.map { link in
+            var n = navItem
+            let url = urls.url(link.url)
+            n["title"] = .string(link.title)
+            n["url"] = .string(url)
+            // Its own URL, or a section above it (`/apps/` on `/apps/kettle/`; never the home page).
+            if url == pageURL || (url != home && url.hasSuffix("/") && pageURL.hasPrefix(url)) { n["current"] = .bool(true) }
+            return n.value
+        })
+        r["has_nav"] = .bool(!c.nav.isEmpty)
+        r["series_count"] = .int(site.series.count)
+        r["app_count"] = .int(site.apps.count)
+        let feed = r.elementRecord(for: "feeds")
+        r["feeds"] = .list(siteFeeds.map { feedLink($0, feed) })
+        // `en-GB` → `en_GB`, for Open Graph's og:locale.
+        if !c.language.isEmpty { r["locale"] = .string(c.language.replacingOccurrences(of: "-", with: "_")) }
+        if let years { r["years"] = .string(years) }
+        return r.value
+    }
+
+    /// `page`: what every page has (title, URLs, description, kind, params).
+    func page(_ r: TemplateRecord, kind: String, title: String, path: String, description: String?,
+              params: [String: FrontMatterValue] = [:], ownFeed: FeedCollection? = nil) -> TemplateRecord {
+        var r = r
+        r["kind"] = .string(kind)
+        r["title"] = .string(title)
+        r["url"] = .string(urls.url(path))
+        r["absolute_url"] = .string(urls.absoluteURL(path))
+        r["is_" + kind.replacingOccurrences(of: "-", with: "_")] = .bool(true)
+        r["params"] = Self.open(params)
+        r["full_title"] = .string(kind != "home" || path != "/" ? "\(title) – \(site.config.title)" : title)
+        var shown = description ?? ""
+        if shown.isEmpty { shown = site.config.description }
+        if !shown.isEmpty {
+            r["description"] = .string(shown)
+            r["short_description"] = .string(TemplateContext.shortDescription(shown))
+        }
+        let feed = r.elementRecord(for: "feeds")
+        var feeds = siteFeeds
+        if let ownFeed {
+            let own = FeedLink.collectionFeed(ownFeed, siteTitle: site.config.title)
+            feeds.append(own)
+            r["own_feed"] = feedLink(own, r.record(for: "own_feed"))
+        }
+        r["feeds"] = .list(feeds.map { feedLink($0, feed) })
+        r["twitter_card"] = .string("summary")
+        return r
+    }
+
+    // MARK: Posts
+
+    /// A post as lists show it, made from its list entry alone; only what the page's
+    /// templates read is made (the archive shows no summaries).
+    func entry(_ i: Int, _ r: TemplateRecord, seriesMark: Bool = true) -> TemplateRecord {
+        let e = projections.entries[i]
+        var r = r
+        r["title"] = .string(e.title)
+        r["url"] = .string(urls.url(e.permalink))
+        r["date"] = .string(DateText.display(e.date))
+        r["date_short"] = .string(DateText.short(e.date))
+        r["date_iso"] = .string(DateText.iso(e.date))
+        r["year"] = .int(e.date.year)
+        if r.wants("summary") { r["summary"] = .string(summaryHTML(e)) }
+        r["reading_minutes"] = .int(e.readingMinutes)
+        r["reading_time"] = .string("\(e.readingMinutes) min read")
+        if r.wants("tags") {
+            let tag = r.elementRecord(for: "tags")
+            r["tags"] = .list(e.tags.map { tagLink($0, tag).value })
+        }
+        r["has_tags"] = .bool(!e.tags.isEmpty)
+        r["draft"] = .bool(e.isDraft)
+        r["future"] = .bool(e.isFuture)
+        r["has_more"] = .bool(e.hasMore)
+        if seriesMark, let s = e.series {
+            var m = r.record(for: "series")
+            m["title"] = .string(s.title)
+            m["url"] = .string(urls.url(s.url))
+            m["label"] = .string("Part \(s.position) of \(s.count)")
+            r["series"] = m.value
+        }
+        return r
+    }
+
+    /// The entries of `indices`, for a list field laid out by `r`.
+    func entries(_ indices: some Sequence<Int>, _ r: TemplateRecord) -> TemplateValue {
+        .list(indices.map { entry($0, r).value })
+    }
+
+    /// The summary as list pages show it: relative links and images in it were
+    /// written for the post's own page, so they are resolved against its permalink.
+    func summaryHTML(_ e: PostListEntry) -> String {
+        if urls.absolute { return contentURLs.rewrite(e.summaryHTML, page: urls.absoluteURL(e.permalink)) }
+        return contentURLs.rewriteRootRelative(e.summaryHTML, page: e.permalink)
+    }
+
+    /// Rendered Markdown for its own page: site paths the author wrote (`/about/`)
+    /// get `base_url`'s path, or all of `base_url` in `publish`.
+    func contentHTML(_ html: String) -> String {
+        contentURLs.rewriteSitePaths(html, absolute: urls.absolute)
+    }
+
+    func toc(_ entries: [TOCEntry], _ r: TemplateRecord) -> TemplateValue {
+        .list(entries.map { t in
+            var r = r
+            r["level"] = .int(t.level)
+            r["id"] = .string(t.id)
+            r["text"] = .string(t.text)
+            return r.value
+        })
+    }
+
+    /// A post with everything its own page shows.
+    func post(_ i: Int, _ r: TemplateRecord) -> TemplateValue {
+        let sp = site.posts[i]
+        let post = sp.post
+        // The series box, not the mark lists show, is the post's own `series`.
+        var r = entry(i, r, seriesMark: false)
+        r["content"] = .string(contentHTML(sp.rendered.html))
+        r["toc"] = toc(sp.rendered.toc, r.elementRecord(for: "toc"))
+        r["has_toc"] = .bool(sp.rendered.toc.count >= 2)
+        r["show_toc"] = .bool(sp.rendered.toc.count >= TemplateContext.tocMinimumHeadings)
+        r["params"] = Self.open(post.params)
+        r["source_path"] = .string(post.sourcePath)
+        if let u = post.updated, u.instant != post.date.instant {
+            r["updated"] = .string(DateText.display(u))
+            r["updated_iso"] = .string(DateText.iso(u))
+        }
+        if let image = post.image {
+            r["image"] = self.image(image, from: post.sourcePath, r.record(for: "image"))
+        }
+        if let box = SiteProjections.seriesBox(for: i, in: site) { r["series"] = seriesBox(box, r.record(for: "series")) }
+        if let ai = sp.appIndex { r["app"] = appCard(ai, r.record(for: "app")).value }
+        return r.value
+    }
+
+    /// A hero image or a screenshot: its URL, alt text and, when known, size.
+    func image(_ image: ImageRef, from sourcePath: String, _ r: TemplateRecord) -> TemplateValue {
+        var r = r
+        r["src"] = .string(urls.url(ImageReference.sitePath(image.src, from: sourcePath)))
+        if let alt = image.alt { r["alt"] = .string(alt) }
+        if let size = site.imageSize(image.src, in: sourcePath) {
+            r["width"] = .int(size.width)
+            r["height"] = .int(size.height)
+        }
+        return r.value
+    }
+
+    /// The series box on a post: "Part 3 of 7", the parts, previous and next.
+    func seriesBox(_ box: SeriesBox, _ r: TemplateRecord) -> TemplateValue {
+        var r = r
+        let n = box.parts.count
+        let position = box.position
+        r["title"] = .string(box.title)
+        r["url"] = .string(urls.url(box.url))
+        r["position"] = .int(position + 1)
+        r["count"] = .int(n)
+        r["label"] = .string("Part \(position + 1) of \(n)")
+        r["has_other_parts"] = .bool(n > 1)
+        let part = r.elementRecord(for: "parts")
+        r["parts"] = .list(box.parts.enumerated().map { k, p in
+            var e = part
+            e["number"] = .int(k + 1)
+            e["title"] = .string(p.title)
+            e["url"] = .string(urls.url(p.permalink))
+            e["current"] = .bool(k == position)
+            return e.value
+        })
+        func link(_ p: SeriesBox.Part, _ name: String) -> TemplateValue {
+            var l = r.record(for: name)
+            l["title"] = .string(p.title)
+            l["url"] = .string(urls.url(p.permalink))
+            return l.value
+        }
+        if position > 0 { r["previous"] = link(box.parts[position - 1], "previous") }
+        if position + 1 < n { r["next"] = link(box.parts[position + 1], "next") }
+        return r.value
+    }
+
+    func tagLink(_ t: TagLink, _ r: TemplateRecord) -> TemplateRecord {
+        var r = r
+        r["name"] = .string(t.name)
+        r["slug"] = .string(t.slug)
+        r["url"] = .string(urls.url(t.url))
+        r["count"] = .int(t.count)
+        r["count_text"] = .string(t.count == 1 ? "1 post" : "\(t.count) posts")
+        return r
+    }
+
+    // MARK: Series
+
+    func seriesSummary(_ si: Int, _ r: TemplateRecord) -> TemplateRecord {
+        let s = projections.series[si]
+        var r = r
+        r["title"] = .string(s.title)
+        r["slug"] = .string(s.slug)
+        r["url"] = .string(urls.url(s.url))
+        r["count"] = .int(s.count)
+        r["count_text"] = .string(s.count == 1 ? "1 part" : "\(s.count) parts")
+        r["params"] = Self.open(s.params)
+        if let desc = s.description { r["description"] = .string(desc) }
+        return r
+    }
+
+    func series(_ si: Int, _ r: TemplateRecord) -> TemplateValue {
+        let s = site.series[si]
+        var r = seriesSummary(si, r)
+        r["intro"] = .string(contentHTML(s.intro.html))
+        let part = r.elementRecord(for: "posts")
+        r["posts"] = .list(s.postIndices.enumerated().map { k, pi in
+            var e = entry(pi, part)
+            e["number"] = .int(k + 1)
+            return e.value
+        })
+        r["has_posts"] = .bool(!s.postIndices.isEmpty)
+        r["order"] = .string(s.series.order.rawValue)
+        return r.value
+    }
+
+    // MARK: Apps
+
+    func appCard(_ ai: Int, _ r: TemplateRecord) -> TemplateRecord {
+        let a = projections.apps[ai]
+        var r = r
+        r["title"] = .string(a.title)
+        r["slug"] = .string(a.slug)
+        r["url"] = .string(urls.url(a.url))
+        r["status"] = .string(a.status.rawValue)
+        r["retired"] = .bool(a.status == .retired)
+        r["platforms"] = .list(a.platforms.map { .string($0) })
+        r["platforms_text"] = .string(a.platforms.joined(separator: ", "))
+        r["has_platforms"] = .bool(!a.platforms.isEmpty)
+        r["post_count"] = .int(a.postCount)
+        r["params"] = Self.open(a.params)
+        if let t = a.tagline { r["tagline"] = .string(t) }
+        if let icon = a.icon { r["icon"] = .string(urls.url(icon)) }
+        if let d = a.released {
+            r["released"] = .string(DateText.display(d))
+            r["released_iso"] = .string(DateText.iso(d))
+            r["released_year"] = .int(d.year)
+        }
+        return r
+    }
+
+    func app(_ ai: Int, _ r: TemplateRecord) -> TemplateValue {
+        let a = site.apps[ai]
+        var r = appCard(ai, r)
+        r["description"] = .string(contentHTML(a.description.html))
+        if let v = a.app.appStore { r["app_store"] = .string(v) }
+        if let v = a.app.website { r["website"] = .string(v) }
+        if let v = a.app.source { r["source"] = .string(v) }
+        r["has_links"] = .bool(a.app.appStore != nil || a.app.website != nil || a.app.source != nil)
+        let shot = r.elementRecord(for: "screenshots")
+        r["screenshots"] = .list(a.app.screenshots.map { image($0, from: a.app.sourcePath, shot) })
+        r["has_screenshots"] = .bool(!a.app.screenshots.isEmpty)
+        r["posts"] = entries(a.postIndices, r.elementRecord(for: "posts"))
+        r["has_posts"] = .bool(!a.postIndices.isEmpty)
+        return r.value
+    }
+
+    // MARK: Values
+
+    /// Free-form front matter, looked up by name (`page.params.anything`).
+    static func open(_ params: [String: FrontMatterValue]) -> TemplateValue {
+        .object(TemplateObject(values: [], open: params.mapValues(value)))
+    }
+
+    static func value(_ v: FrontMatterValue) -> TemplateValue {
+        switch v {
+        case .string(let s): return .string(s)
+        case .int(let i): return .int(i)
+        case .double(let d): return .double(d)
+        case .bool(let b): return .bool(b)
+        case .null: return .bool(false)
+        case .array(let a): return .list(a.map(value))
+        case .mapping(let pairs):
+            // As YAML reads them: a repeated key's last value wins.
+            var m: [String: TemplateValue] = [:]
+            for (k, v) in pairs { m[k] = value(v) }
+            return .object(TemplateObject(values: [], open: m))
+        }
+    }
+}
