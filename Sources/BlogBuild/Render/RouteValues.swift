@@ -4,6 +4,22 @@ struct RouteValues {
     let site: Site
     let urls: URLMaker
     let values: TemplateValues
+    /// Per page type (by its root shape): `site` without `nav`, and `page` with what
+    /// every page has, made once instead of on each of thousands of pages.
+    private let common: [ObjectIdentifier: (site: TemplateRecord, page: TemplateRecord)]
+
+    init(site: Site, urls: URLMaker, values: TemplateValues, pages: some Sequence<Theme.CompiledPage>) {
+        self.site = site
+        self.urls = urls
+        self.values = values
+        var common: [ObjectIdentifier: (site: TemplateRecord, page: TemplateRecord)] = [:]
+        for page in pages {
+            let root = TemplateRecord(page.root, reads: page.reads)
+            common[ObjectIdentifier(page.root)] = (values.siteWithoutNav(root.record(for: "site")),
+                                                   values.pageWithSiteFeeds(root.record(for: "page")))
+        }
+        self.common = common
+    }
 
     /// The template `route` renders with; nil for an alias.
     static func template(for route: Route, in site: Site) -> String? {
@@ -18,7 +34,8 @@ struct RouteValues {
     func root(for route: Route, shape root: TemplateShape, reads: TemplateReads) -> TemplateValue {
         var r = TemplateRecord(root, reads: reads)
         let v = values
-        let pageRecord = r.record(for: "page")
+        let shared = common[ObjectIdentifier(root)]
+        let pageRecord = shared?.page ?? v.pageWithSiteFeeds(r.record(for: "page"))
         var page: TemplateRecord
         switch route.kind {
         case .post(let i):
@@ -118,10 +135,11 @@ struct RouteValues {
         case .alias:
             page = pageRecord
         }
-        let pageURL = page["url"]
-        if case .string(let url) = pageURL {
-            r["site"] = v.site(r.record(for: "site"), pageURL: url)
+        var siteRecord = shared?.site ?? v.siteWithoutNav(r.record(for: "site"))
+        if case .string(let url) = page["url"] {
+            siteRecord["nav"] = v.nav(siteRecord.elementRecord(for: "nav"), pageURL: url)
         }
+        r["site"] = siteRecord.value
         r["page"] = page.value
         return r.value
     }

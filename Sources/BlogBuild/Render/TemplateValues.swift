@@ -15,6 +15,19 @@ struct TemplateValues: Sendable {
     let siteFeeds: [FeedLink]
     /// "2019–2026" (or "2026"): the years the site's posts span, for a copyright line.
     let years: String?
+    /// By post index, when made ahead (`withEntryTexts`): a post is listed on several
+    /// pages (home, archive, each tag, series, app), and a full build lists each one
+    /// about seven times.
+    private(set) var entryTexts: [EntryTexts]? = nil
+
+    /// What a list entry writes of a post that does not depend on the page.
+    struct EntryTexts: Sendable {
+        let url: TemplateValue
+        let date: TemplateValue
+        let dateShort: TemplateValue
+        let dateISO: TemplateValue
+        let readingTime: TemplateValue
+    }
 
     init(site: Site, urls: URLMaker, projections: SiteProjections? = nil) {
         self.site = site
@@ -30,6 +43,20 @@ struct TemplateValues: Sendable {
         }
     }
 
+    /// These values with every post's entry texts made ahead, on all cores: for a
+    /// render of many pages, not for the few a live edit re-renders.
+    func withEntryTexts() -> TemplateValues {
+        var copy = self
+        copy.entryTexts = projections.entries.parallelMap(entryTexts)
+        return copy
+    }
+
+    func entryTexts(_ e: PostListEntry) -> EntryTexts {
+        EntryTexts(url: .string(urls.url(e.permalink)), date: .string(DateText.display(e.date)),
+                   dateShort: .string(DateText.short(e.date)), dateISO: .string(DateText.iso(e.date)),
+                   readingTime: .string("\(e.readingMinutes) min read"))
+    }
+
     // MARK: Site and page
 
     func feedLink(_ link: FeedLink, _ r: TemplateRecord) -> TemplateValue {
@@ -41,8 +68,9 @@ struct TemplateValues: Sendable {
         return r.value
     }
 
-    /// `site`, with `current` on the navigation entry the page at `pageURL` belongs to.
-    func site(_ r: TemplateRecord, pageURL: String) -> TemplateValue {
+    /// `site` without `nav`, the same on every page of a type: made once per page type
+    /// (`RouteValues`), then given each page's `nav`.
+    func siteWithoutNav(_ r: TemplateRecord) -> TemplateRecord {
         var r = r
         let c = site.config
         r["title"] = .string(c.title)
@@ -63,29 +91,36 @@ struct TemplateValues: Sendable {
         let logo = c.logo.map { ImageReference.sitePath($0, from: ConfigLoader.path) } ?? "/assets/" + SiteMark.assetName
         r["logo_url"] = .string(urls.url(logo))
         r["logo_type"] = .string(SiteMark.mediaType(of: logo) ?? "image/svg+xml")
-        let navItem = r.elementRecord(for: "nav")
-        let home = urls.url("/")
-        r["nav"] = .list(c.nav.map { link in
-            var n = navItem
-            let url = urls.url(link.url)
-            n["title"] = .string(link.title)
-            n["url"] = .string(url)
-            // Its own URL, or a section above it (`/apps/` on `/apps/kettle/`; never the home page).
-            if url == pageURL || (url != home && url.hasSuffix("/") && pageURL.hasPrefix(url)) { n["current"] = .bool(true) }
-            return n.value
-        })
         r["has_nav"] = .bool(!c.nav.isEmpty)
         r["series_count"] = .int(site.series.count)
         r["app_count"] = .int(site.apps.count)
-        let feed = r.elementRecord(for: "feeds")
-        r["feeds"] = .list(siteFeeds.map { feedLink($0, feed) })
+        r["feeds"] = feedLinks(siteFeeds, r.elementRecord(for: "feeds"))
         // `en-GB` → `en_GB`, for Open Graph's og:locale.
         if !c.language.isEmpty { r["locale"] = .string(c.language.replacingOccurrences(of: "-", with: "_")) }
         if let years { r["years"] = .string(years) }
-        return r.value
+        return r
+    }
+
+    /// `site.nav`, with `current` on the entry the page at `pageURL` belongs to: its own
+    /// URL, or a section above it (`/apps/` on `/apps/kettle/`; never the home page).
+    func nav(_ r: TemplateRecord, pageURL: String) -> TemplateValue {
+        let home = urls.url("/")
+        return .list(site.config.nav.map { link in
+            var n = r
+            let url = urls.url(link.url)
+            n["title"] = .string(link.title)
+            n["url"] = .string(url)
+            if url == pageURL || (url != home && url.hasSuffix("/") && pageURL.hasPrefix(url)) { n["current"] = .bool(true) }
+            return n.value
+        })
+    }
+
+    func feedLinks(_ links: [FeedLink], _ r: TemplateRecord) -> TemplateValue {
+        .list(links.map { feedLink($0, r) })
     }
 
     /// `page`: what every page has (title, URLs, description, kind, params).
+    /// `r` holds what is the same on every page (`pageWithSiteFeeds`).
     func page(_ r: TemplateRecord, kind: String, title: String, path: String, description: String?,
               params: [String: FrontMatterValue] = [:], ownFeed: FeedCollection? = nil) -> TemplateRecord {
         var r = r
@@ -102,14 +137,18 @@ struct TemplateValues: Sendable {
             r["description"] = .string(shown)
             r["short_description"] = .string(TemplateContext.shortDescription(shown))
         }
-        let feed = r.elementRecord(for: "feeds")
-        var feeds = siteFeeds
         if let ownFeed {
             let own = FeedLink.collectionFeed(ownFeed, siteTitle: site.config.title)
-            feeds.append(own)
             r["own_feed"] = feedLink(own, r.record(for: "own_feed"))
+            r["feeds"] = feedLinks(siteFeeds + [own], r.elementRecord(for: "feeds"))
         }
-        r["feeds"] = .list(feeds.map { feedLink($0, feed) })
+        return r
+    }
+
+    /// What `page` holds on every page: the site's feeds and the default card.
+    func pageWithSiteFeeds(_ r: TemplateRecord) -> TemplateRecord {
+        var r = r
+        r["feeds"] = feedLinks(siteFeeds, r.elementRecord(for: "feeds"))
         r["twitter_card"] = .string("summary")
         return r
     }
@@ -120,16 +159,17 @@ struct TemplateValues: Sendable {
     /// templates read is made (the archive shows no summaries).
     func entry(_ i: Int, _ r: TemplateRecord, seriesMark: Bool = true) -> TemplateRecord {
         let e = projections.entries[i]
+        let texts = entryTexts?[i] ?? entryTexts(e)
         var r = r
         r["title"] = .string(e.title)
-        r["url"] = .string(urls.url(e.permalink))
-        r["date"] = .string(DateText.display(e.date))
-        r["date_short"] = .string(DateText.short(e.date))
-        r["date_iso"] = .string(DateText.iso(e.date))
+        r["url"] = texts.url
+        r["date"] = texts.date
+        r["date_short"] = texts.dateShort
+        r["date_iso"] = texts.dateISO
         r["year"] = .int(e.date.year)
         if r.wants("summary") { r["summary"] = .string(summaryHTML(e)) }
         r["reading_minutes"] = .int(e.readingMinutes)
-        r["reading_time"] = .string("\(e.readingMinutes) min read")
+        r["reading_time"] = texts.readingTime
         if r.wants("tags") {
             let tag = r.elementRecord(for: "tags")
             r["tags"] = .list(e.tags.map { tagLink($0, tag).value })
