@@ -93,9 +93,9 @@ struct HostileInputTests {
 
     @Test func shortDescriptionsKeepWholeSentences() {
         let three = "The first sentence of the summary is here. The second one is a little longer than that! And a third?"
-        #expect(TemplateContext.shortDescription(three + " " + String(repeating: "more words ", count: 40)) == three)
+        #expect(TemplateValues.shortDescription(three + " " + String(repeating: "more words ", count: 40)) == three)
         let endless = String(repeating: "word ", count: 100_000)
-        let cut = TemplateContext.shortDescription(endless)
+        let cut = TemplateValues.shortDescription(endless)
         #expect(cut.hasSuffix("…") && cut.count <= 181, "\(cut.count)")
     }
 }

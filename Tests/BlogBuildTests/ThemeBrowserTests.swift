@@ -237,12 +237,12 @@ struct ThemeMarkupTests {
     }
 
     @Test func shortDescriptionsAreWholeSentencesElseCutAtAWord() {
-        #expect(TemplateContext.shortDescription("Short.") == "Short.")
+        #expect(TemplateValues.shortDescription("Short.") == "Short.")
         let first = "The first sentence runs for a while, long enough to stand on its own as a description of the page it is on."
         let second = "The second sentence would take the whole description over one hundred and eighty characters."
-        #expect(TemplateContext.shortDescription(first + " " + second) == first)
+        #expect(TemplateValues.shortDescription(first + " " + second) == first)
         let words = String(repeating: "word ", count: 60).trimmingCharacters(in: .whitespaces)
-        let cut = TemplateContext.shortDescription(words)
+        let cut = TemplateValues.shortDescription(words)
         #expect(cut.hasSuffix("word…") && cut.count <= 181, "\(cut)")
     }
 }

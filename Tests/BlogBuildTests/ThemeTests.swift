@@ -22,7 +22,7 @@ struct ThemeTests {
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(problems.isEmpty, "\(problems)")
         let theme2 = try #require(theme)
-        for name in Theme.pageTemplates { #expect(theme2.library.getTemplate(named: name) != nil, "\(name)") }
+        for name in ContextShapes.pageTemplates { #expect(theme2.pages[name] != nil, "\(name)") }
         #expect(theme2.assets["style.css"] != nil)
     }
 
@@ -33,7 +33,12 @@ struct ThemeTests {
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(problems.isEmpty)
         let t = try #require(theme)
-        #expect(t.library.render(["site": ["title": "X"]], withTemplate: "tags") == "TAGS X")
+        let page = try #require(t.pages["tags"])
+        var root = TemplateRecord(page.root, reads: page.reads)
+        var siteValue = root.record(for: "site")
+        siteValue["title"] = .string("X")
+        root["site"] = siteValue.value
+        #expect(String(decoding: page.template.render(root.value), as: UTF8.self) == "TAGS X")
         #expect(t.templateSources["tags"] == "templates/tags.mustache")
         #expect(t.templateSources["post"]?.hasPrefix("(built-in theme)") == true)
     }

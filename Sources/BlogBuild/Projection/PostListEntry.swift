@@ -1,6 +1,6 @@
 /// What a list shows of a post: the home page, tag, series and app pages and
 /// the archive. The template context of a list entry is made from this value
-/// alone (`TemplateContext.postSummaryField`), and a list page's render key
+/// alone (`TemplateValues.entry`), and a list page's render key
 /// hashes it whole, so a field added here is both shown and tracked.
 struct PostListEntry: Hashable, Sendable {
     var title: String

@@ -127,7 +127,7 @@ struct RouteValues {
             page["content"] = .string(v.contentHTML(p.rendered.html))
             page["toc"] = v.toc(p.rendered.toc, page.elementRecord(for: "toc"))
             page["has_toc"] = .bool(p.rendered.toc.count >= 2)
-            page["show_toc"] = .bool(p.rendered.toc.count >= TemplateContext.tocMinimumHeadings)
+            page["show_toc"] = .bool(p.rendered.toc.count >= TemplateValues.tocMinimumHeadings)
             page["has_content"] = .bool(true)
         case .notFound:
             page = v.page(pageRecord, kind: "404", title: "Page not found", path: route.url, description: nil)

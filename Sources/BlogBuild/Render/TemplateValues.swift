@@ -1,3 +1,5 @@
+import Foundation
+
 /// Makes the values templates see, laid out by `ContextShapes`, from the site and
 /// its projections. What a value is made of is decided here and only here
 /// (README lists the names).
@@ -64,7 +66,7 @@ struct TemplateValues: Sendable {
         r["title"] = .string(link.title)
         r["url"] = .string(urls.url(link.path))
         r["type"] = .string(link.type)
-        r["label"] = .string(TemplateContext.label(ofFeedType: link.type))
+        r["label"] = .string(Self.label(ofFeedType: link.type))
         return r.value
     }
 
@@ -135,7 +137,7 @@ struct TemplateValues: Sendable {
         if shown.isEmpty { shown = site.config.description }
         if !shown.isEmpty {
             r["description"] = .string(shown)
-            r["short_description"] = .string(TemplateContext.shortDescription(shown))
+            r["short_description"] = .string(Self.shortDescription(shown))
         }
         if let ownFeed {
             let own = FeedLink.collectionFeed(ownFeed, siteTitle: site.config.title)
@@ -225,7 +227,7 @@ struct TemplateValues: Sendable {
         r["content"] = .string(contentHTML(sp.rendered.html))
         r["toc"] = toc(sp.rendered.toc, r.elementRecord(for: "toc"))
         r["has_toc"] = .bool(sp.rendered.toc.count >= 2)
-        r["show_toc"] = .bool(sp.rendered.toc.count >= TemplateContext.tocMinimumHeadings)
+        r["show_toc"] = .bool(sp.rendered.toc.count >= Self.tocMinimumHeadings)
         r["params"] = Self.open(post.params)
         r["source_path"] = .string(post.sourcePath)
         if let u = post.updated, u.instant != post.date.instant {
@@ -365,6 +367,49 @@ struct TemplateValues: Sendable {
     }
 
     // MARK: Values
+
+    /// The default theme shows a table of contents (`show_toc`) from this many headings on.
+    static let tocMinimumHeadings = 3
+
+    /// A description short enough for `<meta name="description">` and social cards:
+    /// whole sentences up to `limit` characters (at least half of it), else words cut with "…".
+    static func shortDescription(_ text: String, limit: Int = 180) -> String {
+        if text.count <= limit { return text }
+        // Counted as it goes (String.count is linear), and stopped as soon as no
+        // further sentence can fit: a 400 KB paragraph with no full stop costs no more
+        // than a short one.
+        var out = "", outCount = 0
+        var sentence = "", sentenceCount = 0
+        var previous: Character?
+        for ch in text {
+            sentence.append(ch)
+            sentenceCount += 1
+            if outCount + sentenceCount - 1 > limit { break }
+            if ch == " ", let last = previous, ".!?".contains(last) {
+                out += sentence
+                outCount += sentenceCount
+                sentence = ""
+                sentenceCount = 0
+            }
+            previous = ch
+        }
+        out = out.trimmingCharacters(in: .whitespaces)
+        if out.count >= limit / 2 { return out }
+        var cut = String(text.prefix(limit))
+        if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
+        return cut.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:–-")) + "…"
+    }
+
+    /// A short name for a feed link's text: `RSS`, `Atom`, `JSON Feed`.
+    static func label(ofFeedType type: String) -> String {
+        switch type {
+        case FeedLink.rssType: return "RSS"
+        case FeedLink.atomType: return "Atom"
+        case FeedLink.jsonType: return "JSON Feed"
+        default: return "Feed"
+        }
+    }
+
 
     /// Free-form front matter, looked up by name (`page.params.anything`).
     static func open(_ params: [String: FrontMatterValue]) -> TemplateValue {

@@ -1,12 +1,10 @@
 import Foundation
-import Mustache
 
 /// The templates and assets a site is rendered with: the built-in theme, with
 /// each file the site's `templates/` folder has overriding the built-in one.
 struct Theme: Sendable {
     /// Template name (path without `.mustache`, e.g. `post`, `partials/header`) → source path for messages.
     var templateSources: [String: String]
-    var library: MustacheLibrary
     /// Each page template compiled against its page type's context (`ContextShapes`).
     var pages: [String: CompiledPage] = [:]
     /// Files under `assets/`, by path relative to `assets/`.
@@ -91,13 +89,7 @@ struct Theme: Sendable {
             diagnostics.append(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
-        // The previous engine, kept only until its output is shown to be the same.
-        var templates: [String: MustacheTemplate] = [:]
-        _ = FastHTMLContentType.registered
-        for (name, (_, text)) in texts {
-            templates[name] = try? MustacheTemplate(string: withFastEscaping(text))
-        }
-        return (Theme(templateSources: sources, library: MustacheLibrary(templates: templates), pages: pages, assets: assets,
+        return (Theme(templateSources: sources, pages: pages, assets: assets,
                       fingerprints: fingerprints(of: texts),
                       texts: texts.keys.sorted().compactMap { texts[$0] }.map { (label: $0.0, text: $0.1) }), diagnostics)
     }
@@ -159,13 +151,6 @@ struct Theme: Sendable {
             if count == reaching, let problem = first[place] { diagnostics.append(diagnostic(problem, .warning)) }
         }
         return (pages, diagnostics.sorted())
-    }
-
-    /// Puts a template on our escaper. The pragma is alone on its own line, which
-    /// Mustache removes as standalone, so the output is unchanged; partials reset
-    /// the content type, so every template gets it.
-    static func withFastEscaping(_ text: String) -> String {
-        "{{% CONTENT_TYPE: \(FastHTMLContentType.name)}}\n" + text
     }
 
     /// `{{> name}}` and `{{< name}}` tags, with where they are.

@@ -1,6 +1,7 @@
 /// A value as templates see it, laid out by a `TemplateShape` so that rendering needs
 /// no dynamic casts. Falsey: `.missing`, `.null`, `.bool(false)` and the empty list;
-/// everything else is truthy, including 0 and "" (as swift-mustache has it).
+/// everything else is truthy, including 0 and "" (the specification leaves this to
+/// implementations; blogbuild's contexts leave out what is empty instead).
 enum TemplateValue: Sendable {
     /// Not there: name lookup goes on down the context stack.
     case missing
