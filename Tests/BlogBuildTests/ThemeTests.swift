@@ -58,6 +58,29 @@ struct ThemeTests {
         #expect(problems.count == 1, "\(problems)")
     }
 
+    @Test("a partial a partial names that does not exist is an error in the partial's file")
+    func missingPartialInAPartial() throws {
+        let site = try themeSite(["templates/partials/footer.mustache": "<footer>\n{{#site.author}}{{> partials/byline}}{{/site.author}}\n</footer>\n"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let (theme, problems) = Theme.load(siteDirectory: site)
+        #expect(theme == nil)
+        #expect(problems.map(\.description) == [
+            "templates/partials/footer.mustache:2:16: template: missing partial 'partials/byline' (no templates/partials/byline.mustache)",
+        ])
+    }
+
+    @Test("an unknown section in a page template is a warning with a did-you-mean; the theme still loads")
+    func unknownSectionInAPageTemplate() throws {
+        let site = try themeSite(["templates/tags.mustache": "{{<base}}{{$content}}\n{{#tag}}x{{/tag}}\n{{^has_tag}}none{{/has_tag}}\n{{/content}}{{/base}}\n"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let (theme, problems) = Theme.load(siteDirectory: site)
+        #expect(theme != nil)
+        #expect(problems.map(\.description) == [
+            "templates/tags.mustache:2:1: warning: template: unknown section 'tag' (did you mean 'tags'?)",
+            "templates/tags.mustache:3:1: warning: template: unknown section 'has_tag' (did you mean 'has_tags'?)",
+        ])
+    }
+
     @Test("a partial that does not exist is an error at the tag, not an empty string")
     func missingPartial() throws {
         let site = try themeSite(["templates/page.mustache": "<main>\n  {{> partials/sidebar}}\n</main>\n"])
