@@ -108,6 +108,28 @@ struct OutputTests {
         #expect(try permissions(output) == 0o755)
     }
 
+    /// Into a folder holding no files, files go straight to their targets (no staging
+    /// folder, no renames); a failure part way removes every one written and the
+    /// folders made, as a failed write into a full folder leaves it as it was.
+    @Test("a first write into an empty folder that fails part way leaves no files behind")
+    func aFailedFirstWriteLeavesNothing() throws {
+        let box = try Sandbox()
+        let output = box.base.appendingPathComponent("fresh")
+        var files = (0..<200).map { i in OutputFile(path: "p\(i)/index.html", contents: .bytes(Array("<p>\(i)</p>".utf8))) }
+        files.append(OutputFile(path: "zz/broken.png", contents: .copy(from: box.base.appendingPathComponent("no-such-image.png").path)))
+        #expect(throws: BuildFailure.self) { try box.write(files, to: output) }
+        #expect(!FileManager.default.fileExists(atPath: output.path), "the output folder made for the write was left")
+        // The same into an output folder that exists but is empty: it stays, empty.
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        #expect(throws: BuildFailure.self) { try box.write(files, to: output) }
+        #expect(try listing(output) == [:])
+        // Without the broken file it is all written, and no staging folder is left beside it.
+        let summary = try box.write(Array(files.dropLast()), to: output)
+        #expect(summary == WriteSummary(written: 200, unchanged: 0, removed: 0))
+        #expect(try listing(output).count == 400)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.base.path).sorted() == ["fresh", "site"])
+    }
+
     @Test("a file whose bytes are already right is not rewritten: its mtime is kept")
     func unchangedFileKeepsMtime() throws {
         let box = try Sandbox()
@@ -521,7 +543,7 @@ struct OutputStagingTests {
         var staged = job
         staged.staging = staging
         let scratch = OutputScratch()
-        guard case .temporary(let temporary) = staged.stage(0, present: false, scratch: scratch) else {
+        guard case .temporary(let temporary) = staged.stage(0, present: false, inPlace: false, scratch: scratch) else {
             Issue.record("nothing staged")
             return
         }

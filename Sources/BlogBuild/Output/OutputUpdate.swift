@@ -45,10 +45,10 @@ extension OutputWriter {
         if !errors.isEmpty { throw job.rollback(temporaries: [], created: created, errors) }
         try job.createDirectories(existing: existingFolders, &created)
 
-        let outcomes = outputParallelMap(changed.count) { i, scratch in job.stage(i, present: true, scratch: scratch) }
+        let outcomes = outputParallelMap(changed.count) { i, scratch in job.stage(i, present: true, inPlace: false, scratch: scratch) }
         let (staged, unchanged) = OutputWriteJob.sort(outcomes, errors: &errors)
-        if !errors.isEmpty { throw job.rollback(temporaries: staged.map(\.path), created: created, errors) }
-        for (index, temporary) in staged {
+        if !errors.isEmpty { throw job.rollback(temporaries: staged.map { $0.path }, created: created, errors) }
+        for (index, temporary, _) in staged {
             let target = job.absolute(plan.relativePaths[index])
             if rename(temporary, target.outputCPath) != 0 {
                 errors.append(OutputIOError(path: target, operation: "replace", code: errno))

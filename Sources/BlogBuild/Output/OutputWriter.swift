@@ -21,6 +21,9 @@ import Darwin
 ///    beside the output folder (or, where that cannot be, hidden next to them).
 ///    If any write fails, every temporary file and every folder made in 3 is
 ///    removed again and the old site is as it was;
+///    When the folder holds no files at all (a first build, or `public/` just
+///    deleted), there is no site to keep and no reader of one: files are written
+///    straight to their targets, and a failure removes them again;
 /// 5. on all cores: `rename(2)` each temporary file over its target;
 /// 6. remove what the site no longer has (stale files, links, leftover
 ///    temporary files of a crashed run), folders and all.
@@ -228,17 +231,19 @@ struct OutputWriteJob: Sendable {
 
         try createDirectories(existing: existing.directories, &created)
 
-        // Stage: compare, and write what changed to temporary files.
+        // Stage: compare, and write what changed to temporary files (or, into a
+        // folder with no files, straight to the targets: half the file-system work).
+        let inPlace = existing.files.isEmpty
         let stopped = OutputStopFlag()
         let outcomes = outputParallelMap(files.count) { i, scratch -> Staged in
             if stopped.isSet { return .skipped }
-            let outcome = stage(i, present: existing.files.contains(plan.relativePaths[i]), scratch: scratch)
+            let outcome = stage(i, present: existing.files.contains(plan.relativePaths[i]), inPlace: inPlace, scratch: scratch)
             if case .failed = outcome { stopped.set() }
             return outcome
         }
         let (staged, unchanged) = Self.sort(outcomes, errors: &errors)
-        let temporaries = staged
-        if !errors.isEmpty { throw rollback(temporaries: temporaries.map(\.path), created: created, errors) }
+        let temporaries = staged.filter { !$0.inPlace }.map { (index: $0.index, path: $0.path) }
+        if !errors.isEmpty { throw rollback(temporaries: staged.map { $0.path }, created: created, errors) }
 
         // Swap: rename every temporary file over its target.
         errors = outputParallelMap(temporaries.count) { t, _ -> OutputIOError? in
@@ -250,7 +255,7 @@ struct OutputWriteJob: Sendable {
             return error
         }.compactMap { $0 }
         if !errors.isEmpty { throw failure(errors) }
-        let written = temporaries.count
+        let written = staged.count
 
         // Clean up what the site no longer has.
         let stale = existing.stale
@@ -265,13 +270,14 @@ struct OutputWriteJob: Sendable {
 
     /// Staging outcomes sorted out: the temporary files to rename (with their file's
     /// index), how many files were already right, and the failures (into `errors`).
-    static func sort(_ outcomes: [Staged], errors: inout [OutputIOError]) -> (staged: [(index: Int, path: OutputCPath)], unchanged: Int) {
-        var staged: [(index: Int, path: OutputCPath)] = []
+    static func sort(_ outcomes: [Staged], errors: inout [OutputIOError]) -> (staged: [(index: Int, path: OutputCPath, inPlace: Bool)], unchanged: Int) {
+        var staged: [(index: Int, path: OutputCPath, inPlace: Bool)] = []
         var unchanged = 0
         for (i, outcome) in outcomes.enumerated() {
             switch outcome {
             case .unchanged: unchanged += 1
-            case .temporary(let path): staged.append((i, path))
+            case .temporary(let path): staged.append((i, path, false))
+            case .inPlace(let path): staged.append((i, path, true))
             case .failed(let error): errors.append(error)
             case .skipped: break
             }
@@ -414,12 +420,15 @@ struct OutputWriteJob: Sendable {
         case skipped
         case unchanged
         case temporary(OutputCPath)
+        /// Written straight to its target (the folder held no files).
+        case inPlace(OutputCPath)
         case failed(OutputIOError)
     }
 
     /// Compares file `i` with what is on disk and, if it differs, writes it to a temporary file.
     /// `present`: whether the scan saw something at this path (if not, there is nothing to compare).
-    func stage(_ i: Int, present: Bool, scratch: OutputScratch) -> Staged {
+    /// `inPlace`: the folder held no files; write to the target itself.
+    func stage(_ i: Int, present: Bool, inPlace: Bool, scratch: OutputScratch) -> Staged {
         let relative = plan.relativePaths[i]
         let targetPath = absolute(relative)
         let target = targetPath.outputCPath
@@ -436,7 +445,7 @@ struct OutputWriteJob: Sendable {
                     if same { return .unchanged }
                 }
             }
-            return writeTemporary(relative, target: targetPath, scratch: scratch) { fd in
+            return writeTemporary(relative, target: targetPath, inPlace: inPlace && !present, scratch: scratch) { fd in
                 bytes.withUnsafeBytes { OutputFS.writeAll(fd, $0) }.map { OutputIOError(path: targetPath, operation: "write", code: $0) }
             }
 
@@ -459,7 +468,7 @@ struct OutputWriteJob: Sendable {
                 }
                 guard lseek(sourceFD, 0, SEEK_SET) == 0 else { return .failed(OutputIOError(path: sourcePath, operation: "read", code: errno)) }
             }
-            return writeTemporary(relative, target: targetPath, scratch: scratch) { fd in
+            return writeTemporary(relative, target: targetPath, inPlace: inPlace && !present, scratch: scratch) { fd in
                 while true {
                     let n = OutputFS.readFully(sourceFD, into: scratch.a)
                     if n < 0 { return OutputIOError(path: sourcePath, operation: "read", code: errno) }
@@ -487,7 +496,21 @@ struct OutputWriteJob: Sendable {
     /// Creates a temporary file for `relative` (mode 0644) in the staging folder, or
     /// hidden next to it, lets `fill` write it, and returns its path; on failure
     /// nothing is left behind.
-    func writeTemporary(_ relative: OutputPathBytes, target: OutputPathBytes, scratch: OutputScratch, fill: (Int32) -> OutputIOError?) -> Staged {
+    func writeTemporary(_ relative: OutputPathBytes, target: OutputPathBytes, inPlace: Bool = false, scratch: OutputScratch,
+                        fill: (Int32) -> OutputIOError?) -> Staged {
+        if inPlace {
+            // Created, never replaced: O_EXCL fails if anything appeared there since the scan.
+            let path = target.outputCPath
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, OutputFS.fileMode)
+            if fd < 0 { return .failed(OutputIOError(path: target, operation: "create", code: errno)) }
+            var error = !chmodFiles || fchmod(fd, OutputFS.fileMode) == 0 ? fill(fd) : OutputIOError(path: target, operation: "write", code: errno)
+            if close(fd) != 0 && error == nil { error = OutputIOError(path: target, operation: "write", code: errno) }
+            if let error {
+                unlink(path)
+                return .failed(error)
+            }
+            return .inPlace(path)
+        }
         let slash = relative.lastIndex(of: UInt8(ascii: "/"))
         let directory = slash.map { OutputPathBytes(relative[..<$0]) } ?? []
         let name = slash.map { OutputPathBytes(relative[($0 + 1)...]) } ?? relative
