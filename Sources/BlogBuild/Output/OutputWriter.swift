@@ -503,12 +503,7 @@ struct OutputWriteJob: Sendable {
             let path = target.outputCPath
             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, OutputFS.fileMode)
             if fd < 0 { return .failed(OutputIOError(path: target, operation: "create", code: errno)) }
-            var error = !chmodFiles || fchmod(fd, OutputFS.fileMode) == 0 ? fill(fd) : OutputIOError(path: target, operation: "write", code: errno)
-            if close(fd) != 0 && error == nil { error = OutputIOError(path: target, operation: "write", code: errno) }
-            if let error {
-                unlink(path)
-                return .failed(error)
-            }
+            if let error = fillAndClose(fd, path, target: target, fill) { return .failed(error) }
             return .inPlace(path)
         }
         let slash = relative.lastIndex(of: UInt8(ascii: "/"))
@@ -524,14 +519,17 @@ struct OutputWriteJob: Sendable {
                 if errno == EEXIST && attempts < 8 { continue }
                 return .failed(OutputIOError(path: target, operation: "create a temporary file for", code: errno))
             }
-            var error = !chmodFiles || fchmod(fd, OutputFS.fileMode) == 0 ? fill(fd) : OutputIOError(path: target, operation: "write", code: errno)
-            if close(fd) != 0 && error == nil { error = OutputIOError(path: target, operation: "write", code: errno) }
-            if let error {
-                unlink(temporary)
-                return .failed(error)
-            }
+            if let error = fillAndClose(fd, temporary, target: target, fill) { return .failed(error) }
             return .temporary(temporary)
         }
+    }
+
+    /// Sets the new file's mode, lets `fill` write it and closes it; on failure removes it.
+    private func fillAndClose(_ fd: Int32, _ path: OutputCPath, target: OutputPathBytes, _ fill: (Int32) -> OutputIOError?) -> OutputIOError? {
+        var error = !chmodFiles || fchmod(fd, OutputFS.fileMode) == 0 ? fill(fd) : OutputIOError(path: target, operation: "write", code: errno)
+        if close(fd) != 0 && error == nil { error = OutputIOError(path: target, operation: "write", code: errno) }
+        if error != nil { unlink(path) }
+        return error
     }
 }
 
