@@ -65,7 +65,7 @@ struct ThemeTests {
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(theme == nil)
         #expect(problems.map(\.description) == [
-            "templates/partials/footer.mustache:2:16: template: missing partial 'partials/byline' (no templates/partials/byline.mustache)",
+            "templates/partials/footer.mustache:2:17: template: missing partial 'partials/byline' (no templates/partials/byline.mustache)",
         ])
     }
 
