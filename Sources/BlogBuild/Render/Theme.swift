@@ -32,7 +32,7 @@ struct Theme: Sendable {
     }
 
     /// The page templates SPEC names; each must exist after overrides.
-    static let pageTemplates = ["base", "home", "post", "page", "series-index", "series", "apps", "app", "tags", "tag", "archive", "404"]
+    static let pageTemplates = ["base"] + ContextShapes.pageTemplates
 
     /// The built-in theme's files, decoded once: path relative to templates/ → bytes.
     static let builtIn: [String: [UInt8]] = {
