@@ -7,49 +7,13 @@ import Glibc
 import Darwin
 #endif
 
-/// A throw-away site folder under the temporary directory.
-private final class TempSite {
-    static let defaultConfig = """
-        title: Test Blog
-        base_url: https://example.com
-        timezone: Europe/London
+/// The site.yml most content tests start from.
+private let contentTestsConfig = """
+    title: Test Blog
+    base_url: https://example.com
+    timezone: Europe/London
 
-        """
-
-    let root: URL
-
-    init(config: String? = TempSite.defaultConfig) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-content-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("content"), withIntermediateDirectories: true)
-        if let config { try write("content/site.yml", config) }
-    }
-
-    deinit { try? FileManager.default.removeItem(at: root) }
-
-    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
-
-    func write(_ path: String, _ text: String) throws {
-        try writeBytes(path, Array(text.utf8))
-    }
-
-    func writeBytes(_ path: String, _ bytes: [UInt8]) throws {
-        let file = url(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: file)
-    }
-
-    func mkdir(_ path: String) throws {
-        try FileManager.default.createDirectory(at: url(path), withIntermediateDirectories: true)
-    }
-
-    /// A symbolic link at `path` whose target is `destination`, written as given.
-    func symlink(_ path: String, to destination: String) throws {
-        try FileManager.default.createDirectory(at: url(path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: url(path).path, withDestinationPath: destination)
-    }
-
-    func load() -> LoadedContent { ContentLoader.load(siteDirectory: root) }
-}
+    """
 
 private func ints(_ values: Int...) -> [Int] { values }
 
@@ -69,7 +33,7 @@ private func utc(_ text: String) -> Date {
 extension ContentTests {
     @Suite struct Config {
         @Test func everyConfigKey() throws {
-            let site = try TempSite(config: """
+            let site = try TestSiteFolder(config: """
                 title: Example Dev Blog
                 description: Freelance iOS developer
                 author: { name: Jane Doe, email: jane@example.com, url: https://example.com/about/ }
@@ -108,7 +72,7 @@ extension ContentTests {
         }
 
         @Test func defaultsAndPlainAuthor() throws {
-            let site = try TempSite(config: "base_url: http://localhost:8000/\nauthor: Jane Doe\n")
+            let site = try TestSiteFolder(config: "base_url: http://localhost:8000/\nauthor: Jane Doe\n")
             let content = site.load()
             #expect(lines(content) == [])
             #expect(content.config.author == Author(name: "Jane Doe"))
@@ -121,7 +85,7 @@ extension ContentTests {
         }
 
         @Test func configErrorsPointAtTheValue() throws {
-            let site = try TempSite(config: """
+            let site = try TestSiteFolder(config: """
                 title: T
                 base_url: example.com
                 timezone: Europe/Lundun
@@ -145,25 +109,25 @@ extension ContentTests {
         }
 
         @Test func permalinkNeedsSlugOrTitle() throws {
-            let site = try TempSite(config: "base_url: https://e.com/\npermalinks:\n  post: \":year/:month/\"\n")
+            let site = try TestSiteFolder(config: "base_url: https://e.com/\npermalinks:\n  post: \":year/:month/\"\n")
             #expect(lines(site.load()) == ["content/site.yml:3:9: 'permalinks.post' must contain :slug or :title (\":year/:month/\")"])
             #expect(try ConfigLoader.postPermalink(":year/:title").get() == "/:year/:title")
         }
 
         @Test func missingBaseURL() throws {
-            let site = try TempSite(config: "title: T\n")
+            let site = try TestSiteFolder(config: "title: T\n")
             #expect(lines(site.load()) == ["content/site.yml:1:1: 'base_url' is required (e.g. https://example.com/)"])
         }
 
         @Test func missingSiteYMLAndMissingContent() throws {
-            let site = try TempSite(config: nil)
+            let site = try TestSiteFolder(config: nil)
             #expect(lines(site.load()) == ["content/site.yml: missing"])
             try FileManager.default.removeItem(at: site.url("content"))
             #expect(lines(site.load()) == ["content: folder is missing (a site needs content/ with site.yml)"])
         }
 
         @Test func invalidYAMLAndNotAMapping() throws {
-            let site = try TempSite(config: "title: [a, b\nbase_url: https://e.com/\n")
+            let site = try TestSiteFolder(config: "title: [a, b\nbase_url: https://e.com/\n")
             let content = site.load()
             #expect(content.diagnostics.count == 1)
             #expect(content.diagnostics.first?.file == "content/site.yml")
@@ -179,7 +143,7 @@ extension ContentTests {
 extension ContentTests {
     @Suite struct Posts {
         @Test func everyPostKey() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.write("content/posts/2021-01-05-stoutness.md", """
                 ---
                 title: "Side Project: Stoutness"
@@ -241,7 +205,7 @@ extension ContentTests {
         }
 
         @Test func singleStringFormsAndDefaults() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.write("content/posts/2021-01-05-x.md", "---\ntitle: X\ntags: swift\nimage: hero.png\n---\n")
             let content = site.load()
             #expect(lines(content) == [])
@@ -256,7 +220,7 @@ extension ContentTests {
         }
 
         @Test func dateAndSlugFromFileNameAndOverrides() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.write("content/posts/2021-01-05-from-name.md", "---\ntitle: A\n---\nA\n")
             try site.write("content/posts/2021-01-05-old-name.md", "---\ntitle: B\ndate: 2022-03-04\nslug: \"  new-slug \"\n---\n")
             try site.write("content/posts/no-date.md", "---\ntitle: C\ndate: 2020-12-31T23:59:59Z\n---\n")
@@ -287,7 +251,7 @@ extension ContentTests {
 
         @Test func timeZoneEdgesKeepTheWrittenDay() throws {
             func post(_ zone: String, _ date: String) throws -> Post {
-                let site = try TempSite(config: "base_url: https://e.com/\ntimezone: \(zone)\n")
+                let site = try TestSiteFolder(config: "base_url: https://e.com/\ntimezone: \(zone)\n")
                 try site.write("content/posts/x.md", "---\ntitle: T\ndate: \(date)\n---\n")
                 let content = site.load()
                 #expect(lines(content) == [])
@@ -339,7 +303,7 @@ extension ContentTests {
         }
 
         @Test func bomAndCRLF() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.writeBytes("content/posts/2021-01-05-x.md",
                                 [0xEF, 0xBB, 0xBF] + Array("---\r\ntitle: Windows\r\ndate: Jan fifth\r\n---\r\nLine one\r\nLine two\r\n".utf8))
             #expect(lines(site.load()) == ["content/posts/2021-01-05-x.md:3:7: front matter: 'date' is not a date (\"Jan fifth\")"])
@@ -360,7 +324,7 @@ extension ContentTests {
 extension ContentTests {
     @Suite struct OtherKinds {
         @Test func seriesAppsPages() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.write("content/series/side-projects.md", """
                 ---
                 title: Side Projects
@@ -439,7 +403,7 @@ extension ContentTests {
         }
 
         @Test func staticFilesAndHiddenFiles() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.write("content/images/a.png", "png")
             try site.write("content/posts/img/b.jpg", "jpg")
             try site.write("content/favicon.ico", "ico")
@@ -461,7 +425,7 @@ extension ContentTests {
         }
 
         @Test func symlinksToFilesAndFoldersAreFollowed() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.write("elsewhere/2021-01-06-linked.md", "---\ntitle: Linked\n---\n")
             try site.write("shared/logo.svg", "svg")
             try site.symlink("content/posts/2021-01-06-linked.md", to: site.url("elsewhere/2021-01-06-linked.md").path)
@@ -480,7 +444,7 @@ extension ContentTests {
     @Suite struct BadInput {
         /// Loads a site with one post file and returns the diagnostics as text.
         private func postProblems(_ text: String, name: String = "2021-01-05-x.md") throws -> [String] {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.write("content/posts/" + name, text)
             let content = site.load()
             if !content.diagnostics.filter({ $0.severity == .error }).isEmpty { #expect(content.posts.isEmpty) }
@@ -522,7 +486,7 @@ extension ContentTests {
         }
 
         @Test func notUTF8() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.writeBytes("content/posts/2021-01-05-x.md", Array("---\ntitle: é".utf8) + [0xFF] + Array("\n---\n".utf8))
             try site.writeBytes("content/images/latin1.txt", [0xE9])  // static files are not decoded
             #expect(lines(site.load()) == ["\(file):2:9: not valid UTF-8 (byte 0xFF)"])
@@ -534,14 +498,14 @@ extension ContentTests {
 
         @Test func emptyFile() throws {
             #expect(try postProblems("") == ["\(file): file is empty"])
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.writeBytes("content/pages/about.md", [0xEF, 0xBB, 0xBF])
             try site.write("content/site.yml", "")
             #expect(lines(site.load()) == ["content/pages/about.md: file is empty", "content/site.yml: file is empty"])
         }
 
         @Test func badSeriesOrderAndAppStatus() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.write("content/series/s.md", "---\ntitle: S\norder: alpha\n---\n")
             try site.write("content/apps/a.md", "---\ntitle: A\nstatus: gone\nreleased: soon\n---\n")
             try site.write("content/pages/p.md", "---\ntitle: P\npermalink: about/\n---\n")
@@ -585,7 +549,7 @@ extension ContentTests {
         }
 
         @Test func quotedNumbersAndBooleansAreAccepted() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.write("content/posts/2021-01-05-x.md", "---\ntitle: 1984\nseries_order: \"3\"\ndraft: \"TRUE\"\ntags: [2021, swift]\n---\n")
             let content = site.load()
             #expect(lines(content) == [])
@@ -597,7 +561,7 @@ extension ContentTests {
         }
 
         @Test func symlinkLoopIsReportedAndTheWalkGoesOn() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             try site.symlink("content/posts/loop", to: "..")
             try site.symlink("content/images/self", to: "self")
             try site.symlink("content/images/gone.png", to: "/nonexistent/blogbuild/gone.png")
@@ -614,7 +578,7 @@ extension ContentTests {
         }
 
         @Test func unreadableFiles() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             // A FIFO would block a reader forever: it is reported, never opened.
             #expect(mkfifo(site.url("content/pipe.md").path, 0o644) == 0)
             // A dangling link where a post should be.
@@ -645,7 +609,7 @@ extension ContentTests {
         }
 
         @Test func severalErrorsInOneLoadAreAllReported() throws {
-            let site = try TempSite(config: "base_url: https://e.com/\ntimezone: Mars/Olympus\n")
+            let site = try TestSiteFolder(config: "base_url: https://e.com/\ntimezone: Mars/Olympus\n")
             try site.write("content/posts/2021-01-01-good.md", "---\ntitle: Good\n---\n")
             try site.write("content/posts/2021-01-02-a.md", "---\ntitle: A\n")
             try site.write("content/posts/2021-01-03-b.md", "---\ntitle: B\ndate: never\ndraft: maybe\n---\n")
@@ -664,7 +628,7 @@ extension ContentTests {
         }
 
         @Test func manyPostsLoadInOrder() throws {
-            let site = try TempSite()
+            let site = try TestSiteFolder(config: contentTestsConfig)
             for i in 0..<300 {
                 let day = String(format: "%02d", i % 28 + 1)
                 try site.write("content/posts/2021-02-\(day)-post-\(i).md", "---\ntitle: Post \(i)\ntags: [t\(i % 5)]\n---\nBody \(i)\n")

@@ -117,27 +117,6 @@ private enum FeedTool {
 
 // MARK: - Fixture sites
 
-/// A site folder in the temporary directory, removed by `remove()`.
-private struct FeedSite {
-    let root: URL
-
-    init(_ files: [String: String], binary: [String: [UInt8]] = [:]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-feeds-\(UUID().uuidString)")
-        for (path, text) in files { try write(Array(text.utf8), to: path) }
-        for (path, bytes) in binary { try write(bytes, to: path) }
-    }
-
-    func write(_ bytes: [UInt8], to path: String) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(bytes).write(to: url)
-    }
-
-    func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
-
-    func remove() { try? FileManager.default.removeItem(at: root) }
-}
-
 /// "Now" for every build here: 2027-01-15T08:00:00Z.
 private let feedTestsNow = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -204,8 +183,8 @@ private enum Stress {
 
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    static func site() throws -> FeedSite {
-        try FeedSite([
+    static func site() throws -> TestSiteFolder {
+        try TestSiteFolder(config: nil, files: [
             "content/site.yml": """
             title: "Stress & <Test> \\"Site\\" ]]>"
             description: "Feeds that survive anything: & < > ]]>"
@@ -317,7 +296,6 @@ struct FeedTests {
           .enabled(if: FeedTool.xmllintOrCI, "needs xmllint (apt-get install libxml2-utils)"))
     func xmllintEveryXMLFile() throws {
         let stress = try Stress.site()
-        defer { stress.remove() }
         for root in [exampleSiteRoot, stress.root] {
             let output = try publishSite(root)
             defer { try? FileManager.default.removeItem(at: output) }
@@ -331,7 +309,6 @@ struct FeedTests {
           .enabled(if: FeedTool.feedparserOrCI, "needs python3 with feedparser (pip install feedparser)"))
     func stressSiteFeedparser() throws {
         let stress = try Stress.site()
-        defer { stress.remove() }
         let output = try publishSite(stress.root)
         defer { try? FileManager.default.removeItem(at: output) }
         let feeds = [output.appendingPathComponent("feed.xml"), output.appendingPathComponent("atom.xml")]
@@ -390,7 +367,6 @@ struct FeedTests {
     @Test("/feed.json has the JSON Feed 1.1 required fields, and titles are escaped exactly once")
     func jsonFeedFields() throws {
         let stress = try Stress.site()
-        defer { stress.remove() }
         for root in [exampleSiteRoot, stress.root] {
             let rendered = renderSite(root)
             #expect(rendered.diagnostics.isEmpty, "\(rendered.diagnostics)")
@@ -433,12 +409,11 @@ struct FeedTests {
 
     @Test("editing a post's title keeps its feed id; the id comes from the first permalink and the date")
     func idSurvivesTitleEdit() throws {
-        let site = try FeedSite([
+        let site = try TestSiteFolder(config: nil, files: [
             "content/site.yml": "title: Ids\nbase_url: https://example.com/\ntimezone: UTC\n",
             "content/posts/2021-01-05-stoutness.md": "---\ntitle: \"Side Project: Stoutness\"\n---\nHello.\n",
             "content/posts/2020-06-01-moved.md": "---\ntitle: Moved\naliases: [/weblog/2020/06/01/moved/, /old/moved/]\n---\nHi.\n",
         ])
-        defer { site.remove() }
         func ids() throws -> (rss: [String], atom: [String], json: String) {
             let r = renderSite(site.root)
             #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
@@ -455,8 +430,8 @@ struct FeedTests {
         #expect(before.rss == want)
         #expect(before.atom == want)
 
-        try site.write("---\ntitle: \"Stoutness, renamed & improved\"\n---\nHello again, edited.\n",
-                       to: "content/posts/2021-01-05-stoutness.md")
+        try site.write("content/posts/2021-01-05-stoutness.md",
+                       "---\ntitle: \"Stoutness, renamed & improved\"\n---\nHello again, edited.\n")
         let after = try ids()
         #expect(after.rss == want)
         #expect(after.atom == want)
@@ -490,11 +465,10 @@ struct FeedTests {
         ]
         for c in cases {
             let front = c.date.map { "date: \($0)\n" } ?? ""
-            let site = try FeedSite([
+            let site = try TestSiteFolder(config: nil, files: [
                 "content/site.yml": "title: Zones\nbase_url: https://example.com/\ntimezone: \(c.zone)\n",
                 "content/posts/\(c.file)": "---\ntitle: A post\n\(front)---\nHello.\n",
             ])
-            defer { site.remove() }
             let r = renderSite(site.root)
             #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
             #expect(r.files.contains { $0.path == String(c.url.dropFirst()) + "index.html" }, "\(c.zone): \(c.url)")
@@ -515,13 +489,12 @@ struct FeedTests {
     @Test("the feed instants are right: feedparser reads RSS and Atom dates of other zones as the same instant",
           .enabled(if: FeedTool.feedparserOrCI, "needs python3 with feedparser (pip install feedparser)"))
     func zoneInstantsWithFeedparser() throws {
-        let site = try FeedSite([
+        let site = try TestSiteFolder(config: nil, files: [
             "content/site.yml": "title: Zones\nbase_url: https://example.com/\ntimezone: Pacific/Auckland\n",
             "content/posts/2021-01-01-new-year.md": "---\ntitle: New year\n---\nHello.\n",
             "content/posts/2021-02-01-offset.md": "---\ntitle: Offset\ndate: 2021-02-01T10:00:00+05:30\n---\nHello.\n",
             "content/posts/2021-03-01-newfoundland.md": "---\ntitle: Newfoundland\ndate: 2021-03-01 08:00 -03:30\n---\nHi.\n",
         ])
-        defer { site.remove() }
         let output = try publishSite(site.root)
         defer { try? FileManager.default.removeItem(at: output) }
         let files = [output.appendingPathComponent("feed.xml"), output.appendingPathComponent("atom.xml")]
@@ -548,8 +521,7 @@ struct FeedTests {
             files["content/posts/2021-0\(n)-01-p\(n).md"] =
                 "---\ntitle: Part \(n)\nseries: trip\ntags: \(tags[n - 1])\n\(n == 2 ? "app: kettle\n" : "")---\nBody \(n).\n"
         }
-        let site = try FeedSite(files)
-        defer { site.remove() }
+        let site = try TestSiteFolder(config: nil, files: files)
         let r = renderSite(site.root)
         #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
         func links(_ path: String) throws -> [String] {
@@ -578,11 +550,10 @@ struct FeedTests {
     func summariesOnly() throws {
         let body = "First paragraph, the summary.\n\nSecond paragraph, FULL-ONLY.\n"
         for full in [true, false] {
-            let site = try FeedSite([
+            let site = try TestSiteFolder(config: nil, files: [
                 "content/site.yml": "title: S\nbase_url: https://example.com/\nfeeds: { full_content: \(full) }\n",
                 "content/posts/2021-01-01-a.md": "---\ntitle: A\n---\n\(body)",
             ])
-            defer { site.remove() }
             let r = renderSite(site.root)
             #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")
             let rss = try #require(r.text("feed.xml")), atom = try #require(r.text("atom.xml"))
@@ -664,13 +635,12 @@ struct FeedTests {
 
     @Test("a site's own content/robots.txt is kept; a page at a feed's path is a duplicate output path")
     func robotsOverrideAndCollisions() throws {
-        let site = try FeedSite([
+        let site = try TestSiteFolder(config: nil, files: [
             "content/site.yml": "title: R\nbase_url: https://example.com/\n",
             "content/robots.txt": "User-agent: *\nDisallow: /drafts/\n",
             "content/pages/feed.md": "---\ntitle: Feed\npermalink: /feed.xml\n---\nNot a feed.\n",
             "content/posts/2021-01-01-a.md": "---\ntitle: A\n---\nHello.\n",
         ])
-        defer { site.remove() }
         let r = renderSite(site.root, mode: .build(includeDrafts: false))
         let robots = try #require(r.files.first { $0.path == "robots.txt" })
         #expect(robots.contents == .copy(from: site.root.appendingPathComponent("content/robots.txt").path))
@@ -683,7 +653,6 @@ struct FeedTests {
     @Test("feeds are byte-identical across builds")
     func deterministic() throws {
         let stress = try Stress.site()
-        defer { stress.remove() }
         for root in [exampleSiteRoot, stress.root] {
             let a = renderSite(root), b = renderSite(root)
             let feedPaths = a.files.map(\.path).filter { $0.hasSuffix(".xml") || $0.hasSuffix(".json") || $0 == "robots.txt" }
@@ -759,8 +728,7 @@ struct FeedTests {
 
     @Test("a site without posts still has valid, empty feeds with a fixed date")
     func emptySite() throws {
-        let site = try FeedSite(["content/site.yml": "title: Empty\nbase_url: https://example.com/\n"])
-        defer { site.remove() }
+        let site = try TestSiteFolder(config: nil, files: ["content/site.yml": "title: Empty\nbase_url: https://example.com/\n"])
         let r = renderSite(site.root)
         #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")  // includes the validator's verdict
         let atom = try #require(r.text("atom.xml"))

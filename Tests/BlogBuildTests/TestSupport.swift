@@ -93,14 +93,18 @@ final class TestSiteFolder {
     let base: URL
     let root: URL
 
-    init(config: String? = TestSiteFolder.defaultConfig, files: [String: String] = [:]) throws {
+    init(config: String? = TestSiteFolder.defaultConfig, files: [String: String] = [:], binary: [String: [UInt8]] = [:]) throws {
         base = FileManager.default.temporaryDirectory
             .appendingPathComponent("blogbuild-site-tests-\(UUID().uuidString)")
         root = base.appendingPathComponent("site")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("content"), withIntermediateDirectories: true)
         if let config { try write("content/site.yml", config) }
         for (path, text) in files.sorted(by: { $0.key < $1.key }) { try write(path, text) }
+        for (path, bytes) in binary.sorted(by: { $0.key < $1.key }) { try writeBytes(path, bytes) }
     }
+
+    /// The site's content, loaded.
+    func load() -> LoadedContent { ContentLoader.load(siteDirectory: root) }
 
     deinit { try? FileManager.default.removeItem(at: base) }
 

@@ -2,23 +2,12 @@ import Foundation
 import Testing
 @testable import BlogBuild
 
-/// A site folder holding only `templates/` files, for loading the theme.
-private func themeSite(_ files: [String: String]) throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-theme-\(UUID().uuidString)")
-    for (path, text) in files {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-    return root
-}
-
 @Suite("Theme loading")
 struct ThemeTests {
     @Test("the built-in theme has every page template and loads without problems")
     func builtInThemeLoads() throws {
-        let site = try themeSite([:])
-        defer { try? FileManager.default.removeItem(at: site) }
+        let folder = try TestSiteFolder(config: nil, files: [:])
+        let site = folder.root
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(problems.isEmpty, "\(problems)")
         let theme2 = try #require(theme)
@@ -28,8 +17,8 @@ struct ThemeTests {
 
     @Test("a site template overrides the built-in one of the same name, and only that one")
     func overrideFileByFile() throws {
-        let site = try themeSite(["templates/tags.mustache": "TAGS {{site.title}}"])
-        defer { try? FileManager.default.removeItem(at: site) }
+        let folder = try TestSiteFolder(config: nil, files: ["templates/tags.mustache": "TAGS {{site.title}}"])
+        let site = folder.root
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(problems.isEmpty)
         let t = try #require(theme)
@@ -45,8 +34,8 @@ struct ThemeTests {
 
     @Test("a syntax error names the template file, line and column")
     func syntaxError() throws {
-        let site = try themeSite(["templates/post.mustache": "<h1>\n{{#post}}\n<p>{{title}}</p>\n{{/pots}}\n"])
-        defer { try? FileManager.default.removeItem(at: site) }
+        let folder = try TestSiteFolder(config: nil, files: ["templates/post.mustache": "<h1>\n{{#post}}\n<p>{{title}}</p>\n{{/pots}}\n"])
+        let site = folder.root
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(theme == nil)
         let d = try #require(problems.first)
@@ -60,8 +49,8 @@ struct ThemeTests {
 
     @Test("a partial a partial names that does not exist is an error in the partial's file")
     func missingPartialInAPartial() throws {
-        let site = try themeSite(["templates/partials/footer.mustache": "<footer>\n{{#site.author}}{{> partials/byline}}{{/site.author}}\n</footer>\n"])
-        defer { try? FileManager.default.removeItem(at: site) }
+        let folder = try TestSiteFolder(config: nil, files: ["templates/partials/footer.mustache": "<footer>\n{{#site.author}}{{> partials/byline}}{{/site.author}}\n</footer>\n"])
+        let site = folder.root
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(theme == nil)
         #expect(problems.map(\.description) == [
@@ -71,8 +60,8 @@ struct ThemeTests {
 
     @Test("an unknown section in a page template is a warning with a did-you-mean; the theme still loads")
     func unknownSectionInAPageTemplate() throws {
-        let site = try themeSite(["templates/tags.mustache": "{{<base}}{{$content}}\n{{#tag}}x{{/tag}}\n{{^has_tag}}none{{/has_tag}}\n{{/content}}{{/base}}\n"])
-        defer { try? FileManager.default.removeItem(at: site) }
+        let folder = try TestSiteFolder(config: nil, files: ["templates/tags.mustache": "{{<base}}{{$content}}\n{{#tag}}x{{/tag}}\n{{^has_tag}}none{{/has_tag}}\n{{/content}}{{/base}}\n"])
+        let site = folder.root
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(theme != nil)
         #expect(problems.map(\.description) == [
@@ -83,8 +72,8 @@ struct ThemeTests {
 
     @Test("a partial that does not exist is an error at the tag, not an empty string")
     func missingPartial() throws {
-        let site = try themeSite(["templates/page.mustache": "<main>\n  {{> partials/sidebar}}\n</main>\n"])
-        defer { try? FileManager.default.removeItem(at: site) }
+        let folder = try TestSiteFolder(config: nil, files: ["templates/page.mustache": "<main>\n  {{> partials/sidebar}}\n</main>\n"])
+        let site = folder.root
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(theme == nil)
         #expect(problems.map(\.description) == [
@@ -94,11 +83,11 @@ struct ThemeTests {
 
     @Test("templates that include each other in a loop are an error, not a stack overflow")
     func partialCycle() throws {
-        let site = try themeSite([
+        let folder = try TestSiteFolder(config: nil, files: [
             "templates/partials/a.mustache": "A {{> partials/b}}",
             "templates/partials/b.mustache": "B\n{{> partials/a}}",
         ])
-        defer { try? FileManager.default.removeItem(at: site) }
+        let site = folder.root
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(theme == nil)
         #expect(problems.count == 1)
@@ -109,8 +98,8 @@ struct ThemeTests {
 
     @Test("a template including itself directly is an error")
     func selfInclusion() throws {
-        let site = try themeSite(["templates/partials/me.mustache": "{{> partials/me}}"])
-        defer { try? FileManager.default.removeItem(at: site) }
+        let folder = try TestSiteFolder(config: nil, files: ["templates/partials/me.mustache": "{{> partials/me}}"])
+        let site = folder.root
         let (_, problems) = Theme.load(siteDirectory: site)
         #expect(problems.map(\.description) == [
             "templates/partials/me.mustache:1:1: template: 'partials/me' includes itself (partials/me → partials/me)",
@@ -119,11 +108,11 @@ struct ThemeTests {
 
     @Test("{{x}} escapes & < > \" ' in site templates and partials; {{{x}}} does not")
     func escaping() throws {
-        let site = try themeSite([
+        let folder = try TestSiteFolder(config: nil, files: [
             "templates/tags.mustache": "{{site.title}}|{{{site.title}}}|{{> partials/t}}",
             "templates/partials/t.mustache": "{{site.title}}",
         ])
-        defer { try? FileManager.default.removeItem(at: site) }
+        let site = folder.root
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(problems.isEmpty)
         let page = try #require(theme?.pages["tags"])
