@@ -8,26 +8,17 @@ import Glibc
 import Darwin
 #endif
 
-/// A throwaway site folder (with content/ and templates/) in its own temporary folder.
-private final class Sandbox {
-    let base: URL
-    let site: URL
-    var output: URL { site.appendingPathComponent("public") }
-    var content: URL { site.appendingPathComponent("content") }
-    var templates: URL { site.appendingPathComponent("templates") }
+/// A site folder for writer tests (the suite's one `TestSiteFolder`), with the names
+/// these tests use: `site` (the site folder), `output` (its `public/`).
+private func sandbox() throws -> TestSiteFolder {
+    try TestSiteFolder(config: "title: Test\n", files: ["templates/base.mustache": "<html>{{{content}}}</html>\n"])
+}
 
-    init() throws {
-        base = FileManager.default.temporaryDirectory
-            .appendingPathComponent("blogbuild-output-tests-\(UUID().uuidString)")
-        site = base.appendingPathComponent("site")
-        for folder in [site, content, templates] {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
-        try Data("title: Test\n".utf8).write(to: content.appendingPathComponent("site.yml"))
-        try Data("<html>{{{content}}}</html>\n".utf8).write(to: templates.appendingPathComponent("base.mustache"))
-    }
-
-    deinit { try? FileManager.default.removeItem(at: base) }
+private extension TestSiteFolder {
+    var site: URL { root }
+    var output: URL { publicFolder }
+    var content: URL { url("content") }
+    var templates: URL { url("templates") }
 
     @discardableResult
     func write(_ files: [OutputFile], to output: URL? = nil) throws(BuildFailure) -> WriteSummary {
@@ -87,7 +78,7 @@ struct OutputTests {
 
     @Test("writes new files, creating the output folder, with modes 0644 and 0755")
     func writesNewFiles() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         let output = box.base.appendingPathComponent("deep/er/out")  // missing, with parents
         let summary = try box.write([
             page("index.html", "<h1>Home</h1>"),
@@ -113,7 +104,7 @@ struct OutputTests {
     /// folders made, as a failed write into a full folder leaves it as it was.
     @Test("a first write into an empty folder that fails part way leaves no files behind")
     func aFailedFirstWriteLeavesNothing() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         let output = box.base.appendingPathComponent("fresh")
         var files = (0..<200).map { i in OutputFile(path: "p\(i)/index.html", contents: .bytes(Array("<p>\(i)</p>".utf8))) }
         files.append(OutputFile(path: "zz/broken.png", contents: .copy(from: box.base.appendingPathComponent("no-such-image.png").path)))
@@ -132,7 +123,7 @@ struct OutputTests {
 
     @Test("a file whose bytes are already right is not rewritten: its mtime is kept")
     func unchangedFileKeepsMtime() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         let files = [page("index.html", "<h1>Home</h1>"), page("a/b/index.html", "same"), OutputFile(path: "empty", contents: .bytes([]))]
         try box.write(files)
         let urls = ["index.html", "a/b/index.html", "empty"].map { box.output.appendingPathComponent($0) }
@@ -146,7 +137,7 @@ struct OutputTests {
 
     @Test("a changed file gets its new content, also when the size is the same")
     func changedFileIsRewritten() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try box.write([page("same-size.html", "aaaa"), page("other-size.html", "short"), page("kept.html", "kept")])
         for name in ["same-size.html", "other-size.html", "kept.html"] {
             try setModificationDate(box.output.appendingPathComponent(name), longAgo)
@@ -163,7 +154,7 @@ struct OutputTests {
 
     @Test("stale files, empty folders and leftover temporary files are removed, the output folder stays")
     func staleFilesRemoved() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try box.write([
             page("index.html", "home"),
             page("2020/01/old/index.html", "old"),
@@ -191,7 +182,7 @@ struct OutputTests {
 
     @Test("hidden entries the site did not write (.git, .nojekyll) are kept; leftover temporary files are not")
     func hiddenEntriesKept() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try box.write([page("index.html", "home"), page("old/index.html", "old")])
         let git = box.output.appendingPathComponent(".git")
         try FileManager.default.createDirectory(at: git, withIntermediateDirectories: true)
@@ -209,7 +200,7 @@ struct OutputTests {
 
     @Test("a path that changes between file and folder is handled both ways")
     func fileFolderSwap() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try box.write([page("about", "a file"), page("blog/index.html", "a folder")])
         try box.write([page("about/index.html", "now a folder"), page("blog", "now a file")])
         #expect(try listing(box.output) == ["about": "dir", "about/index.html": "now a folder", "blog": "now a file"])
@@ -217,7 +208,7 @@ struct OutputTests {
 
     @Test("static files are copied, compared with their source, and recopied when the source changes")
     func copiesFiles() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         let images = box.content.appendingPathComponent("images")
         try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
         let source = images.appendingPathComponent("a.png")
@@ -248,7 +239,7 @@ struct OutputTests {
 
     @Test("several thousand small files are written correctly in parallel, then all found unchanged")
     func manyFiles() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         let files = (0..<4000).map { i in
             page("\(2000 + i % 20)/\(String(format: "%02d", i % 12 + 1))/post-\(i)/index.html", "<p>post \(i)</p>" + String(repeating: "x", count: i % 97))
         }
@@ -265,7 +256,7 @@ struct OutputTests {
 
     @Test("no temporary files are left behind after a successful write")
     func noTemporaryFilesLeft() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try box.write([page("a/index.html", "one"), page("b.html", "two")])
         try box.write([page("a/index.html", "one, changed"), page("b.html", "two"), page("c/d/e.html", "three")])
         #expect(try listing(box.output) == [
@@ -293,7 +284,7 @@ struct OutputTests {
 
     @Test("a symbolic link inside the output that points outside is removed as a link; its target survives")
     func symlinkOutIsUnlinked() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         let outside = box.base.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         let secret = outside.appendingPathComponent("secret.txt")
@@ -320,7 +311,7 @@ struct OutputTests {
 
     @Test("an output folder reached through a symbolic link is written in place, the link kept")
     func outputThroughSymlink() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         let real = box.base.appendingPathComponent("real-out")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
         let link = box.base.appendingPathComponent("out-link")
@@ -332,7 +323,7 @@ struct OutputTests {
 
     @Test("an output folder given with .. or relative to a base URL is resolved before use")
     func outputPathResolved() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try box.write([page("a.html", "a")], to: URL(fileURLWithPath: box.content.path + "/../public"))
         #expect(try listing(box.output) == ["a.html": "a"])
         try box.write([page("b.html", "b")], to: URL(fileURLWithPath: "public", relativeTo: box.site.appendingPathComponent("/")))
@@ -344,7 +335,7 @@ struct OutputTests {
 
     @Test("refuses /, the home folder and ancestors of the site (check only: never written to)")
     func refusesDangerousFolders() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         let home = FileManager.default.homeDirectoryForCurrentUser
         for url in [URL(fileURLWithPath: "/"), home, box.base, box.site.deletingLastPathComponent().deletingLastPathComponent(),
                     URL(fileURLWithPath: box.output.path + "/../../../")] {
@@ -358,7 +349,7 @@ struct OutputTests {
 
     @Test("refuses the site folder, content/, templates/ and inside them, also through .. and links; nothing touched")
     func refusesSiteFolders() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         let fm = FileManager.default
         let linkToSite = box.base.appendingPathComponent("link-to-site")
         try fm.createSymbolicLink(atPath: linkToSite.path, withDestinationPath: box.site.path)
@@ -398,7 +389,7 @@ struct OutputTests {
 
     @Test("an output path that is a regular file is an error, left alone")
     func refusesRegularFile() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try Data("not a folder".utf8).write(to: box.output)
         let diagnostic = OutputWriter.validateOutputDirectory(box.output, siteDirectory: box.site)
         #expect(diagnostic?.message.contains("not a folder") == true)
@@ -411,7 +402,7 @@ struct OutputTests {
     @Test("bad relative paths are rejected without touching the output folder",
           arguments: ["", "/etc/passwd", "../escape.html", "a/../../b", "./index.html", "a/./b", "a//b", "a/", "..", "a\u{0}b"])
     func rejectsBadPaths(_ bad: String) throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try box.write([page("index.html", "old"), page("stale.html", "stale")])
         let before = try listing(box.base)
         do {
@@ -426,14 +417,14 @@ struct OutputTests {
 
     @Test("a missing output folder is not created when the paths are bad")
     func badPathsCreateNothing() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         #expect(throws: BuildFailure.self) { try box.write([page("a/../b", "x")]) }
         #expect(!FileManager.default.fileExists(atPath: box.output.path))
     }
 
     @Test("two files with the same path, a path needed as file and folder, or a relative copy source are errors naming it")
     func rejectsDuplicates() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try box.write([page("index.html", "old")])
         let before = try listing(box.base)
         do {
@@ -463,7 +454,7 @@ struct OutputTests {
 
     @Test("a failure while writing leaves the old site exactly as it was, and names the path and the OS error")
     func failureRollsBack() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try box.write([page("index.html", "old home"), page("stale.html", "stale")])
         let before = try listing(box.base)
         let missing = box.content.appendingPathComponent("images/missing.png").path
@@ -481,7 +472,7 @@ struct OutputTests {
 
     @Test("a folder that cannot be created is reported with the OS error, and nothing is left")
     func failureCreatingFolders() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try box.write([page("index.html", "old")])
         let before = try listing(box.base)
         // Each component is allowed, but together they exceed PATH_MAX.
@@ -499,7 +490,7 @@ struct OutputTests {
 
     @Test("a folder that cannot be written to is reported with the OS error", .enabled(if: getuid() != 0, "root ignores permissions"))
     func failurePermission() throws {
-        let box = try Sandbox()
+        let box = try sandbox()
         try box.write([page("locked/index.html", "old")])
         let locked = box.output.appendingPathComponent("locked")
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
