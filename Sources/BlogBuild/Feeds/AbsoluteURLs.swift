@@ -27,26 +27,12 @@ struct AbsoluteURLs: Sendable {
     let basePath: String
 
     init(baseURL: String) {
-        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
-        self.baseURL = base
-        if let colon = base.range(of: "://") {
-            scheme = String(base[..<colon.lowerBound]).lowercased()
-            let rest = base[colon.upperBound...]
-            let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-            let authority = rest[..<authorityEnd]
-            origin = String(base[..<authorityEnd])
-            basePath = authorityEnd == rest.endIndex ? "/" : String(rest[authorityEnd...])
-            var h = authority
-            if let at = h.lastIndex(of: "@") { h = h[h.index(after: at)...] }
-            if !h.hasPrefix("["), let port = h.lastIndex(of: ":") { h = h[..<port] }
-            host = h.lowercased()
-        } else {
-            // Not absolute (the loader requires an absolute base_url; this keeps tests of parts simple).
-            scheme = "https"
-            origin = ""
-            basePath = base.hasPrefix("/") ? base : "/" + base
-            host = ""
-        }
+        let base = BaseURL(baseURL)
+        self.baseURL = base.text
+        scheme = base.scheme
+        origin = base.origin
+        host = base.host
+        basePath = base.path
     }
 
     // MARK: Site paths

@@ -8,14 +8,10 @@ struct URLMaker: Sendable {
     let absolute: Bool
 
     init(baseURL: String, absolute: Bool) {
-        self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        let base = BaseURL(baseURL)
+        self.baseURL = base.text
         self.absolute = absolute
-        if let schemeEnd = self.baseURL.range(of: "://"),
-           let slash = self.baseURL[schemeEnd.upperBound...].firstIndex(of: "/") {
-            basePath = String(self.baseURL[slash...])
-        } else {
-            basePath = "/"
-        }
+        basePath = base.path
     }
 
     /// The URL to write for a site path starting with `/`. Anything else
