@@ -15,25 +15,19 @@
 /// Everything else in the HTML is copied byte for byte: comments, `<script>` and
 /// `<style>` bodies, and escaped text such as HTML shown inside code blocks.
 struct AbsoluteURLs: Sendable {
-    /// `base_url`, ending in `/`.
-    let baseURL: String
-    /// `https`.
-    let scheme: String
-    /// `https://example.com` (no trailing slash).
-    let origin: String
-    /// The host of `base_url`, lower-cased, without user info or port (for `tag:` ids).
-    let host: String
-    /// The path of `base_url`, ending in `/` (`/` or `/blog/`).
-    let basePath: String
+    /// `base_url`, taken apart.
+    let base: BaseURL
 
     init(baseURL: String) {
-        let base = BaseURL(baseURL)
-        self.baseURL = base.text
-        scheme = base.scheme
-        origin = base.origin
-        host = base.host
-        basePath = base.path
+        base = BaseURL(baseURL)
     }
+
+    /// `base_url`, ending in `/`.
+    var baseURL: String { base.text }
+    /// The host of `base_url`, lower-cased, without user info or port (for `tag:` ids).
+    var host: String { base.host }
+    /// The path of `base_url`, ending in `/` (`/` or `/blog/`).
+    var basePath: String { base.path }
 
     // MARK: Site paths
 
