@@ -18,7 +18,7 @@ import Testing
         init() throws {
             let content = ContentLoader.load(siteDirectory: RepoPaths.root)
             let (site, _) = SiteResolver.resolve(content, mode: .build(includeDrafts: false),
-                                                 now: Date(timeIntervalSince1970: 1_790_000_000), markdown: nil)
+                                                 now: Date(timeIntervalSince1970: 1_790_000_000))
             self.site = site
             theme = try #require(Theme.load(siteDirectory: RepoPaths.root).0)
             routes = Router.routes(for: site).0

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Builds one site again and again (the dev server): each build does again only
-/// the work whose inputs changed (`BuildCache`) and writes only the files whose
+/// the work whose inputs changed (`BuildMemo`) and writes only the files whose
 /// bytes changed since the last build it wrote. The output always equals what a
 /// clean `SiteBuilder.build` of the same files writes.
 ///
@@ -22,11 +22,11 @@ public final class IncrementalBuilder: Sendable {
     private enum WrittenFile: Equatable {
         case bytes([UInt8])
         /// A copy, with its source's stamp: a static file edited in place keeps its path.
-        case copy(String, ContentCache.Stamp?)
+        case copy(String, FileStamp?)
     }
 
     private struct State {
-        var cache = BuildCache()
+        var memo = BuildMemo()
         /// What the output folder holds, from the last write; nil: unknown (write everything).
         var written: [String: WrittenFile]?
         var outputDirectory: URL?
@@ -50,14 +50,14 @@ public final class IncrementalBuilder: Sendable {
             if let changedFiles, request.mode != .check, state.written != nil,
                state.outputDirectory == request.outputDirectory,
                FileManager.default.fileExists(atPath: request.outputDirectory.path),
-               let quick = BodyEditRebuild.render(request, changed: changedFiles, cache: state.cache),
+               let quick = BodyEditRebuild.render(request, changed: changedFiles, memo: state.memo),
                quick.site.isWritable(in: request.mode) {
                 return try Self.write(quick, request, &state)
             }
-            let rendered = SiteBuilder.render(request, cache: state.cache)
+            let rendered = SiteBuilder.render(request, memo: state.memo)
             guard rendered.isWritable(in: request.mode) else { throw BuildFailure(rendered.diagnostics) }
             var report = rendered.report
-            let pagesRendered = state.cache.pages.renderedLastTime
+            let pagesRendered = state.memo.pages.renderedLastTime
             guard request.mode != .check else { return Outcome(report: report, changedPaths: [], pagesRendered: pagesRendered) }
 
             var clock = StageClock()
@@ -66,7 +66,7 @@ public final class IncrementalBuilder: Sendable {
             for file in rendered.files {
                 switch file.contents {
                 case .bytes(let bytes): current[file.path] = .bytes(bytes)
-                case .copy(let source): current[file.path] = .copy(source, ContentCache.stamp(source))
+                case .copy(let source): current[file.path] = .copy(source, FileStamp.of(source))
                 }
             }
             let changedPaths: [String]

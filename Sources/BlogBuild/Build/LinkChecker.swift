@@ -17,51 +17,8 @@ struct LinkChecker {
         return results.flatMap { $0 }
     }
 
-    /// `check`, reusing last build's findings for a document whose file (by load
-    /// version), resolved links and URL are unchanged, and each site path it links
-    /// to resolves to the same output file (or to none) as then: known at once
-    /// when the set of output paths is the same. A
-    /// document with a `#fragment` link depends on other pages' ids and is always checked.
-    func check(_ docs: [SourceDocument], cache: LinkCache, version: (String) -> Int) -> [Diagnostic] {
-        var pathsKey = 0
-        for path in outputs.keys { pathsKey = pathsKey &+ path.hashValue }
-        func hasFragment(_ ref: String) -> Bool { ref.utf8.contains(UInt8(ascii: "#")) }
-        let keys = docs.map { doc -> Int? in
-            if doc.rendered.links.contains(where: hasFragment) || doc.rendered.images.contains(where: hasFragment)
-                || doc.frontMatterImages.contains(where: { hasFragment($0.image.src) }) { return nil }
-            var h = Hasher()
-            h.combine(version(doc.sourcePath))
-            // Links to other Markdown files, as resolved (a target's new slug changes them, not the file).
-            h.combine(doc.rendered.links)
-            h.combine(doc.url)
-            return h.finalize()
-        }
-        let previous = cache.entries
-        let samePaths = cache.pathsKey == pathsKey
-        let checked = Array(docs.indices).parallelMap { i -> (diagnostics: [Diagnostic], probes: [String: String?]) in
-            if let key = keys[i], let hit = previous[docs[i].sourcePath], hit.key == key,
-               samePaths || hit.probes.allSatisfy({ resolveOutput($0.key) == $0.value }) {
-                return (hit.diagnostics, hit.probes)
-            }
-            var probes: [String: String?] = [:]
-            return (check(docs[i], probes: &probes), probes)
-        }
-        let results = checked.map(\.diagnostics)
-        var fresh: [String: LinkCache.Entry] = [:]
-        fresh.reserveCapacity(docs.count)
-        for i in docs.indices {
-            if let key = keys[i] {
-                fresh[docs[i].sourcePath] = LinkCache.Entry(key: key, diagnostics: results[i], probes: checked[i].probes)
-            }
-        }
-        cache.entries = fresh
-        cache.pathsKey = pathsKey
-        cache.findings = Dictionary(zip(docs.map(\.sourcePath), results), uniquingKeysWith: { a, b in a + b })
-        return results.flatMap { $0 }
-    }
-
     /// `probes` gets each site path the document links to, with the output file found (nil: none).
-    private func check(_ doc: SourceDocument, probes: inout [String: String?]) -> [Diagnostic] {
+    func check(_ doc: SourceDocument, probes: inout [String: String?]) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var idsCache: [String: Set<String>] = [:]
         func ids(of outputPath: String) -> Set<String> {
@@ -190,7 +147,7 @@ struct LinkChecker {
     }
 
     /// The output file a site path names, trying `x`, `x/index.html`.
-    private func resolveOutput(_ sitePath: String) -> String? {
+    func resolveOutput(_ sitePath: String) -> String? {
         Self.resolveOutput(sitePath, in: outputs)
     }
 

@@ -32,47 +32,46 @@ struct PageLinkChecker {
         var reason: String
     }
 
+    /// What was found on one page, with what that depends on besides its bytes.
+    struct PageFindings: Sendable {
+        var bytes: [UInt8]
+        var found: [(Broken, target: String)]
+        /// The other pages whose ids it looked at for a `#fragment`, with their bytes then.
+        var fragmentTargets: [String: [UInt8]]
+        /// Every site path the page links to, with the output file it resolved to (nil: none).
+        var probes: [String: String?]
+    }
+
+    /// The generated HTML pages, by output path, sorted.
+    var pages: [String] { outputs.keys.filter { $0.hasSuffix(".html") }.sorted() }
+
     /// The broken URLs of the generated pages, less those `written` (site paths with
-    /// `#fragment`, as `target`) by documents, one diagnostic per URL. With a cache,
-    /// a page is checked again only when its bytes changed, a site path it links
-    /// to now resolves to another file (or to none), or a page it links into by
-    /// `#fragment` changed since the last check.
-    func check(writtenByDocuments written: () -> Set<String>, cache: PageLinkCache? = nil) -> [Diagnostic] {
-        let pages = outputs.keys.filter { $0.hasSuffix(".html") }.sorted()
-        // Order-independent: no sort of every path for it.
-        var outputSet = outputs.count
-        for path in outputs.keys { outputSet &+= path.hashValue }
-        let sameOutputs = cache?.outputSet == outputSet
-        let previous = cache?.entries ?? [:]
+    /// `#fragment`, as `target`) by documents, one diagnostic per URL.
+    func check(writtenByDocuments written: () -> Set<String>) -> [Diagnostic] {
+        let pages = self.pages
+        return report(pages, findings(for: pages), writtenByDocuments: written)
+    }
+
+    /// What each of `pages` (output paths) shows that does not resolve, on all cores.
+    func findings(for pages: [String]) -> [PageFindings?] {
         // In runs of pages, so the verdicts on URLs every page repeats (navigation,
         // feeds, tags) are worked out once per run.
         let run = 64
         let runs = stride(from: 0, to: pages.count, by: run).map { pages[$0..<min($0 + run, pages.count)] }
-        let checked = runs.parallelMap { paths -> [PageLinkCache.Entry?] in
+        return runs.parallelMap { paths -> [PageFindings?] in
             var memo: [String: Known] = [:]
-            return paths.map { path -> PageLinkCache.Entry? in
+            return paths.map { path -> PageFindings? in
                 guard case .bytes(let bytes)? = outputs[path]?.contents else { return nil }
-                if let hit = previous[path], hit.bytes == bytes, hit.fragmentTargets.allSatisfy({ target, seen in
-                    if case .bytes(let now)? = outputs[target]?.contents { return now == seen }
-                    return false
-                }), sameOutputs || hit.probes.allSatisfy({ LinkChecker.resolveOutput($0.key, in: outputs) == $0.value }) {
-                    // With other output files, still the same: every site path the page links
-                    // to resolves to the same file (or to none) as before.
-                    return hit
-                }
                 var fragmentTargets: [String: [UInt8]] = [:]
                 var probes: [String: String?] = [:]
                 let found = brokenURLs(in: bytes, at: path, memo: &memo, fragmentTargets: &fragmentTargets, probes: &probes)
-                return PageLinkCache.Entry(bytes: bytes, found: found, fragmentTargets: fragmentTargets, probes: probes)
+                return PageFindings(bytes: bytes, found: found, fragmentTargets: fragmentTargets, probes: probes)
             }
         }.flatMap { $0 }
-        if let cache {
-            var fresh: [String: PageLinkCache.Entry] = [:]
-            fresh.reserveCapacity(pages.count)
-            for (path, entry) in zip(pages, checked) { if let entry { fresh[path] = entry } }
-            cache.entries = fresh
-            cache.outputSet = outputSet
-        }
+    }
+
+    /// The diagnostics for `findings` of `pages` (in the same order).
+    func report(_ pages: [String], _ checked: [PageFindings?], writtenByDocuments written: () -> Set<String>) -> [Diagnostic] {
         let perPage = checked.map { $0?.found ?? [] }
         guard perPage.contains(where: { !$0.isEmpty }) else { return [] }
         let fromDocuments = written()

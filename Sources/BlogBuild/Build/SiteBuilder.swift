@@ -65,17 +65,18 @@ public struct RenderedSite: Sendable {
 public enum SiteBuilder {
     /// Builds the site in memory. Never throws and never writes.
     public static func render(_ request: BuildRequest) -> RenderedSite {
-        render(request, cache: nil)
+        render(request, memo: nil)
     }
 
-    /// `render`, doing again only the work whose inputs changed since `cache`'s
-    /// last build (see `BuildCache`). The result equals a clean `render`.
-    static func render(_ request: BuildRequest, cache: BuildCache?) -> RenderedSite {
+    /// `render`, doing again only the work whose inputs changed since `memo`'s
+    /// last build (the incremental layer, `BuildMemo`). The result equals a clean `render`.
+    static func render(_ request: BuildRequest, memo: BuildMemo?) -> RenderedSite {
         var clock = StageClock()
         let progress = request.progress ?? { _ in }
         progress("reading content/")
-        let content = ContentLoader.load(siteDirectory: request.siteDirectory, cache: cache?.content)
-        let version: ((String) -> Int)? = cache.map { cache in { cache.content.version(of: $0) } }
+        let content = memo?.documents.load(siteDirectory: request.siteDirectory)
+            ?? ContentLoader.load(siteDirectory: request.siteDirectory)
+        let version: ((String) -> Int)? = memo.map { memo in { memo.documents.version(of: $0) } }
         clock.lap("load")
         var diagnostics = content.diagnostics
         let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory)
@@ -83,15 +84,17 @@ public enum SiteBuilder {
         clock.lap("theme")
 
         progress("rendering Markdown (\(content.posts.count) posts)")
+        let work = SiteResolver.markdownWork(content, mode: request.mode, now: request.now)
+        let markdown = memo?.markdown.render(work)
+            ?? (bodies: work.bodies.parallelMap { MarkdownRenderer.render($0.body, options: work.options) },
+                summaries: work.summaries.map { $0.map { SiteResolver.summaryHTML($0, options: work.options) } })
         var (site, siteProblems) = SiteResolver.resolve(content, mode: request.mode, now: request.now,
-                                                        markdown: cache?.markdown)
-        // Markdown images get their files' width and height (header reads, kept by stamp in serve).
-        let staticPaths = Dictionary(site.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
-        for path in BodyImageSizes.wanted(in: site) where site.imageSizes[path] == nil {
-            guard let file = staticPaths[path] else { continue }
-            if let size = cache?.imageSizes.size(of: file) ?? ImageSize.fromFile(file) { site.imageSizes[path] = size }
+                                                        rendered: markdown.bodies, summaries: markdown.summaries)
+        // Images get their files' width and height (header reads, kept by stamp in serve).
+        for (path, file) in BodyImageSizes.wanted(in: site) {
+            if let size = memo?.imageSizes.size(of: file) ?? ImageSize.fromFile(file) { site.imageSizes[path] = size }
         }
-        BodyImageSizes.apply(to: &site, memo: cache?.sizedBodies)
+        if let memo { memo.sizedBodies.apply(to: &site) } else { BodyImageSizes.apply(to: &site) }
         diagnostics += siteProblems
         clock.lap("markdown")
         let (routes, routeProblems) = Router.routes(for: site)
@@ -103,9 +106,11 @@ public enum SiteBuilder {
         if let theme {
             let urls = URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs)
             let projections = SiteProjections(site)
-            let keys = version.map { RenderKeys(site: site, theme: theme, urls: urls, projections: projections, version: $0).keys(for: routes) }
-            let (pages, renderProblems) = PageRenderer(site: site, theme: theme, urls: urls, projections: projections)
-                .render(routes, keys: keys, cache: cache?.pages)
+            let renderer = PageRenderer(site: site, theme: theme, urls: urls, projections: projections)
+            let (pages, renderProblems) = memo.flatMap { memo in version.map { version in
+                memo.pages.render(routes, keys: RenderKeys(site: site, theme: theme, urls: urls, projections: projections,
+                                                           version: version).keys(for: routes), with: renderer)
+            } } ?? renderer.render(routes)
             diagnostics += renderProblems
             files = pages
             clock.lap("templates")
@@ -125,7 +130,9 @@ public enum SiteBuilder {
         // Feeds, sitemap and robots.txt (Feeds/): after the pages, so a page claiming
         // a feed's path is reported; before static files, which must not replace them.
         progress("rendering feeds")
-        let feeds = FeedRenderer(site: site).render(routes, cache: cache?.feeds, version: version)
+        let feedRenderer = FeedRenderer(site: site)
+        let feeds = memo.flatMap { memo in version.map { memo.feeds.render(routes, with: feedRenderer, version: $0) } }
+            ?? feedRenderer.render(routes)
         for feed in feeds {
             if taken.insert(feed.path).inserted {
                 files.append(feed.outputFile)
@@ -157,8 +164,8 @@ public enum SiteBuilder {
             progress("checking links")
             byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
             let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath)
-            if let cache, let version {
-                diagnostics += checker.check(docs, cache: cache.links, version: version)
+            if let memo, let version {
+                diagnostics += memo.links.check(docs, with: checker, version: version)
             } else {
                 diagnostics += checker.check(docs)
             }
@@ -167,9 +174,14 @@ public enum SiteBuilder {
                 let configPath = request.siteDirectory.appendingPathComponent("content/site.yml").path
                 let config = FileManager.default.contents(atPath: configPath).map { String(decoding: $0, as: UTF8.self) }
                 let sources = (config.map { [(label: "content/site.yml", text: $0)] } ?? []) + theme.texts
-                diagnostics += PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
-                    .check(writtenByDocuments: { LinkChecker.targets(of: docs, baseURL: site.config.baseURL) },
-                           cache: cache?.pageLinks)
+                let pageChecker = PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
+                let baseURL = site.config.baseURL
+                let written = { LinkChecker.targets(of: docs, baseURL: baseURL) }
+                if let memo {
+                    diagnostics += memo.pageLinks.check(with: pageChecker, writtenByDocuments: written)
+                } else {
+                    diagnostics += pageChecker.check(writtenByDocuments: written)
+                }
             }
             clock.lap("page links")
         }
@@ -192,8 +204,8 @@ public enum SiteBuilder {
             skippedFiles: content.skippedFiles,
             basePath: URLMaker(baseURL: site.config.baseURL, absolute: false).basePath)
         let rendered = RenderedSite(files: files, report: report, diagnostics: diagnostics)
-        if let cache {
-            cache.last = theme.flatMap { theme in shown.map { projections in
+        if let memo {
+            memo.last = theme.flatMap { theme in shown.map { projections in
                 LastBuild(siteDirectory: request.siteDirectory, mode: request.mode, now: request.now, content: content,
                           site: site, projections: projections, routes: routes, theme: theme,
                           urls: URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs),

@@ -11,44 +11,46 @@ public enum ContentLoader {
     /// sorted by path and the diagnostics sorted by file and line, so the
     /// result does not depend on timing.
     public static func load(siteDirectory: URL) -> LoadedContent {
-        load(siteDirectory: siteDirectory, cache: nil)
+        let survey = survey(siteDirectory: siteDirectory)
+        let timeZone = survey.config.timeZone
+        return assemble(survey, ConcurrentMap.map(survey.markdown) { entry in loadDocument(entry, timeZone: timeZone) })
     }
 
-    /// `load`, reading again only the files that changed since `cache` last saw them.
-    static func load(siteDirectory: URL, cache: ContentCache?) -> LoadedContent {
+    /// Walks content/ and reads site.yml: everything `load` needs before it reads
+    /// the Markdown files (`survey.markdown`, each with `loadDocument`).
+    static func survey(siteDirectory: URL) -> ContentSurvey {
         let contentDirectory = siteDirectory.appendingPathComponent("content", isDirectory: true).path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: contentDirectory, isDirectory: &isFolder), isFolder.boolValue else {
-            return LoadedContent(config: SiteConfig(), diagnostics: [
+            return ContentSurvey(config: SiteConfig(), diagnostics: [
                 Diagnostic(file: "content", message: "folder is missing (a site needs content/ with site.yml)"),
             ])
         }
         let walk = ContentWalker.walk(contentDirectory: contentDirectory, siteDirectory: siteDirectory.path)
-        var diagnostics = walk.diagnostics
-
-        var config = SiteConfig()
-        var notices: [Diagnostic] = []
+        var survey = ContentSurvey(config: SiteConfig(), diagnostics: walk.diagnostics)
+        survey.entries = walk.entries
+        survey.skipped = walk.skipped
         if let entry = walk.entries.first(where: { $0.kind == .config }) {
             switch readText(entry) {
-            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            case .failure(let diagnostic): survey.diagnostics.append(diagnostic)
             case .success(let text):
                 let parsed = ConfigLoader.parse(text)
-                config = parsed.config
-                diagnostics += parsed.diagnostics
-                notices = parsed.notices
+                survey.config = parsed.config
+                survey.diagnostics += parsed.diagnostics
+                survey.notices = parsed.notices
             }
         } else {
-            diagnostics.append(Diagnostic(file: ConfigLoader.path, message: "missing"))
+            survey.diagnostics.append(Diagnostic(file: ConfigLoader.path, message: "missing"))
         }
+        return survey
+    }
 
-        let markdown = walk.entries.filter { [.post, .series, .app, .page].contains($0.kind) }
-        let timeZone = config.timeZone
-        let loaded: [(value: Document?, diagnostics: [Diagnostic])] = cache?.load(markdown, timeZone: timeZone)
-            ?? ConcurrentMap.map(markdown) { entry in loadDocument(entry, timeZone: timeZone) }
-
-        var content = LoadedContent(config: config)
-        content.skippedFiles = walk.skipped
-        content.notices = notices
+    /// The loaded content from a survey and its Markdown files as loaded (in `survey.markdown` order).
+    static func assemble(_ survey: ContentSurvey, _ loaded: [(value: Document?, diagnostics: [Diagnostic])]) -> LoadedContent {
+        var diagnostics = survey.diagnostics
+        var content = LoadedContent(config: survey.config)
+        content.skippedFiles = survey.skipped
+        content.notices = survey.notices
         for document in loaded {
             diagnostics += document.diagnostics
             switch document.value {
@@ -59,7 +61,7 @@ public enum ContentLoader {
             case nil: break
             }
         }
-        for entry in walk.entries {
+        for entry in survey.entries {
             switch entry.kind {
             case .staticFile:
                 content.staticFiles.append(StaticFile(relativePath: entry.relativePath, absolutePath: entry.absolutePath))
@@ -76,7 +78,6 @@ public enum ContentLoader {
         content.apps.sort { $0.sourcePath < $1.sourcePath }
         content.pages.sort { $0.sourcePath < $1.sourcePath }
         content.staticFiles.sort { $0.relativePath < $1.relativePath }
-        content.imageSizes = imageSizes(for: content)
         content.diagnostics = diagnostics.sorted()
         return content
     }
@@ -132,20 +133,5 @@ public enum ContentLoader {
     /// `readChecked` as a `String`.
     static func readText(_ entry: ContentEntry) -> Result<String, Diagnostic> {
         readChecked(entry).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Reads the size of every static image that front matter names (a few header reads).
-    static func imageSizes(for content: LoadedContent) -> [String: ImageSize] {
-        var wanted: [(src: String, sourcePath: String)] = content.posts.compactMap { post in post.image.map { ($0.src, post.sourcePath) } }
-        for app in content.apps { wanted += app.screenshots.map { ($0.src, app.sourcePath) } }
-        guard !wanted.isEmpty else { return [:] }
-        let files = Dictionary(content.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
-        var sizes: [String: ImageSize] = [:]
-        for (src, sourcePath) in wanted {
-            guard let path = ImageReference.staticPath(src, from: sourcePath), sizes[path] == nil,
-                  let file = files[path], let size = ImageSize.fromFile(file) else { continue }
-            sizes[path] = size
-        }
-        return sizes
     }
 }

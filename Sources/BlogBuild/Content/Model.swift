@@ -315,9 +315,6 @@ public struct LoadedContent: Sendable {
     public var diagnostics: [Diagnostic]
     /// Notes about the site as a whole (site.yml still holds `init`'s placeholders).
     public var notices: [Diagnostic] = []
-    /// Pixel sizes of the static images front matter names (hero images, app
-    /// screenshots), by path relative to content/.
-    public var imageSizes: [String: ImageSize] = [:]
     /// Junk left out of the site (`content/.DS_Store`, `content/posts/.x.md.swp`), as site paths.
     public var skippedFiles: [String] = []
 

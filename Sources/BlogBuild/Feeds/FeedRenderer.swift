@@ -13,44 +13,46 @@
 struct FeedRenderer: Sendable {
     let site: Site
 
-    /// Renders every feed. With a cache and the load versions of the source files
-    /// (`ContentCache.version(of:)`), a feed whose posts and settings are unchanged
-    /// since the cache's last build is not rendered again.
-    ///
-    /// With `including`, only the feeds that show that post are rendered and
-    /// returned (no sitemap or robots.txt): what an edit of the post's body changes.
-    func render(_ routes: [Route], cache: FeedCache? = nil, version: ((String) -> Int)? = nil,
-                including post: Int? = nil) -> [FeedFile] {
-        let config = site.config
-        let urls = AbsoluteURLs(baseURL: config.baseURL)
-        let limit = max(0, config.feedItems)
-        let sitePosts = Array(site.posts.indices.prefix(limit))
+    /// Which feeds the site has and which posts each carries.
+    struct Plan: Sendable {
+        /// The newest posts, for the site-wide RSS, JSON and Atom feeds.
+        var sitePosts: [Int]
+        /// Series, tags and apps, each with its newest posts.
+        var collections: [FeedCollection]
+        /// Output path of each collection's feed.
+        var collectionPaths: [String]
+        /// Output paths of the site-wide feeds.
+        var siteFeedPaths: [String]
+    }
+
+    func plan() -> Plan {
+        let limit = max(0, site.config.feedItems)
         let collections = FeedCollection.all(in: site).map { c -> FeedCollection in
             var c = c
             c.newestFirst = Array(c.newestFirst.prefix(limit))
             return c
         }
-        let collectionPaths = collections.map { path(FeedLink.collectionFeed($0, siteTitle: config.title).path) }
+        return Plan(sitePosts: Array(site.posts.indices.prefix(limit)), collections: collections,
+                    collectionPaths: collections.map { path(FeedLink.collectionFeed($0, siteTitle: site.config.title).path) },
+                    siteFeedPaths: [FeedLink.rssPath, FeedLink.jsonPath, FeedLink.atomPath].map(path))
+    }
 
-        // What each feed is made from (see `FeedCache`); nil: no cache, render all.
-        var keys: FeedKeys?
-        if let cache, let version {
-            keys = FeedKeys(site: site, sitePosts: sitePosts, collections: collections, version: version, previous: cache.entries,
-                            siteFeedPaths: [FeedLink.rssPath, FeedLink.jsonPath, FeedLink.atomPath].map(path),
-                            collectionPaths: collectionPaths)
-        }
-        let feedKeys = keys
-        var siteFeedsNeeded = keys?.siteFeedsChanged ?? true
-        var collectionNeeded = collections.indices.map { keys?.collectionChanged[$0] ?? true }
-        if let post {
-            siteFeedsNeeded = sitePosts.contains(post)
-            collectionNeeded = collections.map { $0.newestFirst.contains(post) }
-        }
-        let needed = collectionNeeded
+    /// Every feed, the sitemap and robots.txt.
+    func render(_ routes: [Route]) -> [FeedFile] {
+        let plan = plan()
+        return feeds(plan, siteFeeds: true, collections: plan.collections.map { _ in true }) + sitemapAndRobots(routes)
+    }
+
+    /// The feeds of `plan` that are asked for: the site-wide ones (RSS, JSON,
+    /// Atom) when `siteFeeds`, then each collection's whose flag is set, in order.
+    func feeds(_ plan: Plan, siteFeeds: Bool, collections needed: [Bool]) -> [FeedFile] {
+        let config = site.config
+        let urls = AbsoluteURLs(baseURL: config.baseURL)
+        let sitePosts = plan.sitePosts, collections = plan.collections
 
         // Every post in some feed that is rendered, made into an entry and an Atom fragment once.
-        var wanted = siteFeedsNeeded ? Set(sitePosts) : []
-        for (c, needed) in zip(collections, collectionNeeded) where needed { wanted.formUnion(c.newestFirst) }
+        var wanted = siteFeeds ? Set(sitePosts) : []
+        for (c, needed) in zip(collections, needed) where needed { wanted.formUnion(c.newestFirst) }
         let site = self.site
         let siteCount = sitePosts.count
         let made = wanted.sorted().parallelMap { i -> (Int, FeedEntry, [UInt8]) in
@@ -74,7 +76,7 @@ struct FeedRenderer: Sendable {
 
         let author = config.author ?? Author(name: config.title)
         var files: [FeedFile] = []
-        if siteFeedsNeeded {
+        if siteFeeds {
             let siteSources = sitePosts.filter { entries[$0] != nil }.map { site.posts[$0].post.sourcePath }
             files.append(FeedFile(path: path(FeedLink.rssPath), kind: .rss,
                                   bytes: RSSFeed.document(config: config, urls: urls, entries: siteEntries),
@@ -89,14 +91,9 @@ struct FeedRenderer: Sendable {
                                   bytes: AtomFeed.document(siteHead, entries: siteEntries,
                                                            fragments: sitePosts.map { fragments[$0] }),
                                   entrySources: siteSources))
-        } else if let keys {
-            files += keys.reusedSiteFeeds
         }
-
-        let rendered = post == nil ? Array(collections.indices) : collections.indices.filter { needed[$0] }
-        let collectionFeeds = rendered.parallelMap { ci -> FeedFile in
+        files += collections.indices.filter { needed[$0] }.parallelMap { ci -> FeedFile in
             let c = collections[ci]
-            if !needed[ci], let reused = feedKeys?.reused(collectionPaths[ci]) { return reused }
             let link = FeedLink.collectionFeed(c, siteTitle: config.title)
             let head = AtomFeed.Head(title: link.title, subtitle: nil, selfURL: urls.absolute(link.path),
                                      pageURL: urls.absolute(c.pageURL), language: config.language, author: author)
@@ -105,10 +102,13 @@ struct FeedRenderer: Sendable {
                                                      fragments: c.newestFirst.map { allFragments[$0] }),
                             entrySources: c.newestFirst.filter { allEntries[$0] != nil }.map { site.posts[$0].post.sourcePath })
         }
-        files += collectionFeeds
-        if let cache, let keys { cache.remember(files, keys: keys) }
-        if post != nil { return files }
+        return files
+    }
 
+    /// The sitemap (split when large) and robots.txt, unless the site has its own.
+    func sitemapAndRobots(_ routes: [Route]) -> [FeedFile] {
+        let urls = AbsoluteURLs(baseURL: site.config.baseURL)
+        var files: [FeedFile] = []
         for sitemap in Sitemap.files(Sitemap.pages(for: routes, site: site), urls: urls) {
             files.append(FeedFile(path: path(sitemap.path), kind: sitemap.kind, bytes: sitemap.bytes))
         }

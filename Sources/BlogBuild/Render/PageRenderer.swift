@@ -9,38 +9,18 @@ struct PageRenderer: Sendable {
     /// What pages show of posts, tags, series and apps (made from `site` when not given).
     var projections: SiteProjections? = nil
 
-    /// Renders every route. With a cache and each route's key (`RenderKeys`), a
-    /// route whose key is the one its cached page was made for is not rendered again.
-    func render(_ routes: [Route], keys: [Int]? = nil, cache: PageCache? = nil) -> ([OutputFile], [Diagnostic]) {
-        let previous = cache?.entries ?? [:]
-        let keyed: [(route: Route, key: Int?)] = routes.indices.map { (routes[$0], keys?[$0]) }
+    /// Renders `routes`, on all cores, in order; a route that cannot be rendered is a diagnostic.
+    func render(_ routes: [Route]) -> ([OutputFile], [Diagnostic]) {
         var templateValues = TemplateValues(site: site, urls: urls, projections: projections)
         // Many pages list each post; the handful a live edit re-renders are cheaper made as asked.
-        let toRender = keyed.count { item in item.key == nil || previous[item.route.outputPath]?.key != item.key }
-        if toRender > 64 { templateValues = templateValues.withEntryTexts() }
+        if routes.count > 64 { templateValues = templateValues.withEntryTexts() }
         let values = RouteValues(site: site, urls: urls, values: templateValues, pages: theme.pages.values)
-        let results = keyed.parallelMap { item -> (Result<OutputFile, Diagnostic>, reused: Bool) in
-            let path = item.route.outputPath
-            if let key = item.key, let hit = previous[path], hit.key == key {
-                return (.success(OutputFile(path: path, contents: .bytes(hit.bytes))), true)
-            }
-            return (render(item.route, values: values), false)
-        }
-        if let cache, keys != nil {
-            var fresh: [String: PageCache.Entry] = [:]
-            fresh.reserveCapacity(results.count)
-            for (item, (result, _)) in zip(keyed, results) {
-                if let key = item.key, case .success(let file) = result, case .bytes(let bytes) = file.contents {
-                    fresh[file.path] = PageCache.Entry(key: key, bytes: bytes)
-                }
-            }
-            cache.remember(fresh, rendered: results.count { !$0.reused })
-        }
+        let results = routes.parallelMap { render($0, values: values) }
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         files.reserveCapacity(results.count)
-        for (r, _) in results {
-            switch r {
+        for result in results {
+            switch result {
             case .success(let f): files.append(f)
             case .failure(let d): diagnostics.append(d)
             }

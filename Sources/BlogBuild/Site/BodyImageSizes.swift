@@ -3,64 +3,55 @@
 /// already has a width or height (raw HTML) keeps what it says; an image that is
 /// not a file of the site, or whose format is not read, gets nothing.
 enum BodyImageSizes {
-    /// The content-relative paths of the static images the documents show.
-    static func wanted(in site: Site) -> Set<String> {
-        var out = Set<String>()
-        func add(_ rendered: RenderedMarkdown, _ sourcePath: String) {
-            for src in rendered.images {
-                if let path = ImageReference.staticPath(src, from: sourcePath) { out.insert(path) }
-            }
+    /// The static images the site shows, by path relative to content/, with
+    /// their files: hero images, app screenshots, and every document's images.
+    static func wanted(in site: Site) -> [(path: String, file: String)] {
+        let files = Dictionary(site.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
+        var seen = Set<String>()
+        var out: [(path: String, file: String)] = []
+        func add(_ src: String, _ sourcePath: String) {
+            guard let path = ImageReference.staticPath(src, from: sourcePath), let file = files[path],
+                  seen.insert(path).inserted else { return }
+            out.append((path, file))
         }
-        for p in site.posts { add(p.rendered, p.post.sourcePath) }
-        for p in site.pages { add(p.rendered, p.page.sourcePath) }
-        for s in site.series { add(s.intro, s.series.sourcePath) }
-        for a in site.apps { add(a.description, a.app.sourcePath) }
+        for p in site.posts {
+            if let image = p.post.image { add(image.src, p.post.sourcePath) }
+            for src in p.rendered.images { add(src, p.post.sourcePath) }
+        }
+        for a in site.apps {
+            for shot in a.app.screenshots { add(shot.src, a.app.sourcePath) }
+            for src in a.description.images { add(src, a.app.sourcePath) }
+        }
+        for p in site.pages { for src in p.rendered.images { add(src, p.page.sourcePath) } }
+        for s in site.series { for src in s.intro.images { add(src, s.series.sourcePath) } }
         return out
     }
 
-    /// `site` with every document's images sized from `site.imageSizes`. With a
-    /// memo, a document whose HTML and image sizes are those of the last build
-    /// gets the last build's result without a pass over its HTML.
-    static func apply(to site: inout Site, memo: Memo? = nil) {
+    /// `site` with every document's images sized from `site.imageSizes`.
+    static func apply(to site: inout Site) {
         let sizes = site.imageSizes
-        var fresh: [String: Memo.Entry] = [:]
-        func apply(_ rendered: inout RenderedMarkdown, _ sourcePath: String) {
-            guard !rendered.images.isEmpty else { return }
-            let found = rendered.images.map { src in ImageReference.staticPath(src, from: sourcePath).flatMap { sizes[$0] } }
-            if let hit = memo?.entries[sourcePath], hit.html == rendered.html, hit.summaryHTML == rendered.summaryHTML,
-               hit.sizes == found {
-                rendered.html = hit.sizedHTML
-                rendered.summaryHTML = hit.sizedSummaryHTML
-            } else {
-                var entry = Memo.Entry(html: rendered.html, summaryHTML: rendered.summaryHTML, sizes: found,
-                                       sizedHTML: rendered.html, sizedSummaryHTML: rendered.summaryHTML)
-                Self.apply(&rendered, sourcePath, sizes)
-                entry.sizedHTML = rendered.html
-                entry.sizedSummaryHTML = rendered.summaryHTML
-                fresh[sourcePath] = entry
-                return
-            }
-            fresh[sourcePath] = memo?.entries[sourcePath]
-        }
-        for i in site.posts.indices { apply(&site.posts[i].rendered, site.posts[i].post.sourcePath) }
-        for i in site.pages.indices { apply(&site.pages[i].rendered, site.pages[i].page.sourcePath) }
-        for i in site.series.indices { apply(&site.series[i].intro, site.series[i].series.sourcePath) }
-        for i in site.apps.indices { apply(&site.apps[i].description, site.apps[i].app.sourcePath) }
-        memo?.entries = fresh
+        forEachDocument(in: &site) { rendered, sourcePath in apply(&rendered, sourcePath, sizes) }
     }
 
-    /// The last build's sized HTML by source path, with what it was made from.
-    /// Not thread-safe: one build uses it at a time.
-    final class Memo {
-        struct Entry {
-            var html: String
-            var summaryHTML: String
-            var sizes: [ImageSize?]
-            var sizedHTML: String
-            var sizedSummaryHTML: String
+    /// Calls `body` with each document's rendered Markdown that shows images, and its source path.
+    static func forEachDocument(in site: inout Site, _ body: (inout RenderedMarkdown, String) -> Void) {
+        for i in site.posts.indices where !site.posts[i].rendered.images.isEmpty {
+            body(&site.posts[i].rendered, site.posts[i].post.sourcePath)
         }
+        for i in site.pages.indices where !site.pages[i].rendered.images.isEmpty {
+            body(&site.pages[i].rendered, site.pages[i].page.sourcePath)
+        }
+        for i in site.series.indices where !site.series[i].intro.images.isEmpty {
+            body(&site.series[i].intro, site.series[i].series.sourcePath)
+        }
+        for i in site.apps.indices where !site.apps[i].description.images.isEmpty {
+            body(&site.apps[i].description, site.apps[i].app.sourcePath)
+        }
+    }
 
-        var entries: [String: Entry] = [:]
+    /// The size of each of `rendered`'s images, in order (nil: not a sized file of the site).
+    static func sizes(of rendered: RenderedMarkdown, _ sourcePath: String, in sizes: [String: ImageSize]) -> [ImageSize?] {
+        rendered.images.map { src in ImageReference.staticPath(src, from: sourcePath).flatMap { sizes[$0] } }
     }
 
     /// One document's HTML (and summary) with its images sized; untouched when it has none.

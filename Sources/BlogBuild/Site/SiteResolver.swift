@@ -4,17 +4,33 @@ import Foundation
 /// every Markdown body (on all cores), and computes permalinks, series order,
 /// app and tag relations. Pure: no file system.
 enum SiteResolver {
-    /// With a `markdown` cache, only bodies that changed since its last use are rendered.
-    static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date,
-                        markdown cache: MarkdownCache? = nil) -> (Site, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
-        let config = content.config
-        let markdownOptions = MarkdownOptions(config: config)
+    /// Resolves `content`, rendering its Markdown on all cores.
+    static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date) -> (Site, [Diagnostic]) {
+        let work = markdownWork(content, mode: mode, now: now)
+        let options = work.options
+        return resolve(content, mode: mode, now: now,
+                       rendered: work.bodies.parallelMap { MarkdownRenderer.render($0.body, options: options) },
+                       summaries: work.summaries.map { $0.map { summaryHTML($0, options: options) } })
+    }
 
+    /// The Markdown a build of `content` renders: the bodies of the posts it shows,
+    /// then of every series, app and page, and the shown posts' `summary:` texts.
+    static func markdownWork(_ content: LoadedContent, mode: BuildMode, now: Date) -> MarkdownWork {
+        let visible = select(content.posts, mode: mode, now: now).visible
+        var bodies: [MarkdownWork.Document] = visible.map { .init(path: $0.sourcePath, body: $0.body) }
+        bodies += content.series.map { .init(path: $0.sourcePath, body: $0.body) }
+        bodies += content.apps.map { .init(path: $0.sourcePath, body: $0.body) }
+        bodies += content.pages.map { .init(path: $0.sourcePath, body: $0.body) }
+        return MarkdownWork(options: MarkdownOptions(config: content.config), bodies: bodies, summaries: visible.map(\.summary))
+    }
+
+    /// The posts a build in `mode` at `now` shows, and those it leaves out.
+    private static func select(_ all: [Post], mode: BuildMode, now: Date)
+        -> (visible: [Post], skippedDrafts: [String], skippedFuture: [String]) {
         var visible: [Post] = []
         var skippedDrafts: [String] = []
         var skippedFuture: [String] = []
-        for post in content.posts {
+        for post in all {
             let isFuture = post.date.instant > now
             if !mode.includesDrafts && post.draft {
                 skippedDrafts.append(post.sourcePath)
@@ -24,14 +40,16 @@ enum SiteResolver {
                 visible.append(post)
             }
         }
+        return (visible, skippedDrafts, skippedFuture)
+    }
 
-        // Markdown is the bulk of the work: render every body at once, in parallel.
-        var documents: [(path: String, body: String)] = visible.map { ($0.sourcePath, $0.body) }
-        documents += content.series.map { ($0.sourcePath, $0.body) }
-        documents += content.apps.map { ($0.sourcePath, $0.body) }
-        documents += content.pages.map { ($0.sourcePath, $0.body) }
-        let rendered = cache?.render(documents, options: markdownOptions)
-            ?? documents.parallelMap { MarkdownRenderer.render($0.body, options: markdownOptions) }
+    /// Resolves `content` with its Markdown already rendered: `rendered` and
+    /// `summaries` are `markdownWork`'s bodies and summaries as HTML, in its order.
+    static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date,
+                        rendered: [RenderedMarkdown], summaries: [String?]) -> (Site, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let config = content.config
+        let (visible, skippedDrafts, skippedFuture) = select(content.posts, mode: mode, now: now)
         var cursor = 0
         func next(_ n: Int) -> ArraySlice<RenderedMarkdown> {
             defer { cursor += n }
@@ -41,10 +59,6 @@ enum SiteResolver {
         let seriesRendered = Array(next(content.series.count))
         let appRendered = Array(next(content.apps.count))
         let pageRendered = Array(next(content.pages.count))
-
-        // Front-matter summaries are Markdown too (reused from the last build when unchanged).
-        let summaries = cache?.renderSummaries(visible.map(\.summary), options: markdownOptions)
-            ?? visible.map { $0.summary.map { summaryHTML($0, options: markdownOptions) } }
 
         // Posts, newest first; ties broken by path so the order never depends on the file system.
         var posts: [SitePost] = zip(zip(visible, postRendered), summaries).map { pair, summary in
@@ -165,7 +179,7 @@ enum SiteResolver {
 
         let site = Site(config: config, posts: posts, series: series, apps: apps, tags: tags, pages: pages,
                         staticFiles: content.staticFiles, skippedDrafts: skippedDrafts.sorted(),
-                        skippedFuture: skippedFuture.sorted(), imageSizes: content.imageSizes)
+                        skippedFuture: skippedFuture.sorted())
         return (site, diagnostics)
     }
 

@@ -18,12 +18,12 @@ enum BodyEditRebuild {
         var remade: [String]
     }
 
-    static func render(_ request: BuildRequest, changed: Set<String>, cache: BuildCache) -> Result? {
-        guard var last = cache.last, !changed.isEmpty, !request.mode.isStrict, request.mode == last.mode,
+    static func render(_ request: BuildRequest, changed: Set<String>, memo: BuildMemo) -> Result? {
+        guard var last = memo.last, !changed.isEmpty, !request.mode.isStrict, request.mode == last.mode,
               request.siteDirectory.standardizedFileURL == last.siteDirectory.standardizedFileURL,
               request.now >= last.now else { return nil }
         // Patched in place below (no copy of the whole site); a fallback rebuilds `last` anyway.
-        cache.last = nil
+        memo.last = nil
         let contentFolder = request.siteDirectory.appendingPathComponent("content").standardizedFileURL.path + "/"
 
         // The changed files: posts this build has, or (ignored) editors' scratch files that came and went.
@@ -88,7 +88,10 @@ enum BodyEditRebuild {
             let (pages, problems) = PageRenderer(site: last.site, theme: last.theme, urls: last.urls, projections: last.projections).render([route])
             guard problems.isEmpty else { return nil }
             remade += pages
-            remade += FeedRenderer(site: last.site).render(last.routes, including: s).map(\.outputFile)
+            let feeds = FeedRenderer(site: last.site)
+            let plan = feeds.plan()
+            remade += feeds.feeds(plan, siteFeeds: plan.sitePosts.contains(s),
+                                  collections: plan.collections.map { $0.newestFirst.contains(s) }).map(\.outputFile)
         }
         var files = last.rendered.files
         last.rendered.files = []
@@ -102,13 +105,12 @@ enum BodyEditRebuild {
         var diagnostics = last.rendered.diagnostics
         let checker = LinkChecker(baseURL: config.baseURL, outputs: last.outputs)
         for doc in docs {
-            for old in cache.links.findings[doc.sourcePath] ?? [] {
+            for old in memo.links.findings[doc.sourcePath] ?? [] {
                 if let at = diagnostics.firstIndex(of: old) { diagnostics.remove(at: at) }
             }
             let found = checker.check([doc])
             diagnostics += found
-            cache.links.findings[doc.sourcePath] = found
-            cache.links.entries[doc.sourcePath] = nil
+            memo.links.replace(doc.sourcePath, with: found)
         }
         diagnostics.sort()
 
@@ -120,7 +122,7 @@ enum BodyEditRebuild {
         let result = RenderedSite(files: files, report: report, diagnostics: diagnostics)
         last.now = request.now
         last.rendered = result
-        cache.last = last
+        memo.last = last
         return Result(site: result, remade: remade.map(\.path))
     }
 

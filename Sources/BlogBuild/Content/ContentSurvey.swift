@@ -1,0 +1,17 @@
+/// What the load stage knows before it reads any Markdown file: the walk of
+/// content/ and site.yml. `ContentLoader.assemble` turns it and the loaded
+/// Markdown files into `LoadedContent`; the dev server's memo (`DocumentMemo`)
+/// reads only the files that changed in between.
+struct ContentSurvey: Sendable {
+    var config: SiteConfig
+    /// The walk's and site.yml's problems.
+    var diagnostics: [Diagnostic]
+    var notices: [Diagnostic] = []
+    /// Every file under content/, sorted by path.
+    var entries: [ContentEntry] = []
+    /// Junk left out (`.DS_Store`), by path.
+    var skipped: [String] = []
+
+    /// The Markdown files to load, in path order.
+    var markdown: [ContentEntry] { entries.filter { [.post, .series, .app, .page].contains($0.kind) } }
+}

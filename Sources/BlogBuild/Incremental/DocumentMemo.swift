@@ -1,0 +1,71 @@
+import Foundation
+
+/// The load stage's Markdown files from the last build, so a rebuild reads again
+/// only the files that changed on disk: a file is read again when its stamp
+/// (`FileStamp`) differs, or the site's time zone (which dates without a zone are
+/// read in) changed.
+///
+/// Each loaded file gets a version number, new every time the file is read
+/// again; the keys of later stages use it as "this file's contents".
+/// Not thread-safe: one build uses it at a time (`BuildMemo`).
+final class DocumentMemo {
+    typealias Loaded = (value: ContentLoader.Document?, diagnostics: [Diagnostic])
+
+    private struct Entry {
+        var stamp: FileStamp
+        var kind: ContentEntry.Kind
+        var timeZone: String
+        var result: Loaded
+        var version: Int
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var nextVersion = 1
+    /// Source path (`content/posts/x.md`) → version of what was loaded from it.
+    private var versions: [String: Int] = [:]
+
+    /// `ContentLoader.load`, reading only the Markdown files that changed since the last call.
+    func load(siteDirectory: URL) -> LoadedContent {
+        let survey = ContentLoader.survey(siteDirectory: siteDirectory)
+        return ContentLoader.assemble(survey, load(survey.markdown, timeZone: survey.config.timeZone))
+    }
+
+    /// The loaded document for each entry: the last build's when its file is unchanged.
+    private func load(_ markdown: [ContentEntry], timeZone: TimeZone) -> [Loaded] {
+        let zone = timeZone.identifier
+        let stamps = markdown.parallelMap { FileStamp.of($0.absolutePath) }
+        let previous = entries
+        let results = Array(markdown.indices).parallelMap { i -> (reused: Bool, Loaded) in
+            let entry = markdown[i]
+            if let stamp = stamps[i], let hit = previous[entry.absolutePath], hit.stamp == stamp, hit.kind == entry.kind,
+               hit.timeZone == zone {
+                return (true, hit.result)
+            }
+            return (false, ContentLoader.loadDocument(entry, timeZone: timeZone))
+        }
+        var fresh: [String: Entry] = [:]
+        fresh.reserveCapacity(markdown.count)
+        versions = [:]
+        versions.reserveCapacity(markdown.count)
+        for i in markdown.indices {
+            let entry = markdown[i], stamp = stamps[i], (reused, result) = results[i]
+            let version: Int
+            if reused, let hit = previous[entry.absolutePath] {
+                version = hit.version
+            } else {
+                version = nextVersion
+                nextVersion += 1
+            }
+            versions[entry.sitePath] = version
+            // A file that could not be stat'ed is read every time (its stamp is unknown).
+            if let stamp {
+                fresh[entry.absolutePath] = Entry(stamp: stamp, kind: entry.kind, timeZone: zone, result: result, version: version)
+            }
+        }
+        entries = fresh
+        return results.map { $0.1 }
+    }
+
+    /// The version of what was loaded from `sourcePath`; 0 when it was not loaded.
+    func version(of sourcePath: String) -> Int { versions[sourcePath] ?? 0 }
+}

@@ -1,0 +1,38 @@
+/// Pages from the last build with the key they were rendered for (`RenderKeys`),
+/// by output path: a page whose key is unchanged is not rendered again.
+/// Not thread-safe: one build uses it at a time (`BuildMemo`).
+final class PageMemo {
+    private struct Entry {
+        var key: Int
+        var bytes: [UInt8]
+    }
+
+    private var entries: [String: Entry] = [:]
+    /// Pages rendered (not reused) by the last build, for tests and `--verbose`.
+    private(set) var renderedLastTime = 0
+
+    /// `renderer.render(routes)`, rendering only the routes whose key (`keys`, by
+    /// route) differs from the one their last page was made for; remembers exactly this call's pages.
+    func render(_ routes: [Route], keys: [Int], with renderer: PageRenderer) -> ([OutputFile], [Diagnostic]) {
+        let previous = entries
+        let stale = routes.indices.filter { previous[routes[$0].outputPath]?.key != keys[$0] }
+        let (rendered, problems) = renderer.render(stale.map { routes[$0] })
+        var made: [String: [UInt8]] = [:]
+        made.reserveCapacity(rendered.count)
+        for file in rendered { if case .bytes(let bytes) = file.contents { made[file.path] = bytes } }
+
+        var files: [OutputFile] = []
+        files.reserveCapacity(routes.count)
+        var fresh: [String: Entry] = [:]
+        fresh.reserveCapacity(routes.count)
+        for (route, key) in zip(routes, keys) {
+            let path = route.outputPath
+            guard let bytes = made[path] ?? previous[path].flatMap({ $0.key == key ? $0.bytes : nil }) else { continue }
+            files.append(OutputFile(path: path, contents: .bytes(bytes)))
+            fresh[path] = Entry(key: key, bytes: bytes)
+        }
+        entries = fresh
+        renderedLastTime = stale.count
+        return (files, problems)
+    }
+}
