@@ -132,4 +132,14 @@ import Testing
             return want
         }) { $0.series[s].series.title = "A Better Name" }
     }
+
+    @Test func theYearsThePostsSpanReachEveryPage() throws {
+        var r = try Resolved()
+        let oldest = try #require(r.site.posts.indices.last)
+        let source = r.site.posts[oldest].post.sourcePath
+        // The footer's "© 2019–2026": an older first post changes it on every page.
+        expectChange("the first year", &r, bumped: [source], expected: { r in Set(r.routes.map(\.outputPath)) }) {
+            $0.posts[oldest].post.date.year -= 3
+        }
+    }
 }

@@ -3,6 +3,8 @@
 /// made from these values and the render keys hash them (`RenderKeys`), so what
 /// a page shows and what decides whether it is rendered again are one thing.
 struct SiteProjections: Sendable {
+    /// What every page shows of the site as a whole.
+    let site: SiteWide
     /// By post index.
     let entries: [PostListEntry]
     /// By tag index.
@@ -13,6 +15,7 @@ struct SiteProjections: Sendable {
     let apps: [AppCard]
 
     init(_ site: Site) {
+        self.site = SiteWide(site)
         tags = site.tags.map { TagLink(name: $0.name, slug: $0.slug, url: $0.url, count: $0.postIndices.count) }
         series = site.series.map { s in
             SeriesSummary(title: s.series.title, slug: s.series.slug, url: s.url, count: s.postIndices.count,

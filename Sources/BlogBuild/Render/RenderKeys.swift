@@ -104,14 +104,8 @@ struct RenderKeys {
     /// What every page shows of the site as a whole (`site.*`, the page wrapper).
     private func siteKey() -> Int {
         var h = Hasher()
-        h.combine(site.config)
+        h.combine(projections.site)
         h.combine(urls.absolute)
-        h.combine(site.series.count)
-        h.combine(site.apps.count)
-        h.combine(site.posts.count)
-        let years = site.posts.map { $0.post.date.year }
-        h.combine(years.min())
-        h.combine(years.max())
         return h.finalize()
     }
 

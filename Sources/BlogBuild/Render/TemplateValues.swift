@@ -15,8 +15,6 @@ struct TemplateValues: Sendable {
     let projections: SiteProjections
     /// `page.feeds` on every page: the site's RSS, Atom and JSON feeds.
     let siteFeeds: [FeedLink]
-    /// "2019–2026" (or "2026"): the years the site's posts span, for a copyright line.
-    let years: String?
     /// By post index, when made ahead (`withEntryTexts`): a post is listed on several
     /// pages (home, archive, each tag, series, app), and a full build lists each one
     /// about seven times.
@@ -37,12 +35,6 @@ struct TemplateValues: Sendable {
         self.projections = projections ?? SiteProjections(site)
         contentURLs = AbsoluteURLs(baseURL: site.config.baseURL)
         siteFeeds = FeedLink.siteFeeds(siteTitle: site.config.title)
-        let years = site.posts.map { $0.post.date.year }
-        if let first = years.min(), let last = years.max() {
-            self.years = first == last ? "\(first)" : "\(first)–\(last)"
-        } else {
-            self.years = nil
-        }
     }
 
     /// These values with every post's entry texts made ahead, on all cores: for a
@@ -74,7 +66,8 @@ struct TemplateValues: Sendable {
     /// (`RouteValues`), then given each page's `nav`.
     func siteWithoutNav(_ r: TemplateRecord) -> TemplateRecord {
         var r = r
-        let c = site.config
+        let shown = projections.site
+        let c = shown.config
         r["title"] = .string(c.title)
         r["base_url"] = .string(c.baseURL)
         r["language"] = .string(c.language)
@@ -94,12 +87,12 @@ struct TemplateValues: Sendable {
         r["logo_url"] = .string(urls.url(logo))
         r["logo_type"] = .string(SiteMark.mediaType(of: logo) ?? "image/svg+xml")
         r["has_nav"] = .bool(!c.nav.isEmpty)
-        r["series_count"] = .int(site.series.count)
-        r["app_count"] = .int(site.apps.count)
+        r["series_count"] = .int(shown.seriesCount)
+        r["app_count"] = .int(shown.appCount)
         r["feeds"] = feedLinks(siteFeeds, r.elementRecord(for: "feeds"))
         // `en-GB` → `en_GB`, for Open Graph's og:locale.
         if !c.language.isEmpty { r["locale"] = .string(c.language.replacingOccurrences(of: "-", with: "_")) }
-        if let years { r["years"] = .string(years) }
+        if let years = shown.years { r["years"] = .string(years) }
         return r
     }
 

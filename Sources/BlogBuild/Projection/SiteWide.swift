@@ -1,0 +1,25 @@
+/// What every page shows of the site as a whole (`site.*` in templates): its
+/// settings, how many series and apps it has, and the years its posts span. The
+/// `site` context is made from this value alone (`TemplateValues.siteWithoutNav`),
+/// and every page's render key hashes it whole, so a post that changes none of
+/// these (a new post in the current year) re-renders no page but those that list it.
+struct SiteWide: Hashable, Sendable {
+    var config: SiteConfig
+    var seriesCount: Int
+    var appCount: Int
+    /// "2019–2026" (or "2026"): the years the posts span, for a copyright line; nil without posts.
+    var years: String?
+
+    init(_ site: Site) {
+        config = site.config
+        seriesCount = site.series.count
+        appCount = site.apps.count
+        var first: Int?, last: Int?
+        for p in site.posts {
+            let year = p.post.date.year
+            first = min(first ?? year, year)
+            last = max(last ?? year, year)
+        }
+        if let first, let last { years = first == last ? "\(first)" : "\(first)–\(last)" } else { years = nil }
+    }
+}
