@@ -54,7 +54,7 @@ public final class IncrementalBuilder: Sendable {
                quick.site.isWritable(in: request.mode) {
                 return try Self.write(quick, request, &state)
             }
-            let rendered = SiteBuilder.render(request, memo: state.memo)
+            let rendered = SiteBuilder.render(request, memo: state.memo, changed: changedFiles)
             guard rendered.isWritable(in: request.mode) else { throw BuildFailure(rendered.diagnostics) }
             var report = rendered.report
             let pagesRendered = state.memo.pages.renderedLastTime

@@ -70,11 +70,12 @@ public enum SiteBuilder {
 
     /// `render`, doing again only the work whose inputs changed since `memo`'s
     /// last build (the incremental layer, `BuildMemo`). The result equals a clean `render`.
-    static func render(_ request: BuildRequest, memo: BuildMemo?) -> RenderedSite {
+    /// `changed`: the files that changed since that build, when the caller knows them exactly.
+    static func render(_ request: BuildRequest, memo: BuildMemo?, changed: Set<String>? = nil) -> RenderedSite {
         var clock = StageClock()
         let progress = request.progress ?? { _ in }
         progress("reading content/")
-        let content = memo?.documents.load(siteDirectory: request.siteDirectory)
+        let content = memo?.documents.load(siteDirectory: request.siteDirectory, changed: changed)
             ?? ContentLoader.load(siteDirectory: request.siteDirectory)
         let version: ((String) -> Int)? = memo.map { memo in { memo.documents.version(of: $0) } }
         clock.lap("load")

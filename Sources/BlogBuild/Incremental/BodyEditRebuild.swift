@@ -53,7 +53,8 @@ enum BodyEditRebuild {
 
         let config = last.site.config
         let options = MarkdownOptions(config: config)
-        let fileLinks = SiteResolver.fileLinks(of: last.site)
+        // Made when first needed: a title edit is turned away before that.
+        var fileLinks: MarkdownFileLinks?
         var docs: [SourceDocument] = []
         for (s, c, entry) in edited {
             let loaded = ContentLoader.loadDocument(entry, timeZone: config.timeZone)
@@ -65,7 +66,9 @@ enum BodyEditRebuild {
             guard frontMatter == old.post else { return nil }
             var rendered = SiteResolver.withSummary(MarkdownRenderer.render(post.body, options: options), of: post, options: options)
             // Links to Markdown files, as the pipeline makes them; one with a problem is left to it.
-            let (relinked, linkProblems) = fileLinks.rewrite(rendered, sourcePath: post.sourcePath, bodyLine: post.bodyLine)
+            let links = fileLinks ?? SiteResolver.fileLinks(of: last.site)
+            fileLinks = links
+            let (relinked, linkProblems) = links.rewrite(rendered, sourcePath: post.sourcePath, bodyLine: post.bodyLine)
             guard linkProblems.isEmpty else { return nil }
             if let relinked { rendered = relinked }
             BodyImageSizes.apply(&rendered, post.sourcePath, last.site.imageSizes)
@@ -78,6 +81,8 @@ enum BodyEditRebuild {
             guard SiteProjections.entry(of: last.site.posts[s], in: last.site, tags: last.projections.tags)
                     == last.projections.entries[s] else { return nil }
             last.content.posts[c] = post
+            // The load memo still holds the file as it was: it must look at it again next time.
+            memo.documents.forget(entry.absolutePath)
             docs.append(SourceDocument.post(last.site.posts[s]))
         }
 

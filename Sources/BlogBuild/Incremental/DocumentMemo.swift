@@ -24,16 +24,39 @@ final class DocumentMemo {
     /// Source path (`content/posts/x.md`) → version of what was loaded from it.
     private var versions: [String: Int] = [:]
 
+    /// The last survey, and the site it was made of.
+    private var lastSurvey: (site: URL, survey: ContentSurvey, paths: Set<String>)?
+
     /// `ContentLoader.load`, reading only the Markdown files that changed since the last call.
-    func load(siteDirectory: URL) -> LoadedContent {
-        let survey = ContentLoader.survey(siteDirectory: siteDirectory)
-        return ContentLoader.assemble(survey, load(survey.markdown, timeZone: survey.config.timeZone))
+    ///
+    /// `changed`: the files (absolute paths) that changed since the last call, when the
+    /// caller knows them exactly (the dev server's watcher). When each is a file the last
+    /// survey found and still there, and site.yml is not among them, the folder is not
+    /// walked again and only those files are looked at.
+    func load(siteDirectory: URL, changed: Set<String>? = nil) -> LoadedContent {
+        let survey: ContentSurvey
+        var onlyThese: Set<String>?
+        if let changed, let last = lastSurvey, last.site == siteDirectory,
+           changed.allSatisfy({ last.paths.contains($0) && FileManager.default.fileExists(atPath: $0) }),
+           !last.survey.entries.contains(where: { $0.kind == .config && changed.contains($0.absolutePath) }) {
+            survey = last.survey
+            onlyThese = changed
+        } else {
+            survey = ContentLoader.survey(siteDirectory: siteDirectory)
+            lastSurvey = (siteDirectory, survey, Set(survey.entries.map(\.absolutePath)))
+        }
+        return ContentLoader.assemble(survey, load(survey.markdown, timeZone: survey.config.timeZone, onlyThese: onlyThese))
     }
 
-    /// The loaded document for each entry: the last build's when its file is unchanged.
-    private func load(_ markdown: [ContentEntry], timeZone: TimeZone) -> [Loaded] {
+    /// The loaded document for each entry: the last build's when its file is unchanged
+    /// (by stamp; with `onlyThese`, every other file is taken as unchanged).
+    private func load(_ markdown: [ContentEntry], timeZone: TimeZone, onlyThese: Set<String>?) -> [Loaded] {
         let zone = timeZone.identifier
-        let stamps = markdown.parallelMap { FileStamp.of($0.absolutePath) }
+        let known = entries
+        let stamps = markdown.parallelMap { entry -> FileStamp? in
+            if let onlyThese, !onlyThese.contains(entry.absolutePath), let hit = known[entry.absolutePath] { return hit.stamp }
+            return FileStamp.of(entry.absolutePath)
+        }
         let previous = entries
         let results = Array(markdown.indices).parallelMap { i -> (reused: Bool, Loaded) in
             let entry = markdown[i]
@@ -65,6 +88,9 @@ final class DocumentMemo {
         entries = fresh
         return results.map { $0.1 }
     }
+
+    /// Drops what was loaded from `path` (absolute), so the next `load` reads it again.
+    func forget(_ path: String) { entries[path] = nil }
 
     /// The version of what was loaded from `sourcePath`; 0 when it was not loaded.
     func version(of sourcePath: String) -> Int { versions[sourcePath] ?? 0 }
