@@ -54,20 +54,32 @@ struct PageLinkChecker {
 
     /// What each of `pages` (output paths) shows that does not resolve, on all cores.
     func findings(for pages: [String]) -> [PageFindings?] {
+        findings(for: pages, knowing: [:], keepVerdicts: false).findings
+    }
+
+    /// `findings`, starting from `known` verdicts on page-independent URLs (valid
+    /// while the set of output paths is the one they were made with); with
+    /// `keepVerdicts`, also every verdict known at the end.
+    func findings(for pages: [String], knowing known: [String: Known],
+                  keepVerdicts: Bool) -> (findings: [PageFindings?], verdicts: [String: Known]) {
         // In runs of pages, so the verdicts on URLs every page repeats (navigation,
         // feeds, tags) are worked out once per run.
         let run = 64
         let runs = stride(from: 0, to: pages.count, by: run).map { pages[$0..<min($0 + run, pages.count)] }
-        return runs.parallelMap { paths -> [PageFindings?] in
-            var memo: [String: Known] = [:]
-            return paths.map { path -> PageFindings? in
+        let checked = runs.parallelMap { paths -> (findings: [PageFindings?], verdicts: [String: Known]) in
+            var memo = known
+            let findings = paths.map { path -> PageFindings? in
                 guard case .bytes(let bytes)? = outputs[path]?.contents else { return nil }
                 var fragmentTargets: [String: [UInt8]] = [:]
                 var probes: [String: String?] = [:]
                 let found = brokenURLs(in: bytes, at: path, memo: &memo, fragmentTargets: &fragmentTargets, probes: &probes)
                 return PageFindings(bytes: bytes, found: found, fragmentTargets: fragmentTargets, probes: probes)
             }
-        }.flatMap { $0 }
+            return (findings, keepVerdicts ? memo : [:])
+        }
+        var verdicts = known
+        if keepVerdicts { for run in checked { verdicts.merge(run.verdicts) { a, _ in a } } }
+        return (checked.flatMap(\.findings), verdicts)
     }
 
     /// The diagnostics for `findings` of `pages` (in the same order).
@@ -101,14 +113,14 @@ struct PageLinkChecker {
 
     /// What a URL that means the same on every page (absolute, or root-relative
     /// with no fragment) comes to: fine, broken, or not this site's.
-    enum Verdict {
+    enum Verdict: Sendable {
         case fine
         case notOurs
         case broken(reason: String, target: String)
     }
 
     /// A verdict, with the site path it looked up among the output files and what it found.
-    struct Known {
+    struct Known: Sendable {
         var verdict: Verdict
         var probe: (sitePath: String, output: String?)?
     }

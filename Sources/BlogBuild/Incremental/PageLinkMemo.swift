@@ -7,6 +7,8 @@
 final class PageLinkMemo {
     private var entries: [String: PageLinkChecker.PageFindings] = [:]
     private var outputSet: Int?
+    /// Verdicts on page-independent URLs (`/x/`, absolute ones), made with the last build's output paths.
+    private var verdicts: [String: PageLinkChecker.Known] = [:]
 
     /// `checker.check(writtenByDocuments:)`, checking again only the pages that
     /// may have changed; remembers exactly this call's findings.
@@ -30,8 +32,13 @@ final class PageLinkMemo {
             return hit
         }
         let stale = pages.indices.filter { reused[$0] == nil }
+        // The archive lists every post: a title edit checks its 10,000 links again, each
+        // already judged in an earlier build while the output paths stay the same.
+        let (rechecked, verdicts) = checker.findings(for: stale.map { pages[$0] }, knowing: sameOutputs ? self.verdicts : [:],
+                                                     keepVerdicts: true)
+        self.verdicts = verdicts
         var findings = reused
-        for (i, found) in zip(stale, checker.findings(for: stale.map { pages[$0] })) { findings[i] = found }
+        for (i, found) in zip(stale, rechecked) { findings[i] = found }
         var fresh: [String: PageLinkChecker.PageFindings] = [:]
         fresh.reserveCapacity(pages.count)
         for (path, entry) in zip(pages, findings) { if let entry { fresh[path] = entry } }
