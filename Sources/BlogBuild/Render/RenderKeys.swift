@@ -1,12 +1,13 @@
 /// One hash per route of everything its page is made from, so a rebuild renders
 /// again only the pages whose key changed: equal keys mean equal bytes.
 ///
-/// A page is made from three kinds of input, and its key hashes exactly those:
-/// the site as a whole (`siteKey`), the files of its own (a post's, series' or
-/// app's Markdown file, by load version: new each time it is read again), and
-/// the links in those files to other Markdown files, as resolved (the pages'
-/// URLs), and the projections of other things it shows (`SiteProjections`: list entries,
-/// tag links, series summaries and boxes, app cards), hashed whole. The template
+/// What each kind of page is made from is declared once (`RouteInputs`), and
+/// its key hashes exactly that: the site as a whole (`SiteWide`), the files of
+/// its own (a post's, series', app's or page's Markdown file, by load version:
+/// new each time it is read again) with the links in them to other Markdown
+/// files, as resolved (the pages' URLs), and the projections of other things it
+/// shows (`SiteProjections`: list entries, tag links, series summaries and boxes,
+/// app cards), hashed whole. The template
 /// context takes what it shows of other posts, tags, series and apps from those
 /// same values, so a field added to a projection is covered here by itself.
 /// The incremental-build tests compare every rebuild with a clean build, byte
@@ -16,7 +17,7 @@ struct RenderKeys {
     let theme: Theme
     let urls: URLMaker
     let projections: SiteProjections
-    /// Load version of a source path (`ContentCache.version(of:)`).
+    /// Load version of a source path (`DocumentMemo.version(of:)`).
     let version: (String) -> Int
 
     func keys(for routes: [Route]) -> [Int] {
@@ -30,70 +31,48 @@ struct RenderKeys {
         }
 
         return routes.map { route -> Int in
+            let inputs = RouteInputs.of(route, in: site)
             var h = Hasher()
             h.combine(siteKey)
             h.combine(route.url)
-            switch route.kind {
+            for name in inputs.templates { template(name, into: &h) }
+            switch inputs.own {
+            case .none: break
             case .post(let i):
                 let sp = site.posts[i]
-                template("post", into: &h)
-                // Its own file, and what the resolver worked out for it.
+                // Its own file, and what the resolver worked out for it: links to other
+                // Markdown files, as resolved (their pages' URLs).
                 h.combine(version(sp.post.sourcePath))
-                // Links to other Markdown files, as resolved: their pages' URLs.
                 h.combine(sp.rendered.links)
-                h.combine(entryKeys[i])
-                h.combine(SiteProjections.seriesBox(for: i, in: site))
-                if let a = sp.appIndex { h.combine(projections.apps[a]) }
-                // The hero's size (`width`/`height`) comes from the image file, not the post.
+                // The hero's size (`width`/`height`) comes from the image file, not the post; so do the body's images'.
                 if let image = sp.post.image { h.combine(site.imageSize(image.src, in: sp.post.sourcePath)) }
-                // So do the sizes of the body's images.
                 for src in sp.rendered.images { h.combine(site.imageSize(src, in: sp.post.sourcePath)) }
-            case .home(let n, let count):
-                template("home", into: &h)
-                h.combine(n)
-                h.combine(count)
-                let per = max(1, site.config.postsPerPage)
-                list(min(site.posts.count, (n - 1) * per)..<min(site.posts.count, n * per), into: &h)
-            case .seriesIndex:
-                template("series-index", into: &h)
-                h.combine(projections.series)
             case .series(let i):
-                template("series", into: &h)
                 h.combine(version(site.series[i].series.sourcePath))
                 h.combine(site.series[i].intro.links)
-                h.combine(projections.series[i])
-                list(site.series[i].postIndices, into: &h)
-            case .apps:
-                template("apps", into: &h)
-                h.combine(projections.apps)
             case .app(let i):
-                template("app", into: &h)
                 h.combine(version(site.apps[i].app.sourcePath))
                 h.combine(site.apps[i].description.links)
-                h.combine(projections.apps[i])
                 for shot in site.apps[i].app.screenshots { h.combine(site.imageSize(shot.src, in: site.apps[i].app.sourcePath)) }
-                list(site.apps[i].postIndices, into: &h)
-            case .tags:
-                template("tags", into: &h)
-                h.combine(projections.tags)
-            case .tag(let i):
-                template("tag", into: &h)
-                h.combine(projections.tags[i])
-                list(site.tags[i].postIndices, into: &h)
-            case .archive:
-                template("archive", into: &h)
-                list(site.posts.indices, into: &h)
             case .page(let i):
-                // `page` or `404`, decided by the page's URL (part of the key).
-                template("page", into: &h)
-                template("404", into: &h)
                 h.combine(version(site.pages[i].page.sourcePath))
                 h.combine(site.pages[i].rendered.links)
                 for src in site.pages[i].rendered.images { h.combine(site.imageSize(src, in: site.pages[i].page.sourcePath)) }
-            case .notFound:
-                template("404", into: &h)
-            case .alias(let i, let from):
-                h.combine(from)
+            }
+            switch inputs.listed {
+            case .none: break
+            case .range(let r): list(r, into: &h)
+            case .indices(let indices): list(indices, into: &h)
+            }
+            if let count = inputs.pageCount { h.combine(count) }
+            if let i = inputs.seriesBoxOf { h.combine(SiteProjections.seriesBox(for: i, in: site)) }
+            if let a = inputs.appCard { h.combine(projections.apps[a]) }
+            if inputs.allApps { h.combine(projections.apps) }
+            if let s = inputs.seriesSummary { h.combine(projections.series[s]) }
+            if inputs.allSeries { h.combine(projections.series) }
+            if let t = inputs.tagLink { h.combine(projections.tags[t]) }
+            if inputs.allTags { h.combine(projections.tags) }
+            if let i = inputs.redirectTo {
                 h.combine(entries[i].title)
                 h.combine(entries[i].permalink)
             }

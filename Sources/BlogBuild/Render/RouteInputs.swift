@@ -1,0 +1,121 @@
+/// What one page is made from besides the site as a whole, declared once per
+/// kind of page. `RenderKeys` hashes it (equal inputs, equal bytes), and the
+/// incremental layer reads it backwards: which pages show post `i`.
+struct RouteInputs {
+    /// A Markdown file the page is made from (by load version, with its resolved links and images).
+    enum Own: Equatable {
+        case none
+        case post(Int)
+        case series(Int)
+        case app(Int)
+        case page(Int)
+    }
+
+    /// Which posts' list entries (`PostListEntry`) the page shows, in order.
+    enum Listed {
+        case none
+        case range(Range<Int>)
+        case indices([Int])
+
+        func contains(_ i: Int) -> Bool {
+            switch self {
+            case .none: false
+            case .range(let r): r.contains(i)
+            // Index lists are short (a tag's, a series', an app's posts).
+            case .indices(let list): list.contains(i)
+            }
+        }
+    }
+
+    /// The templates it may be rendered with (`page` or `404` for a content page: decided by its URL).
+    var templates: [String]
+    var own: Own = .none
+    var listed: Listed = .none
+    /// A post page's series box (`SiteProjections.seriesBox`): the titles and URLs of its series' parts.
+    var seriesBoxOf: Int?
+    /// App cards shown (`SiteProjections.apps`), by app index; `allApps` for the apps page.
+    var appCard: Int?
+    var allApps = false
+    /// Series summaries shown; `allSeries` for the series index.
+    var seriesSummary: Int?
+    var allSeries = false
+    /// Tag links shown; `allTags` for the tags page.
+    var tagLink: Int?
+    var allTags = false
+    /// A redirect to a post: its title and URL (from the post's list entry).
+    var redirectTo: Int?
+    /// A home page's number of home pages (its pagination links).
+    var pageCount: Int?
+
+    init(templates: [String]) { self.templates = templates }
+
+    /// The inputs of `route` in `site`.
+    static func of(_ route: Route, in site: Site) -> RouteInputs {
+        switch route.kind {
+        case .post(let i):
+            var r = RouteInputs(templates: ["post"])
+            r.own = .post(i)
+            r.listed = .range(i..<(i + 1))
+            if site.posts[i].seriesIndex != nil { r.seriesBoxOf = i }
+            r.appCard = site.posts[i].appIndex
+            return r
+        case .home(let n, let count):
+            var r = RouteInputs(templates: ["home"])
+            r.pageCount = count
+            let per = max(1, site.config.postsPerPage)
+            r.listed = .range(min(site.posts.count, (n - 1) * per)..<min(site.posts.count, n * per))
+            return r
+        case .seriesIndex:
+            var r = RouteInputs(templates: ["series-index"])
+            r.allSeries = true
+            return r
+        case .series(let i):
+            var r = RouteInputs(templates: ["series"])
+            r.own = .series(i)
+            r.seriesSummary = i
+            r.listed = .indices(site.series[i].postIndices)
+            return r
+        case .apps:
+            var r = RouteInputs(templates: ["apps"])
+            r.allApps = true
+            return r
+        case .app(let i):
+            var r = RouteInputs(templates: ["app"])
+            r.own = .app(i)
+            r.appCard = i
+            r.listed = .indices(site.apps[i].postIndices)
+            return r
+        case .tags:
+            var r = RouteInputs(templates: ["tags"])
+            r.allTags = true
+            return r
+        case .tag(let i):
+            var r = RouteInputs(templates: ["tag"])
+            r.tagLink = i
+            r.listed = .indices(site.tags[i].postIndices)
+            return r
+        case .archive:
+            var r = RouteInputs(templates: ["archive"])
+            r.listed = .range(site.posts.indices)
+            return r
+        case .page(let i):
+            var r = RouteInputs(templates: ["page", "404"])
+            r.own = .page(i)
+            return r
+        case .notFound:
+            return RouteInputs(templates: ["404"])
+        case .alias(let i, _):
+            var r = RouteInputs(templates: [])
+            r.redirectTo = i
+            return r
+        }
+    }
+
+    /// Does the page show anything of post `i`: its own page, a list entry, a redirect,
+    /// or (`withSeriesBox`) a series box that names it?
+    func shows(post i: Int, in site: Site, withSeriesBox: Bool) -> Bool {
+        if own == .post(i) || redirectTo == i || listed.contains(i) { return true }
+        if withSeriesBox, let j = seriesBoxOf, let s = site.posts[j].seriesIndex, site.posts[i].seriesIndex == s { return true }
+        return false
+    }
+}
