@@ -226,15 +226,28 @@ import Testing
         let scratch = try s.check("a body edit beside a vanished scratch file", changed: [post, "content/posts/4913", "content/posts/.2023-06-01-kettle-audit.md.swp"])
         #expect(scratch.pagesRendered == 1)
 
-        // What the quick path must leave to the pipeline.
+        // An edit of what lists show (the summary) or of the title is patched too: the
+        // lists that show the post, and for a title its series neighbours' boxes, are remade.
         try s.edit(post) { $0.replacingOccurrences(of: "\n---\n", with: "\n---\nA new first sentence for the summary. ") }
-        try s.check("an edit of the summary", changed: [post])
+        let summary = try s.check("an edit of the summary", changed: [post])
+        #expect(summary.patched, "the summary edit was not patched")
+        #expect(summary.changedPaths.contains("/series/rewriting-kettle/index.html"), "\(summary.changedPaths)")
+        #expect(!summary.changedPaths.contains { $0.hasPrefix("/2022/") }, "other posts' pages: \(summary.changedPaths)")
+        try s.edit(post) { $0.replacingOccurrences(of: "part 1: the audit", with: "part 1: the big audit") }
+        let title = try s.check("a title edit", changed: [post])
+        #expect(title.patched, "the title edit was not patched")
+        for neighbour in ["/2023/10/observable-macro/index.html", "/2024/03/live-activity/index.html"] {
+            #expect(title.changedPaths.contains(neighbour), "the series neighbours' boxes: \(title.changedPaths)")
+        }
+
+        // What the quick path must leave to the pipeline.
+        try s.edit(post) { $0.replacingOccurrences(of: "\ndate:", with: "\nupdated: 2024-01-01\ndate:") }
+        let updated = try s.check("a new front-matter key", changed: [post])
+        #expect(!updated.patched)
         try s.edit(post) { $0 + "\n## A new heading\n\nText under it.\n" }
         try s.check("a new heading (a new id)", changed: [post])
         try s.edit(post) { $0 + "\nSee [the about page](/about/).\n" }
         try s.check("a new link", changed: [post])
-        try s.edit(post) { $0.replacingOccurrences(of: "part 1: the audit", with: "part 1: the big audit") }
-        try s.check("a title edit", changed: [post])
         try s.site.write("content/posts/2025-02-01-new.md", "---\ntitle: New\ndate: 2025-02-01\n---\nNew post.\n")
         try s.check("a new post", changed: ["content/posts/2025-02-01-new.md"])
         try s.edit(post) { $0.replacingOccurrences(of: "Text under it.", with: "Text under the heading.") }

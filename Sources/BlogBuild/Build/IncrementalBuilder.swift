@@ -16,6 +16,8 @@ public final class IncrementalBuilder: Sendable {
         public var changedPaths: [String]
         /// Pages rendered with their templates (the rest were reused).
         public var pagesRendered: Int
+        /// True when the last build was patched (`PostEditPatch`) instead of built again.
+        public var patched = false
     }
 
     /// How a file in the output was made, to tell whether it must be written again.
@@ -40,7 +42,7 @@ public final class IncrementalBuilder: Sendable {
     ///
     /// `changedFiles`: the files (absolute paths) that changed since the last
     /// build, when the caller knows them exactly (the dev server's watcher); an
-    /// edit of post bodies alone then skips the pipeline (`BodyEditRebuild`).
+    /// edit of post bodies alone then skips the pipeline (`PostEditPatch`).
     public func build(_ request: BuildRequest, changedFiles: Set<String>? = nil) throws(BuildFailure) -> Outcome {
         try state.withLock { state throws(BuildFailure) -> Outcome in
             if request.mode != .check,
@@ -50,7 +52,7 @@ public final class IncrementalBuilder: Sendable {
             if let changedFiles, request.mode != .check, state.written != nil,
                state.outputDirectory == request.outputDirectory,
                FileManager.default.fileExists(atPath: request.outputDirectory.path),
-               let quick = BodyEditRebuild.render(request, changed: changedFiles, memo: state.memo),
+               let quick = PostEditPatch.render(request, changed: changedFiles, memo: state.memo),
                quick.site.isWritable(in: request.mode) {
                 return try Self.write(quick, request, &state)
             }
@@ -93,7 +95,7 @@ public final class IncrementalBuilder: Sendable {
     }
 
     /// Writes what a body edit remade, where its bytes differ from what is on disk.
-    private static func write(_ quick: BodyEditRebuild.Result, _ request: BuildRequest,
+    private static func write(_ quick: PostEditPatch.Result, _ request: BuildRequest,
                               _ state: inout State) throws(BuildFailure) -> Outcome {
         var clock = StageClock()
         var report = quick.site.report
@@ -112,6 +114,7 @@ public final class IncrementalBuilder: Sendable {
         for file in changed { if case .bytes(let bytes) = file.contents { state.written?[file.path] = .bytes(bytes) } }
         clock.lap("write")
         report.stageSeconds = clock.laps
-        return Outcome(report: report, changedPaths: changed.map { "/" + $0.path }.sorted(), pagesRendered: remade.count { $0.hasSuffix(".html") })
+        return Outcome(report: report, changedPaths: changed.map { "/" + $0.path }.sorted(),
+                       pagesRendered: remade.count { $0.hasSuffix(".html") }, patched: true)
     }
 }

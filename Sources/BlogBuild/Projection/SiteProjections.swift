@@ -6,7 +6,7 @@ struct SiteProjections: Sendable {
     /// What every page shows of the site as a whole.
     let site: SiteWide
     /// By post index.
-    let entries: [PostListEntry]
+    var entries: [PostListEntry]
     /// By tag index.
     let tags: [TagLink]
     /// By series index.

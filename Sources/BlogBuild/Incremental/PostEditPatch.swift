@@ -1,17 +1,22 @@
 import Foundation
 
-/// The most common change while writing, made cheap: the bodies of a few posts
-/// changed and nothing else did. Then only those posts' own pages, the feeds that
-/// carry them and their link checks can change, and the last build is patched
-/// with just those, with no pass over the whole site.
+/// The most common changes while writing, made cheap: the body, title or
+/// `summary:` of a few posts changed and nothing else did. Then the site's shape
+/// (which posts there are, their order, URLs, tags, series and apps) is the one
+/// of the last build, and only the pages that show those posts (`RouteInputs`
+/// read backwards: their own pages; when what lists show of them changed
+/// (`PostListEntry`), the lists and redirects that show them; when a title
+/// changed, the series boxes that name them), the feeds that carry them and
+/// their link checks can change. The last build is patched with just those,
+/// with no pass over the whole site.
 ///
 /// Used only when it is sure: the watcher named exactly the files that changed,
-/// all of them existing posts, their front matter is unchanged, what lists show
-/// of each (its `PostListEntry`) and what other pages link to
-/// (ids) and what it links to (links, images) are unchanged, and no post became
-/// due since the last build. In every other case it returns nil and the normal
-/// (cached) pipeline runs. The incremental-build tests compare both with clean builds.
-enum BodyEditRebuild {
+/// all of them existing posts; apart from body, title and summary their front
+/// matter is unchanged, and so are their URLs, what other pages link to (ids)
+/// and what they link to (links, images); no post became due since the last
+/// build. In every other case it returns nil and the pipeline runs (memoised by
+/// `BuildMemo`). The incremental-build tests compare both with clean builds.
+enum PostEditPatch {
     struct Result {
         var site: RenderedSite
         /// Output paths whose files were made again.
@@ -56,6 +61,7 @@ enum BodyEditRebuild {
         // Made when first needed: a title edit is turned away before that.
         var fileLinks: MarkdownFileLinks?
         var docs: [SourceDocument] = []
+        var listedChanged = Set<Int>(), titleChanged = Set<Int>()
         for (s, c, entry) in edited {
             let loaded = ContentLoader.loadDocument(entry, timeZone: config.timeZone)
             guard case .post(let post)? = loaded.value,
@@ -63,7 +69,10 @@ enum BodyEditRebuild {
             let old = last.site.posts[s]
             var frontMatter = post
             frontMatter.body = old.post.body
-            guard frontMatter == old.post else { return nil }
+            frontMatter.title = old.post.title
+            frontMatter.summary = old.post.summary
+            guard frontMatter == old.post,
+                  Permalink.expand(config.postPermalink, post: post) == old.permalink else { return nil }
             var rendered = SiteResolver.withSummary(MarkdownRenderer.render(post.body, options: options), of: post, options: options)
             // Links to Markdown files, as the pipeline makes them; one with a problem is left to it.
             let links = fileLinks ?? SiteResolver.fileLinks(of: last.site)
@@ -78,26 +87,36 @@ enum BodyEditRebuild {
                   rendered.images == old.rendered.images else { return nil }
             last.site.posts[s].post = post
             last.site.posts[s].rendered = rendered
-            guard SiteProjections.entry(of: last.site.posts[s], in: last.site, tags: last.projections.tags)
-                    == last.projections.entries[s] else { return nil }
+            let listEntry = SiteProjections.entry(of: last.site.posts[s], in: last.site, tags: last.projections.tags)
+            if listEntry != last.projections.entries[s] {
+                last.projections.entries[s] = listEntry
+                listedChanged.insert(s)
+            }
+            if post.title != old.post.title { titleChanged.insert(s) }
             last.content.posts[c] = post
             // The load memo still holds the file as it was: it must look at it again next time.
             memo.documents.forget(entry.absolutePath)
             docs.append(SourceDocument.post(last.site.posts[s]))
         }
 
-        // The posts' own pages, and the feeds that carry them.
-        var remade: [OutputFile] = []
-        for (s, _, _) in edited {
-            guard let route = last.routes.first(where: { $0.kind == .post(s) }) else { return nil }
-            let (pages, problems) = PageRenderer(site: last.site, theme: last.theme, urls: last.urls, projections: last.projections).render([route])
-            guard problems.isEmpty else { return nil }
-            remade += pages
-            let feeds = FeedRenderer(site: last.site)
-            let plan = feeds.plan()
-            remade += feeds.feeds(plan, siteFeeds: plan.sitePosts.contains(s),
-                                  collections: plan.collections.map { $0.newestFirst.contains(s) }).map(\.outputFile)
+        // The pages that show the posts, and the feeds that carry them.
+        let site = last.site
+        let ownPages = Set(edited.map(\.siteIndex))
+        let affected = last.routes.filter { route in
+            let inputs = RouteInputs.of(route, in: site)
+            if case .post(let i) = inputs.own, ownPages.contains(i) { return true }
+            return listedChanged.contains { inputs.shows(post: $0, in: site, withSeriesBox: false) }
+                || titleChanged.contains { inputs.shows(post: $0, in: site, withSeriesBox: true) }
         }
+        let (pages, problems) = PageRenderer(site: site, theme: last.theme, urls: last.urls, projections: last.projections)
+            .render(affected)
+        guard problems.isEmpty else { return nil }
+        var remade = pages
+        let feeds = FeedRenderer(site: site)
+        let plan = feeds.plan()
+        remade += feeds.feeds(plan, siteFeeds: plan.sitePosts.contains(where: ownPages.contains),
+                              collections: plan.collections.map { $0.newestFirst.contains(where: ownPages.contains) })
+            .map(\.outputFile)
         var files = last.rendered.files
         last.rendered.files = []
         for file in remade {
