@@ -255,6 +255,34 @@ import Testing
         #expect(back.pagesRendered == 1)
     }
 
+    /// An edit of a theme stylesheet remakes that file alone; a new asset goes through the pipeline.
+    @Test func themeAssetEditsArePatched() throws {
+        let s = try Session()
+        let css = "templates/assets/style.css"
+        try s.site.write(css, String(decoding: try #require(Theme.builtIn["assets/style.css"]), as: UTF8.self))
+        try s.check("the first build, with the stylesheet ejected")
+
+        try s.edit(css) { $0 + "\n/* a comment, stripped */\n.kettle { color: teal; }\n" }
+        let edited = try s.check("an edit of the stylesheet", changed: [css])
+        #expect(edited.patched)
+        #expect(edited.changedPaths == ["/assets/style.css"], "\(edited.changedPaths)")
+        #expect(edited.pagesRendered == 0)
+
+        try s.site.write("templates/assets/extra.css", ".extra { color: red; }\n")
+        let added = try s.check("a new asset", changed: ["templates/assets/extra.css"])
+        #expect(!added.patched)
+        #expect(added.changedPaths.contains("/assets/extra.css"), "\(added.changedPaths)")
+
+        // A post body and the stylesheet saved together.
+        let post = "content/posts/2023-06-01-kettle-audit.md"
+        try s.edit(css) { $0.replacingOccurrences(of: "color: teal", with: "color: navy") }
+        try s.edit(post) { $0 + "\nA closing line.\n" }
+        let both = try s.check("a post and the stylesheet", changed: [css, post])
+        #expect(both.patched)
+        #expect(both.changedPaths.contains("/assets/style.css") && both.changedPaths.contains("/2023/06/kettle-audit/index.html"),
+                "\(both.changedPaths)")
+    }
+
     @Test func aFailedRebuildWritesNothingAndTheNextGoodOneCatchesUp() throws {
         let s = try Session()
         try s.check("the first build")

@@ -16,7 +16,7 @@ public final class IncrementalBuilder: Sendable {
         public var changedPaths: [String]
         /// Pages rendered with their templates (the rest were reused).
         public var pagesRendered: Int
-        /// True when the last build was patched (`PostEditPatch`) instead of built again.
+        /// True when the last build was patched (`EditPatch`) instead of built again.
         public var patched = false
     }
 
@@ -25,6 +25,13 @@ public final class IncrementalBuilder: Sendable {
         case bytes([UInt8])
         /// A copy, with its source's stamp: a static file edited in place keeps its path.
         case copy(String, FileStamp?)
+
+        init(_ file: OutputFile) {
+            switch file.contents {
+            case .bytes(let bytes): self = .bytes(bytes)
+            case .copy(let source): self = .copy(source, FileStamp.of(source))
+            }
+        }
     }
 
     private struct State {
@@ -42,7 +49,7 @@ public final class IncrementalBuilder: Sendable {
     ///
     /// `changedFiles`: the files (absolute paths) that changed since the last
     /// build, when the caller knows them exactly (the dev server's watcher); an
-    /// edit of post bodies alone then skips the pipeline (`PostEditPatch`).
+    /// edit of post bodies alone then skips the pipeline (`EditPatch`).
     public func build(_ request: BuildRequest, changedFiles: Set<String>? = nil) throws(BuildFailure) -> Outcome {
         try state.withLock { state throws(BuildFailure) -> Outcome in
             if request.mode != .check,
@@ -52,7 +59,7 @@ public final class IncrementalBuilder: Sendable {
             if let changedFiles, request.mode != .check, state.written != nil,
                state.outputDirectory == request.outputDirectory,
                FileManager.default.fileExists(atPath: request.outputDirectory.path),
-               let quick = PostEditPatch.render(request, changed: changedFiles, memo: state.memo),
+               let quick = EditPatch.render(request, changed: changedFiles, memo: state.memo),
                quick.site.isWritable(in: request.mode) {
                 return try Self.write(quick, request, &state)
             }
@@ -65,12 +72,7 @@ public final class IncrementalBuilder: Sendable {
             var clock = StageClock()
             var current: [String: WrittenFile] = [:]
             current.reserveCapacity(rendered.files.count)
-            for file in rendered.files {
-                switch file.contents {
-                case .bytes(let bytes): current[file.path] = .bytes(bytes)
-                case .copy(let source): current[file.path] = .copy(source, FileStamp.of(source))
-                }
-            }
+            for file in rendered.files { current[file.path] = WrittenFile(file) }
             let changedPaths: [String]
             if let previous = state.written, state.outputDirectory == request.outputDirectory,
                FileManager.default.fileExists(atPath: request.outputDirectory.path) {
@@ -95,14 +97,13 @@ public final class IncrementalBuilder: Sendable {
     }
 
     /// Writes what a body edit remade, where its bytes differ from what is on disk.
-    private static func write(_ quick: PostEditPatch.Result, _ request: BuildRequest,
+    private static func write(_ quick: EditPatch.Result, _ request: BuildRequest,
                               _ state: inout State) throws(BuildFailure) -> Outcome {
         var clock = StageClock()
         var report = quick.site.report
         let remade = Set(quick.remade)
         let changed = quick.site.files.filter { file in
-            guard remade.contains(file.path), case .bytes(let bytes) = file.contents else { return false }
-            return state.written?[file.path] != .bytes(bytes)
+            remade.contains(file.path) && state.written?[file.path] != WrittenFile(file)
         }
         do throws(BuildFailure) {
             report.written = try OutputWriter.update(writing: changed, removing: [], in: request.outputDirectory,
@@ -111,7 +112,7 @@ public final class IncrementalBuilder: Sendable {
             state.written = nil  // unknown after a failed write: the next build writes everything
             throw error
         }
-        for file in changed { if case .bytes(let bytes) = file.contents { state.written?[file.path] = .bytes(bytes) } }
+        for file in changed { state.written?[file.path] = WrittenFile(file) }
         clock.lap("write")
         report.stageSeconds = clock.laps
         return Outcome(report: report, changedPaths: changed.map { "/" + $0.path }.sorted(),

@@ -25,6 +25,6 @@ final class BuildMemo {
     let feeds = FeedMemo()
     let links = LinkMemo()
     let pageLinks = PageLinkMemo()
-    /// The last build's inputs and results, for `PostEditPatch`; nil after a build without a theme.
+    /// The last build's inputs and results, for `EditPatch`; nil after a build without a theme.
     var last: LastBuild?
 }

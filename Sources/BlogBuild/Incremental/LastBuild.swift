@@ -1,7 +1,7 @@
 import Foundation
 
 /// What one build worked out, kept whole so an edit of a post's body can be
-/// applied to it (`PostEditPatch`) without going through the pipeline again.
+/// applied to it (`EditPatch`) without going through the pipeline again.
 struct LastBuild {
     var siteDirectory: URL
     var mode: BuildMode

@@ -16,7 +16,7 @@ final class LinkMemo {
     /// The order-independent hash of the last build's output paths.
     private var pathsKey: Int?
     private var entries: [String: Entry] = [:]
-    /// Every document's findings in the last build, by source path (`PostEditPatch` swaps one).
+    /// Every document's findings in the last build, by source path (`EditPatch` swaps one).
     var findings: [String: [Diagnostic]] = [:]
 
     /// `checker.check(docs)`, checking again only what may have changed; remembers exactly this call's findings.

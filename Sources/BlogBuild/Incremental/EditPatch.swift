@@ -1,7 +1,8 @@
 import Foundation
 
 /// The most common changes while writing, made cheap: the body, title or
-/// `summary:` of a few posts changed and nothing else did. Then the site's shape
+/// `summary:` of a few posts changed, or a stylesheet or other file of the
+/// theme's `templates/assets/`, and nothing else did. Then the site's shape
 /// (which posts there are, their order, URLs, tags, series and apps) is the one
 /// of the last build, and only the pages that show those posts (`RouteInputs`
 /// read backwards: their own pages; when what lists show of them changed
@@ -10,13 +11,14 @@ import Foundation
 /// their link checks can change. The last build is patched with just those,
 /// with no pass over the whole site.
 ///
-/// Used only when it is sure: the watcher named exactly the files that changed,
-/// all of them existing posts; apart from body, title and summary their front
+/// A theme asset edit remakes that asset alone (pages link to it by a plain
+/// URL). Used only when it is sure: the watcher named exactly the files that
+/// changed, all of them existing posts or existing theme assets; apart from body, title and summary their front
 /// matter is unchanged, and so are their URLs, what other pages link to (ids)
 /// and what they link to (links, images); no post became due since the last
 /// build. In every other case it returns nil and the pipeline runs (memoised by
 /// `BuildMemo`). The incremental-build tests compare both with clean builds.
-enum PostEditPatch {
+enum EditPatch {
     struct Result {
         var site: RenderedSite
         /// Output paths whose files were made again.
@@ -30,10 +32,19 @@ enum PostEditPatch {
         // Patched in place below (no copy of the whole site); a fallback rebuilds `last` anyway.
         memo.last = nil
         let contentFolder = request.siteDirectory.appendingPathComponent("content").standardizedFileURL.path + "/"
+        let assetsFolder = request.siteDirectory.appendingPathComponent("templates/assets").standardizedFileURL.path + "/"
+        var assets: [String] = []
 
         // The changed files: posts this build has, or (ignored) editors' scratch files that came and went.
         var edited: [(siteIndex: Int, contentIndex: Int, entry: ContentEntry)] = []
         for path in changed.sorted() {
+            if path.hasPrefix(assetsFolder) {
+                // An asset the last build wrote, edited in place; a new or deleted one changes the output's files.
+                let output = "assets/" + path.dropFirst(assetsFolder.count)
+                guard FileManager.default.fileExists(atPath: path), last.outputs[output] != nil else { return nil }
+                assets.append(output)
+                continue
+            }
             guard path.hasPrefix(contentFolder) else { return nil }
             let relative = String(path.dropFirst(contentFolder.count))
             let sourcePath = "content/" + relative
@@ -51,7 +62,7 @@ enum PostEditPatch {
                   let s = last.site.posts.firstIndex(where: { $0.post.sourcePath == sourcePath }) else { return nil }
             edited.append((s, c, ContentEntry(relativePath: relative, absolutePath: path, kind: .post)))
         }
-        guard !edited.isEmpty else { return nil }
+        guard !edited.isEmpty || !assets.isEmpty else { return nil }
         // A post that came due since the last build moves into lists and feeds.
         let due = last.content.posts.contains { $0.date.instant > last.now && $0.date.instant <= request.now }
         guard !due else { return nil }
@@ -112,11 +123,24 @@ enum PostEditPatch {
             .render(affected)
         guard problems.isEmpty else { return nil }
         var remade = pages
-        let feeds = FeedRenderer(site: site)
-        let plan = feeds.plan()
-        remade += feeds.feeds(plan, siteFeeds: plan.sitePosts.contains(where: ownPages.contains),
-                              collections: plan.collections.map { $0.newestFirst.contains(where: ownPages.contains) })
-            .map(\.outputFile)
+        if !assets.isEmpty {
+            // The templates are unchanged, so the theme loads as it did; only its assets are taken.
+            guard let theme = Theme.load(siteDirectory: request.siteDirectory).0 else { return nil }
+            for output in assets {
+                switch theme.assets[String(output.dropFirst("assets/".count))] {
+                case .bytes(let b)?: remade.append(OutputFile(path: output, contents: .bytes(b)))
+                case .file(let f)?: remade.append(OutputFile(path: output, contents: .copy(from: f)))
+                case nil: return nil
+                }
+            }
+        }
+        if !edited.isEmpty {
+            let feeds = FeedRenderer(site: site)
+            let plan = feeds.plan()
+            remade += feeds.feeds(plan, siteFeeds: plan.sitePosts.contains(where: ownPages.contains),
+                                  collections: plan.collections.map { $0.newestFirst.contains(where: ownPages.contains) })
+                .map(\.outputFile)
+        }
         var files = last.rendered.files
         last.rendered.files = []
         for file in remade {
