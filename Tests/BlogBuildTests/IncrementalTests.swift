@@ -263,7 +263,8 @@ import Testing
         try s.check("the first build, with the stylesheet ejected")
 
         try s.edit(css) { $0 + "\n/* a comment, stripped */\n.kettle { color: teal; }\n" }
-        let edited = try s.check("an edit of the stylesheet", changed: [css])
+        // As editors save: the new text in a hidden file, renamed over the old one (gone by now).
+        let edited = try s.check("an edit of the stylesheet", changed: [css, "templates/assets/.style.css.tmp"])
         #expect(edited.patched)
         #expect(edited.changedPaths == ["/assets/style.css"], "\(edited.changedPaths)")
         #expect(edited.pagesRendered == 0)

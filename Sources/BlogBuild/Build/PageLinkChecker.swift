@@ -67,18 +67,20 @@ struct PageLinkChecker {
         let run = 64
         let runs = stride(from: 0, to: pages.count, by: run).map { pages[$0..<min($0 + run, pages.count)] }
         let checked = runs.parallelMap { paths -> (findings: [PageFindings?], verdicts: [String: Known]) in
-            var memo = known
+            // Known verdicts are read where they are; new ones go to this run's own memo.
+            var memo: [String: Known] = [:]
             let findings = paths.map { path -> PageFindings? in
                 guard case .bytes(let bytes)? = outputs[path]?.contents else { return nil }
                 var fragmentTargets: [String: [UInt8]] = [:]
                 var probes: [String: String?] = [:]
-                let found = brokenURLs(in: bytes, at: path, memo: &memo, fragmentTargets: &fragmentTargets, probes: &probes)
+                let found = brokenURLs(in: bytes, at: path, earlier: known, memo: &memo, fragmentTargets: &fragmentTargets,
+                                      probes: &probes)
                 return PageFindings(bytes: bytes, found: found, fragmentTargets: fragmentTargets, probes: probes)
             }
             return (findings, keepVerdicts ? memo : [:])
         }
         var verdicts = known
-        if keepVerdicts { for run in checked { verdicts.merge(run.verdicts) { a, _ in a } } }
+        if keepVerdicts { for run in checked where !run.verdicts.isEmpty { verdicts.merge(run.verdicts) { a, _ in a } } }
         return (checked.flatMap(\.findings), verdicts)
     }
 
@@ -127,10 +129,11 @@ struct PageLinkChecker {
 
     /// The broken URLs of one page (output path `path`, `2021/03/x/index.html`),
     /// each with the site path (and `#fragment`) it was resolved to. `memo` keeps
-    /// the verdicts on page-independent URLs between pages; `fragmentTargets` gets
+    /// the verdicts on page-independent URLs between pages (`earlier`: those of
+    /// earlier builds, read only); `fragmentTargets` gets
     /// the other pages whose ids it looked at, with their bytes.
     /// `probes` gets every site path it looked up among the output files, with the file found.
-    func brokenURLs(in bytes: [UInt8], at path: String, memo: inout [String: Known],
+    func brokenURLs(in bytes: [UInt8], at path: String, earlier: [String: Known] = [:], memo: inout [String: Known],
                     fragmentTargets: inout [String: [UInt8]], probes: inout [String: String?]) -> [(Broken, target: String)] {
         let scan = PageLinks.scan(bytes)
         let pagePath = "/" + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path)
@@ -147,7 +150,7 @@ struct PageLinkChecker {
                 continue
             }
             let independent = (ref.url.hasPrefix("/") || ref.url.hasPrefix(baseURL)) && !ref.url.utf8.contains(UInt8(ascii: "#"))
-            if independent, let known = memo[ref.url] {
+            if independent, let known = earlier[ref.url] ?? memo[ref.url] {
                 if let probe = known.probe { probes[probe.sitePath] = .some(probe.output) }
                 if case .broken(let reason, let target) = known.verdict {
                     out.append((Broken(url: ref.url, isImage: ref.isImage, reason: reason), target))

@@ -41,7 +41,10 @@ enum EditPatch {
             if path.hasPrefix(assetsFolder) {
                 // An asset the last build wrote, edited in place; a new or deleted one changes the output's files.
                 let output = "assets/" + path.dropFirst(assetsFolder.count)
-                guard FileManager.default.fileExists(atPath: path), last.outputs[output] != nil else { return nil }
+                let exists = FileManager.default.fileExists(atPath: path)
+                // An editor's temporary file that was renamed over the asset came and went.
+                if !exists && last.outputs[output] == nil { continue }
+                guard exists, last.outputs[output] != nil else { return nil }
                 assets.append(output)
                 continue
             }
