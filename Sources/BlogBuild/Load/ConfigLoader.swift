@@ -6,6 +6,11 @@ import Foundation
 /// did-you-mean, and still reach templates as `site.params` (as do the keys
 /// under `params:`, which are not warned about).
 enum ConfigLoader {
+    /// What `blogbuild init` writes for `base_url` and the author's name, for the
+    /// user to replace; `publish` prints a notice while they are still there.
+    static let placeholderBaseURL = "https://example.com/"
+    static let placeholderAuthorName = "Your Name"
+
     static let path = "content/site.yml"
 
     /// Other generators' names for our keys, folded (`DidYouMean.fold`): Hugo's
@@ -69,7 +74,7 @@ enum ConfigLoader {
             let trimmed = ContentText.trimmed(logo)
             if trimmed.isEmpty {
                 fields.report("'logo' is empty (give the path of an image, e.g. /images/logo.svg, or leave the key out for a mark from the title)", at: node)
-            } else if SiteMark.mediaType(of: trimmed) == nil {
+            } else if ImageMediaType.of(trimmed) == nil {
                 fields.report("'logo' must be an SVG, PNG, ICO, JPEG, GIF or WebP image \(YAMLFields.quote(logo))", at: node)
             } else {
                 config.logo = trimmed
@@ -105,12 +110,12 @@ enum ConfigLoader {
             notices.append(Diagnostic(file: path, line: location?.line, column: location?.column,
                                       message: message, severity: .notice))
         }
-        if config.baseURL == StarterSite.placeholderBaseURL {
-            notice("'base_url' is the placeholder \(StarterSite.placeholderBaseURL) that blogbuild init writes: "
+        if config.baseURL == Self.placeholderBaseURL {
+            notice("'base_url' is the placeholder \(Self.placeholderBaseURL) that blogbuild init writes: "
                    + "set it to the address the site is published at", at: fields.keyLocations["base_url"])
         }
-        if let author, ContentText.trimmed(author.author.name) == StarterSite.placeholderAuthorName {
-            notice("'author' is the placeholder name \"\(StarterSite.placeholderAuthorName)\" that blogbuild init writes: "
+        if let author, ContentText.trimmed(author.author.name) == Self.placeholderAuthorName {
+            notice("'author' is the placeholder name \"\(Self.placeholderAuthorName)\" that blogbuild init writes: "
                    + "pages and feeds show it as the author", at: author.nameAt)
         }
         return (config, fields.diagnostics, notices.sorted())

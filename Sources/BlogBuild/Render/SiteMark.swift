@@ -20,12 +20,5 @@ enum SiteMark {
     }
 
     /// The `type` of a `<link rel="icon">` for an image at `path`, from its extension.
-    static func mediaType(of path: String) -> String? {
-        let cut = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
-        let name = path[..<cut].lowercased()
-        for (suffix, type) in [(".svg", "image/svg+xml"), (".png", "image/png"), (".ico", "image/x-icon"),
-                               (".jpg", "image/jpeg"), (".jpeg", "image/jpeg"), (".gif", "image/gif"), (".webp", "image/webp")]
-        where name.hasSuffix(suffix) { return type }
-        return nil
-    }
+    static func mediaType(of path: String) -> String? { ImageMediaType.of(path) }
 }

@@ -1,9 +1,9 @@
 /// The content `blogbuild init` writes: small, but every kind of page is there.
 enum StarterSite {
     /// What `init` writes for `base_url` and the author's name, for the user to
-    /// replace; `publish` prints a notice while they are still there.
-    static let placeholderBaseURL = "https://example.com/"
-    static let placeholderAuthorName = "Your Name"
+    /// replace (`ConfigLoader` tells `publish` to print a notice while they are there).
+    static let placeholderBaseURL = ConfigLoader.placeholderBaseURL
+    static let placeholderAuthorName = ConfigLoader.placeholderAuthorName
 
     static func files(day: String) -> [(String, String)] {
         [

@@ -1,0 +1,20 @@
+import Foundation
+
+/// What to build, from where, and how strictly.
+public struct BuildRequest: Sendable {
+    public var siteDirectory: URL
+    /// Defaults to `SITE/public`.
+    public var outputDirectory: URL
+    public var mode: BuildMode
+    /// "Now", for leaving out future-dated posts.
+    public var now: Date
+    /// Told the name of each stage as it starts (`"rendering Markdown"`), for a progress line.
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init(siteDirectory: URL, outputDirectory: URL? = nil, mode: BuildMode, now: Date = Date()) {
+        self.siteDirectory = siteDirectory
+        self.outputDirectory = outputDirectory ?? siteDirectory.appendingPathComponent("public")
+        self.mode = mode
+        self.now = now
+    }
+}

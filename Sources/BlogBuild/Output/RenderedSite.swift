@@ -1,0 +1,12 @@
+/// The rendered site in memory: what `check` stops at and `build` writes.
+public struct RenderedSite: Sendable {
+    public var files: [OutputFile]
+    public var report: BuildReport
+    /// Every problem, errors, warnings and hints, sorted.
+    public var diagnostics: [Diagnostic]
+
+    /// True when this site may be written in the given mode.
+    public func isWritable(in mode: BuildMode) -> Bool {
+        !diagnostics.contains { $0.severity.fails(in: mode) }
+    }
+}
