@@ -242,7 +242,7 @@ import Testing
 
         // What the quick path must leave to the pipeline.
         try s.edit(post) { $0.replacingOccurrences(of: "\ndate:", with: "\nupdated: 2024-01-01\ndate:") }
-        let updated = try s.check("a new front-matter key", changed: [post])
+        let updated = try s.check("a new front-matter key, saved through a temporary file", changed: [post, "content/posts/.save-tmp"])
         #expect(!updated.patched)
         try s.edit(post) { $0 + "\n## A new heading\n\nText under it.\n" }
         try s.check("a new heading (a new id)", changed: [post])

@@ -37,7 +37,9 @@ final class DocumentMemo {
         let survey: ContentSurvey
         var onlyThese: Set<String>?
         if let changed, let last = lastSurvey, last.site == siteDirectory,
-           changed.allSatisfy({ last.paths.contains($0) && FileManager.default.fileExists(atPath: $0) }),
+           // A file that is gone and was not there last time came and went (an editor's
+           // temporary file, renamed over the one it saves); any other change needs a walk.
+           changed.allSatisfy({ FileManager.default.fileExists(atPath: $0) ? last.paths.contains($0) : !last.paths.contains($0) }),
            !last.survey.entries.contains(where: { $0.kind == .config && changed.contains($0.absolutePath) }) {
             survey = last.survey
             onlyThese = changed
