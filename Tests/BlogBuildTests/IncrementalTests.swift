@@ -255,6 +255,26 @@ import Testing
         #expect(back.pagesRendered == 1)
     }
 
+    /// A link every page shows (the navigation) to a page that comes and goes: the
+    /// pages' link checks follow it although no page's bytes changed.
+    @Test func aLinkTargetThatComesAndGoesIsCheckedAgainEverywhere() throws {
+        let s = try Session()
+        try s.edit("content/site.yml") {
+            $0.replacingOccurrences(of: "  - { title: About, url: /about/ }", with: "  - { title: About, url: /about/ }\n  - { title: Colophon, url: /colophon/ }")
+        }
+        let missing = try s.check("a navigation link to a page that is not there")
+        #expect(missing.report.warnings.contains { $0.message.contains("/colophon/") }, "\(missing.report.warnings)")
+
+        let page = "content/pages/colophon.md"
+        try s.site.write(page, "---\ntitle: Colophon\n---\nSet in the system font.\n")
+        let there = try s.check("the page written", changed: [page])
+        #expect(!there.report.warnings.contains { $0.message.contains("/colophon/") }, "\(there.report.warnings)")
+
+        try FileManager.default.removeItem(at: s.site.url(page))
+        let gone = try s.check("the page deleted", changed: [page])
+        #expect(gone.report.warnings.contains { $0.message.contains("/colophon/") }, "\(gone.report.warnings)")
+    }
+
     /// An edit of a theme stylesheet remakes that file alone; a new asset goes through the pipeline.
     @Test func themeAssetEditsArePatched() throws {
         let s = try Session()

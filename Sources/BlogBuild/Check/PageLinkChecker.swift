@@ -177,7 +177,8 @@ struct PageLinkChecker {
                 }
                 targetOutput = found
             }
-            if independent { memo[ref.url] = Known(verdict: .fine, probe: probe) }
+            // A link to the page itself is fine here only: not a verdict for other pages.
+            if independent, probe != nil { memo[ref.url] = Known(verdict: .fine, probe: probe) }
             guard let fragment, !fragment.isEmpty, targetOutput.hasSuffix(".html") else { continue }
             let id = SitePaths.percentDecoded(fragment)
             let ids: Set<String>
