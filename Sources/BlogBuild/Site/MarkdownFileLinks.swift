@@ -14,7 +14,7 @@ struct MarkdownFileLinks {
 
     /// Whether `link` (as written) names a `.md` file.
     static func isMarkdownFileLink(_ link: String) -> Bool {
-        guard !link.isEmpty, !SitePaths.hasScheme(link) else { return false }
+        guard !link.isEmpty, !URLReference.isExternal(link) else { return false }
         let path = SitePaths.split(link).path
         return path.utf8.count > 3 && path.lowercased().hasSuffix(".md")
     }
