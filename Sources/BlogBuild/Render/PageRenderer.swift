@@ -92,48 +92,50 @@ struct PageRenderer: Sendable {
         """
     }
 
-    /// The text of an HTML fragment: tags dropped, character references decoded,
-    /// runs of white space made one space. Over bytes, in one pass: a summary can be
-    /// a whole 10 MB paragraph.
+    /// The text of an HTML fragment, as a reader sees it: what `HTMLScanner` reads
+    /// as text (not tags, comments, or the content of `<script>`, `<style>` and
+    /// the other raw-text elements a page does not show; see
+    /// `HTMLRawTextElement.isShownAsText`), with character references decoded and
+    /// every run of white space (Unicode's, so `&nbsp;` too) made one space,
+    /// none at either end. Linear: a summary can be a whole 10 MB paragraph.
     static func plainText(_ html: String) -> String {
-        var text: [UInt8] = []
-        var inTag = false
+        var copy = html
+        let text = copy.withUTF8 { p -> [UInt8] in
+            var text: [UInt8] = []
+            text.reserveCapacity(p.count)
+            var scanner = HTMLScanner(p)
+            while let token = scanner.next() {
+                switch token {
+                case .text(let range):
+                    HTMLEntities.append(p, range, inAttribute: false, to: &text)
+                case .rawText(let range, let element) where element.isShownAsText:
+                    if element.decodesCharacterReferences {
+                        HTMLEntities.append(p, range, inAttribute: false, to: &text)
+                    } else {
+                        text.append(contentsOf: UnsafeBufferPointer(rebasing: p[range]))
+                    }
+                default:
+                    break
+                }
+            }
+            return text
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
         var space = false
-        var hasEntity = false
-        for b in html.utf8 {
-            if inTag {
-                if b == UInt8(ascii: ">") { inTag = false }
+        for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
+            let isSpace = scalar.value < 0x80 ? HTMLScanner.isWhitespace(UInt8(scalar.value)) || scalar.value == 0x0B
+                : scalar.properties.isWhitespace
+            if isSpace {
+                space = !out.isEmpty
                 continue
             }
-            switch b {
-            case UInt8(ascii: "<"):
-                inTag = true
-            case 0x20, 0x09, 0x0A, 0x0D, 0x0C:
-                space = !text.isEmpty
-            default:
-                if space {
-                    text.append(0x20)
-                    space = false
-                }
-                if b == UInt8(ascii: "&") { hasEntity = true }
-                text.append(b)
+            if space {
+                out.append(0x20)
+                space = false
             }
+            HTMLEntities.appendUTF8(scalar, to: &out)
         }
-        let plain = String(decoding: text, as: UTF8.self)
-        guard hasEntity else { return plain }
-        let decoded = HTMLBytes.decodeEntities(plain)
-        // A decoded reference may be white space itself (`&nbsp;`, `&#10;`, `&#32;`).
-        var previousSpace = true
-        var collapsed = true
-        for scalar in decoded.unicodeScalars {
-            let isSpace = scalar == " "
-            if (isSpace && previousSpace) || scalar.value < 0x20 || (scalar.value >= 0x80 && scalar.properties.isWhitespace) {
-                collapsed = false
-                break
-            }
-            previousSpace = isSpace
-        }
-        if collapsed && !previousSpace { return decoded }
-        return decoded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return String(decoding: out, as: UTF8.self)
     }
 }
