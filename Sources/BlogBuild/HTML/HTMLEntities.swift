@@ -123,7 +123,7 @@ enum HTMLEntities {
         UnsafeBufferPointer(rebasing: p[range]).firstIndex(of: UInt8(ascii: "&")).map { $0 + range.lowerBound }
     }
 
-    static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
         let v = scalar.value
         switch v {
         case 0..<0x80:

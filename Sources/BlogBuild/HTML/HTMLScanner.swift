@@ -46,8 +46,6 @@ struct HTMLScanner: IteratorProtocol {
     private(set) var attributes: [HTMLAttribute] = []
     /// Where scanning goes on.
     private var position = 0
-    /// A tag found while looking for the end of a text run, returned next.
-    private var pending: HTMLToken?
     /// Set by the start tag of a raw-text element: its content comes next.
     private var rawTextElement: HTMLRawTextElement?
     /// Lower-cased attribute names of the current tag, only once it has many
@@ -61,10 +59,18 @@ struct HTMLScanner: IteratorProtocol {
 
     /// The next token, or nil at the end of the input.
     mutating func next() -> HTMLToken? {
-        if let token = pending {
-            pending = nil
-            return token
-        }
+        let bytes = self.bytes
+        return next(readingText: { Self.firstIndex(in: bytes, of: UInt8(ascii: "<"), from: $0) ?? bytes.count })
+    }
+
+    /// `next()` for a caller that looks at every byte of text anyway (the word
+    /// counter), so text is read once, not once by each: where a stretch of text
+    /// starts, `readText(i)` is called, reads the bytes from `i` and returns the
+    /// index of the first `<` at or after `i` (the end of the input if none). A
+    /// `<` that turns out to be text is not shown to it; it is called again just
+    /// after it. Text tokens are returned as `next()` returns them.
+    @inline(__always)
+    mutating func next(readingText readText: (Int) -> Int) -> HTMLToken? {
         if let element = rawTextElement {
             rawTextElement = nil
             if let token = rawText(of: element) { return token }
@@ -72,19 +78,28 @@ struct HTMLScanner: IteratorProtocol {
         let n = bytes.count
         let start = position
         var i = start
-        while let lt = firstIndex(of: UInt8(ascii: "<"), from: i) {
-            switch markup(at: lt) {
-            case .token(let token, let end):
-                position = end
-                guard lt > start else { return token }
-                pending = token
-                return .text(start..<lt)
-            case .dropped:
-                position = n
-                return lt > start ? .text(start..<lt) : nil
-            case .notMarkup:
-                i = lt + 1
+        while true {
+            let lt = readText(i)
+            guard lt < n else { break }
+            if lt > start {
+                // Text up to markup; the markup is read on the next call.
+                if startsMarkup(at: lt) {
+                    position = lt
+                    return .text(start..<lt)
+                }
+            } else {
+                switch markup(at: lt) {
+                case .token(let token, let end):
+                    position = end
+                    return token
+                case .dropped:
+                    position = n
+                    return nil
+                case .notMarkup:
+                    break
+                }
             }
+            i = lt + 1
         }
         position = n
         return start < n ? .text(start..<n) : nil
@@ -100,10 +115,21 @@ struct HTMLScanner: IteratorProtocol {
         case notMarkup
     }
 
+    /// Whether the `<` at `lt` starts markup rather than being text: the tag open
+    /// state's choice, made without reading the markup (`markup(at:)` agrees).
+    @inline(__always)
+    private func startsMarkup(at lt: Int) -> Bool {
+        let n = bytes.count
+        guard lt + 1 < n else { return false }
+        let next = bytes[lt + 1]
+        if Self.isASCIILetter(next) || next == UInt8(ascii: "!") || next == UInt8(ascii: "?") { return true }
+        return next == UInt8(ascii: "/") && lt + 2 < n
+    }
+
     /// What starts at the `<` at `lt` (the tag open state and what follows it).
     private mutating func markup(at lt: Int) -> Markup {
+        guard startsMarkup(at: lt) else { return .notMarkup }
         let n = bytes.count
-        guard lt + 1 < n else { return .notMarkup }
         let next = bytes[lt + 1]
         if Self.isASCIILetter(next) {
             guard let tag = tag(at: lt, nameStart: lt + 1, isStart: true) else { return .dropped }
@@ -112,7 +138,6 @@ struct HTMLScanner: IteratorProtocol {
         }
         switch next {
         case UInt8(ascii: "/"):
-            guard lt + 2 < n else { return .notMarkup }
             let first = bytes[lt + 2]
             if Self.isASCIILetter(first) {
                 guard let tag = tag(at: lt, nameStart: lt + 2, isStart: false) else { return .dropped }
@@ -131,11 +156,9 @@ struct HTMLScanner: IteratorProtocol {
             }
             let end = afterGreaterThan(from: lt + 2)
             return .token(.comment(lt..<end), end: end)
-        case UInt8(ascii: "?"):
+        default:  // `?`
             let end = afterGreaterThan(from: lt + 2)
             return .token(.comment(lt..<end), end: end)
-        default:
-            return .notMarkup
         }
     }
 
@@ -169,13 +192,11 @@ struct HTMLScanner: IteratorProtocol {
     private mutating func tag(at lt: Int, nameStart: Int, isStart: Bool) -> HTMLToken.Tag? {
         let n = bytes.count
         var i = nameStart
-        while i < n {
-            let b = bytes[i]
-            if b == UInt8(ascii: ">") || b == UInt8(ascii: "/") || Self.isWhitespace(b) { break }
-            i += 1
-        }
+        while i < n, !Self.endsTagName(bytes[i]) { i += 1 }
         let name = nameStart..<i
-        if isStart {
+        // (Only when there is something to remove: most tags have no attributes,
+        // and the generic removal is not free.)
+        if isStart, !attributes.isEmpty {
             attributes.removeAll(keepingCapacity: true)
             if !manyNames.isEmpty { manyNames.removeAll(keepingCapacity: true) }
         }
@@ -200,11 +221,7 @@ struct HTMLScanner: IteratorProtocol {
             // Attribute name: its first character may be `=`, `"`, `'` or `<` (parse errors, but part of the name).
             let nameStart = i
             i += 1
-            while i < n {
-                let b = bytes[i]
-                if b == UInt8(ascii: "=") || b == UInt8(ascii: ">") || b == UInt8(ascii: "/") || Self.isWhitespace(b) { break }
-                i += 1
-            }
+            while i < n, !Self.endsAttributeName(bytes[i]) { i += 1 }
             let attributeName = nameStart..<i
             var value = i..<i
             var quote: UInt8 = 0
@@ -230,7 +247,7 @@ struct HTMLScanner: IteratorProtocol {
                 end = i
             }
             if isStart {
-                let isDuplicate = seen(attributeName)
+                let isDuplicate = !attributes.isEmpty && seen(attributeName)
                 attributes.append(HTMLAttribute(range: spanStart..<end, name: attributeName, value: value, quote: quote,
                                                 isDuplicate: isDuplicate))
             }
@@ -359,9 +376,26 @@ struct HTMLScanner: IteratorProtocol {
     /// The index of the first `byte` at or after `i`, found with `memchr`.
     @inline(__always)
     private func firstIndex(of byte: UInt8, from i: Int) -> Int? {
+        Self.firstIndex(in: bytes, of: byte, from: i)
+    }
+
+    @inline(__always)
+    private static func firstIndex(in bytes: UnsafeBufferPointer<UInt8>, of byte: UInt8, from i: Int) -> Int? {
         guard i < bytes.count, let base = bytes.baseAddress else { return nil }
         guard let found = memchr(base + i, Int32(byte), bytes.count - i) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// White space, `/` or `>`: the end of a tag name.
+    @inline(__always)
+    private static func endsTagName(_ b: UInt8) -> Bool {
+        b <= 0x3E && (UInt64(1) << UInt64(b)) & 0x4000_8001_0000_3600 != 0
+    }
+
+    /// White space, `/`, `=` or `>`: the end of an attribute name.
+    @inline(__always)
+    private static func endsAttributeName(_ b: UInt8) -> Bool {
+        b <= 0x3E && (UInt64(1) << UInt64(b)) & 0x6000_8001_0000_3600 != 0
     }
 
     /// Space, tab, LF, FF, CR.

@@ -546,10 +546,9 @@ private final class MarkdownDocument {
         var ids = Set<String>()
         var words = WordCounter()
         var scanner = HTMLScanner(p)
-        while let token = scanner.next() {
+        // Text is counted as the scanner looks for its end, in one pass.
+        while let token = scanner.next(readingText: { words.text(p, from: $0) }) {
             switch token {
-            case .text(let range):
-                words.add(p, range)
             case .rawText(let range, let element) where element.isShownAsText:
                 words.add(p, range)
             case .startTag:

@@ -2,17 +2,34 @@
 /// non-space text with at least one letter or digit, in any script; markup
 /// between text runs (a tag, a comment) does not split a word, and a character
 /// reference joins a word without making one. Fed the text runs of a page in
-/// order (`HTMLScanner`'s `text` tokens).
+/// order: as `HTMLScanner.next(readingText:)`'s reader (`text(_:from:)`), which
+/// finds the end of each run in the same pass, and with `add` for raw text.
 struct WordCounter {
     private(set) var words = 0
     /// 1 while in a word that has been counted (it has had a letter or digit).
     private var counted = 0
+    /// `byteClasses`, held: the loop is entered for every run of text.
+    private let table = Self.byteClasses
 
     /// Counts the words of `p[range]`, continuing the word the last run ended in.
     mutating func add(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-        Self.byteClasses.withUnsafeBufferPointer { table in
-            let n = range.upperBound
-            var i = range.lowerBound
+        _ = count(p, from: range.lowerBound, to: range.upperBound, stopAtLessThan: false)
+    }
+
+    /// Counts the words from `i` up to the first `<` and returns its index (the
+    /// end of `p` if none): the text reader of `HTMLScanner.next(readingText:)`.
+    mutating func text(_ p: UnsafeBufferPointer<UInt8>, from i: Int) -> Int {
+        count(p, from: i, to: p.count, stopAtLessThan: true)
+    }
+
+    /// The one loop of `add` and `text`; returns where it stopped.
+    @inline(__always)
+    private mutating func count(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to n: Int, stopAtLessThan: Bool) -> Int {
+        // Locals, so the loop keeps them in registers.
+        var words = self.words, counted = self.counted
+        defer { (self.words, self.counted) = (words, counted) }
+        return self.table.withUnsafeBufferPointer { table in
+            var i = start
             while i < n {
                 let byteClass = table[Int(p[i])]
                 if byteClass < 3 {
@@ -26,6 +43,9 @@ struct WordCounter {
                     continue
                 }
                 switch byteClass {
+                case ByteClass.lessThan.rawValue:
+                    if stopAtLessThan { return i }
+                    i += 1
                 case ByteClass.lead.rawValue:
                     if counted == 0, Self.isLetterOrNumber(Self.scalar(in: p, at: i, end: n)) {
                         words += 1
@@ -40,6 +60,7 @@ struct WordCounter {
                     i += 1
                 }
             }
+            return n
         }
     }
 
@@ -48,8 +69,10 @@ struct WordCounter {
         /// ASCII letter or digit.
         case wordByte
         case space
-        /// Other ASCII (`<` too: in a text run it is text).
+        /// Other ASCII.
         case other
+        /// `<`: where a text run may end.
+        case lessThan
         case ampersand
         /// First byte of a multi-byte UTF-8 sequence.
         case lead
@@ -60,7 +83,10 @@ struct WordCounter {
         if b >= 0x80 { return b >= 0xC0 ? .lead : .continuation }
         if b >= UInt8(ascii: "a") { return b <= UInt8(ascii: "z") ? .wordByte : .other }
         if b >= UInt8(ascii: "A") { return b <= UInt8(ascii: "Z") ? .wordByte : .other }
-        if b >= UInt8(ascii: "0") { return b <= UInt8(ascii: "9") ? .wordByte : .other }
+        if b >= UInt8(ascii: "0") {
+            if b <= UInt8(ascii: "9") { return .wordByte }
+            return b == UInt8(ascii: "<") ? .lessThan : .other
+        }
         if HTMLScanner.isWhitespace(b) { return .space }
         return b == UInt8(ascii: "&") ? .ampersand : .other
     }

@@ -123,19 +123,39 @@ struct PageRenderer: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         var space = false
-        for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
-            let isSpace = scalar.value < 0x80 ? HTMLScanner.isWhitespace(UInt8(scalar.value)) || scalar.value == 0x0B
-                : scalar.properties.isWhitespace
-            if isSpace {
-                space = !out.isEmpty
-                continue
+        text.withUnsafeBufferPointer { t in
+            var i = 0
+            while i < t.count {
+                let b = t[i]
+                let length = b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+                let end = min(i + length, t.count)
+                if Self.isWhiteSpace(t, i..<end) {
+                    space = !out.isEmpty
+                } else {
+                    if space {
+                        out.append(0x20)
+                        space = false
+                    }
+                    if length == 1 {
+                        out.append(b)
+                    } else {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: t[i..<end]))
+                    }
+                }
+                i = end
             }
-            if space {
-                out.append(0x20)
-                space = false
-            }
-            HTMLEntities.appendUTF8(scalar, to: &out)
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether the character in `t[range]` (UTF-8) is white space in Unicode's
+    /// sense (White_Space: also VT, NEL, NBSP and the typographic spaces). Above ASCII only U+0085, U+00A0, U+1680, U+2000–U+205F and U+3000
+    /// are, whose lead bytes are C2 and E1–E3: only those are decoded.
+    private static func isWhiteSpace(_ t: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let b = t[range.lowerBound]
+        if b < 0x80 { return HTMLScanner.isWhitespace(b) || b == 0x0B }
+        guard b == 0xC2 || (b >= 0xE1 && b <= 0xE3) else { return false }
+        let scalar = String(decoding: UnsafeBufferPointer(rebasing: t[range]), as: UTF8.self).unicodeScalars.first
+        return scalar?.properties.isWhitespace ?? false
     }
 }
