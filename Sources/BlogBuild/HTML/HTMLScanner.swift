@@ -107,6 +107,7 @@ struct HTMLScanner: IteratorProtocol {
 
     // MARK: Markup
 
+    /// What a `<` starts.
     private enum Markup {
         case token(HTMLToken, end: Int)
         /// A tag the input ends inside of.

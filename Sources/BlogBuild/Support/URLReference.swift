@@ -15,6 +15,7 @@
 /// - `/x`: a site path; `?q`, `#f`: the page itself; anything else: relative to
 ///   the page's folder.
 enum URLReference {
+    /// The kinds, in the order `kind(_:)` tells them apart.
     enum Kind: Sendable, Hashable {
         /// `https://…`, `mailto:…`: has a scheme.
         case absolute
