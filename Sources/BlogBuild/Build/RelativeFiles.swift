@@ -10,7 +10,7 @@ enum RelativeFiles {
             // Front-matter images are made site paths (`ImageReference.sitePath`): no copy needed.
             let refs = doc.rendered.images + doc.rendered.links
             for ref in refs {
-                guard !ref.isEmpty, !ref.hasPrefix("/"), !ref.hasPrefix("#"), !SitePaths.hasScheme(ref) else { continue }
+                guard !ref.isEmpty, !ref.hasPrefix("/"), !ref.hasPrefix("#"), !URLReference.isExternal(ref) else { continue }
                 let path = SitePaths.percentDecoded(SitePaths.split(ref).path)
                 guard !path.isEmpty,
                       let source = SitePaths.resolve(path, against: doc.sourceFolder),

@@ -62,7 +62,7 @@ struct LinkChecker {
             var local = trimmed
             if local.hasPrefix(baseURL) {
                 local = "/" + local.dropFirst(baseURL.count)
-            } else if SitePaths.hasScheme(local) {
+            } else if URLReference.isExternal(local) {
                 return
             }
             let (rawPath, fragment) = SitePaths.split(local)
@@ -127,7 +127,7 @@ struct LinkChecker {
             var local = ref.trimmingCharacters(in: .whitespaces)
             if local.hasPrefix(baseURL) {
                 local = "/" + local.dropFirst(baseURL.count)
-            } else if local.isEmpty || SitePaths.hasScheme(local) {
+            } else if local.isEmpty || URLReference.isExternal(local) {
                 return
             }
             let (rawPath, fragment) = SitePaths.split(local)

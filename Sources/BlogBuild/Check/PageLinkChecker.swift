@@ -213,7 +213,7 @@ struct PageLinkChecker {
         var local = trimmed
         if local.hasPrefix(baseURL) {
             local = "/" + local.dropFirst(baseURL.count)
-        } else if SitePaths.hasScheme(local) {
+        } else if URLReference.isExternal(local) {
             return nil
         } else if local.hasPrefix("/") {
             guard local.hasPrefix(basePath) || local + "/" == basePath else { return nil }

@@ -5,7 +5,7 @@ enum ImageReference {
     /// `images/a.png`, `a.png` is beside the Markdown file. Nil for URLs with a
     /// scheme and paths that climb above content/.
     static func staticPath(_ src: String, from sourcePath: String) -> String? {
-        guard !src.isEmpty, !SitePaths.hasScheme(src) else { return nil }
+        guard !src.isEmpty, !URLReference.isExternal(src) else { return nil }
         let path = SitePaths.percentDecoded(SitePaths.split(src).path)
         var folder = Substring(sourcePath)
         if folder.hasPrefix("content/") { folder = folder.dropFirst("content/".count) }
@@ -21,7 +21,7 @@ enum ImageReference {
     /// scheme and paths that climb above content/ are returned as written (the link
     /// checker reports the last).
     static func sitePath(_ src: String, from sourcePath: String) -> String {
-        guard let first = src.first, first != "/", first != "#", first != "?", !SitePaths.hasScheme(src) else { return src }
+        guard let first = src.first, first != "/", first != "#", first != "?", !URLReference.isExternal(src) else { return src }
         let cut = src.firstIndex { $0 == "?" || $0 == "#" } ?? src.endIndex
         var folder = Substring(sourcePath)
         if folder.hasPrefix("content/") { folder = folder.dropFirst("content/".count) }

@@ -290,64 +290,46 @@ private final class MarkdownDocument {
         SourceLocation(line: max(1, Int(cmark_node_get_start_line(node))), column: max(1, Int(cmark_node_get_start_column(node))))
     }
 
-    /// Collects `href`, `src` and `id` from the author's raw HTML: `src` of an
-    /// `<img>` is an image, any other `src` or `href` a link. `start` is where the
-    /// HTML starts in the Markdown, for the position of each attribute.
+    /// Collects `href`, `src` and `id` from the author's raw HTML (of each
+    /// attribute name the first, as a browser reads it): `src` of an `<img>` is an
+    /// image, any other `src` or `href` a link. `start` is where the HTML starts
+    /// in the Markdown, for the position of each attribute.
     private func scanRawHTML(_ text: String, at start: SourceLocation) {
         var text = text
         text.withUTF8 { p in
-            let n = p.count
-            var i = 0
             var cursor = 0, line = start.line, lineStart = -1
-            while i < n {
-                guard p[i] == UInt8(ascii: "<") else {
-                    i += 1
-                    continue
-                }
-                if i + 1 < n, HTMLBytes.isASCIILetter(p[i + 1]) {
-                    var isImg = false
-                    var found: [(kind: UInt8, value: String, at: Int)] = []
-                    let (name, end) = HTMLBytes.scanStartTag(p, at: i) { attribute in
-                        if HTMLBytes.equalsLower(p, attribute.name, "href") {
-                            found.append((0, HTMLBytes.decodeAttribute(p, attribute.value), attribute.name.lowerBound))
-                        } else if HTMLBytes.equalsLower(p, attribute.name, "src") {
-                            found.append((1, HTMLBytes.decodeAttribute(p, attribute.value), attribute.name.lowerBound))
-                        } else if HTMLBytes.equalsLower(p, attribute.name, "id") {
-                            found.append((2, HTMLBytes.decodeAttribute(p, attribute.value), attribute.name.lowerBound))
-                        }
+            var scanner = HTMLScanner(p)
+            while let token = scanner.next() {
+                guard case .startTag(let tag) = token else { continue }
+                let isImg = HTMLScanner.equals(p, tag.name, "img")
+                for attribute in scanner.attributes where !attribute.isDuplicate {
+                    let name = attribute.name
+                    let isHref = HTMLScanner.equals(p, name, "href")
+                    let isSrc = !isHref && HTMLScanner.equals(p, name, "src")
+                    guard isHref || isSrc || HTMLScanner.equals(p, name, "id") else { continue }
+                    let value = HTMLEntities.decode(p, attribute.value, inAttribute: true)
+                    guard isHref || isSrc else {
+                        rawIDs.insert(value)
+                        continue
                     }
-                    isImg = HTMLBytes.equalsLower(p, name, "img")
-                    for (kind, value, at) in found {
-                        // The attribute's line and column: count the newlines before it
-                        // (attributes come in order: each byte is counted once).
-                        while cursor < at {
-                            if p[cursor] == UInt8(ascii: "\n") {
-                                line += 1
-                                lineStart = cursor
-                            }
-                            cursor += 1
+                    // The attribute's line and column: count the newlines before it
+                    // (attributes come in order: each byte is counted once).
+                    let at = name.lowerBound
+                    while cursor < at {
+                        if p[cursor] == UInt8(ascii: "\n") {
+                            line += 1
+                            lineStart = cursor
                         }
-                        let position = SourceLocation(line: line, column: lineStart < 0 ? start.column + at : at - lineStart)
-                        switch kind {
-                        case 0:
-                            links.append(value)
-                            linkPositions.append(position)
-                        case 1:
-                            if isImg {
-                                imageSources.append(value)
-                                imagePositions.append(position)
-                            } else {
-                                links.append(value)
-                                linkPositions.append(position)
-                            }
-                        default: rawIDs.insert(value)
-                        }
+                        cursor += 1
                     }
-                    i = HTMLBytes.skipRawText(p, name: name, end: end)
-                } else if let end = HTMLBytes.skipNonStartTag(p, at: i) {
-                    i = end
-                } else {
-                    i += 1
+                    let position = SourceLocation(line: line, column: lineStart < 0 ? start.column + at : at - lineStart)
+                    if isSrc && isImg {
+                        imageSources.append(value)
+                        imagePositions.append(position)
+                    } else {
+                        links.append(value)
+                        linkPositions.append(position)
+                    }
                 }
             }
         }
@@ -558,93 +540,46 @@ private final class MarkdownDocument {
 
     // MARK: Output scans
 
-    /// Words and `id`s of the rendered HTML, in one pass. A word is a run of
-    /// non-space text (tags and character references do not split it) with at
-    /// least one letter or digit, in any script; text inside tags and comments is
-    /// not counted. Code counts as words too.
+    /// Words (`WordCounter`: text and the raw text a page shows, not tags,
+    /// comments or scripts) and `id`s of the rendered HTML, in one pass.
     static func scanOutput(_ p: UnsafeBufferPointer<UInt8>) -> (words: Int, ids: Set<String>) {
-        HTMLBytes.byteClasses.withUnsafeBufferPointer { table in
-            var ids = Set<String>()
-            var words = 0
-            // 1 while in a word that has been counted (it has had a letter or digit).
-            var counted = 0
-            let n = p.count
-            var i = 0
-            while i < n {
-                let byteClass = table[Int(p[i])]
-                if byteClass < 3 {
-                    // Letter/digit (0), space (1) or other ASCII (2): the common
-                    // case, without branches or a dependency through memory.
-                    let isWord = byteClass == 0 ? 1 : 0
-                    let isSpace = byteClass == 1 ? 1 : 0
-                    words &+= isWord & (counted ^ 1)
-                    counted = (counted | isWord) & (isSpace ^ 1)
-                    i &+= 1
-                    continue
+        var ids = Set<String>()
+        var words = WordCounter()
+        var scanner = HTMLScanner(p)
+        // Text is counted as the scanner looks for its end, in one pass.
+        while let token = scanner.next(readingText: { words.text(p, from: $0) }) {
+            switch token {
+            case .rawText(let range, let element) where element.isShownAsText:
+                words.add(p, range)
+            case .startTag:
+                for attribute in scanner.attributes where !attribute.isDuplicate && HTMLScanner.equals(p, attribute.name, "id") {
+                    ids.insert(HTMLEntities.decode(p, attribute.value, inAttribute: true))
                 }
-                switch byteClass {
-                case HTMLBytes.ByteClass.continuation.rawValue:
-                    i += 1
-                case HTMLBytes.ByteClass.lead.rawValue:
-                    if counted == 0, HTMLBytes.isLetterOrNumber(HTMLBytes.scalar(in: p, at: i)) {
-                        words += 1
-                        counted = 1
-                    }
-                    i += 1
-                case HTMLBytes.ByteClass.ampersand.rawValue:
-                    // A character reference joins a word without making one.
-                    var j = i + 1
-                    while j < n, j - i <= 32, table[Int(p[j])] == 0 || p[j] == UInt8(ascii: "#") { j += 1 }
-                    i = (j < n && j > i + 1 && p[j] == UInt8(ascii: ";")) ? j + 1 : i + 1
-                default: // <
-                    if i + 1 < n, HTMLBytes.isASCIILetter(p[i + 1]) {
-                        let (name, end) = HTMLBytes.scanStartTag(p, at: i) { attribute in
-                            if HTMLBytes.equalsLower(p, attribute.name, "id") {
-                                ids.insert(HTMLBytes.decodeAttribute(p, attribute.value))
-                            }
-                        }
-                        i = HTMLBytes.skipRawText(p, name: name, end: end)
-                    } else if let end = HTMLBytes.skipNonStartTag(p, at: i) {
-                        i = end
-                    } else {
-                        i += 1
-                    }
-                }
+            default:
+                break
             }
-            return (words, ids)
         }
+        return (words.words, ids)
     }
 
-    /// The HTML without any `id` attribute; nil when it has none.
+    /// The HTML without any `id` attribute (duplicates included: none may be
+    /// left to clash with the page it is shown on); nil when it has none.
     static func removingIDs(_ p: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var cuts: [Range<Int>] = []
-        let n = p.count
-        var i = 0
-        while i < n {
-            guard p[i] == UInt8(ascii: "<") else {
-                i += 1
-                continue
-            }
-            if i + 1 < n, HTMLBytes.isASCIILetter(p[i + 1]) {
-                let (name, end) = HTMLBytes.scanStartTag(p, at: i) { attribute in
-                    if HTMLBytes.equalsLower(p, attribute.name, "id") { cuts.append(attribute.span) }
-                }
-                i = HTMLBytes.skipRawText(p, name: name, end: end)
-            } else if let end = HTMLBytes.skipNonStartTag(p, at: i) {
-                i = end
-            } else {
-                i += 1
-            }
+        var scanner = HTMLScanner(p)
+        while let token = scanner.next() {
+            guard case .startTag = token else { continue }
+            for attribute in scanner.attributes where HTMLScanner.equals(p, attribute.name, "id") { cuts.append(attribute.range) }
         }
         guard !cuts.isEmpty else { return nil }
         var out: [UInt8] = []
-        out.reserveCapacity(n)
+        out.reserveCapacity(p.count)
         var start = 0
         for cut in cuts {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<cut.lowerBound]))
             start = cut.upperBound
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<n]))
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: p[start..<p.count]))
         return out
     }
 
@@ -667,14 +602,14 @@ private final class MarkdownDocument {
     /// `<!--more-->`, also with spaces inside or another case.
     static func isMoreMarker(_ html: String) -> Bool {
         var bytes = Array(html.utf8)
-        while let last = bytes.last, HTMLBytes.isSpace(last) { bytes.removeLast() }
+        while let last = bytes.last, HTMLScanner.isWhitespace(last) { bytes.removeLast() }
         var i = 0
-        while i < bytes.count, HTMLBytes.isSpace(bytes[i]) { i += 1 }
+        while i < bytes.count, HTMLScanner.isWhitespace(bytes[i]) { i += 1 }
         guard bytes.count - i >= 11, bytes[i...].starts(with: "<!--".utf8), bytes.suffix(3).elementsEqual("-->".utf8)
         else { return false }
-        let inner = bytes[(i + 4)..<(bytes.count - 3)].drop { HTMLBytes.isSpace($0) }
+        let inner = bytes[(i + 4)..<(bytes.count - 3)].drop { HTMLScanner.isWhitespace($0) }
         var word = Array(inner)
-        while let last = word.last, HTMLBytes.isSpace(last) { word.removeLast() }
-        return word.map(HTMLBytes.lower).elementsEqual("more".utf8)
+        while let last = word.last, HTMLScanner.isWhitespace(last) { word.removeLast() }
+        return word.map(HTMLScanner.lower).elementsEqual("more".utf8)
     }
 }

@@ -69,17 +69,18 @@ enum BodyImageSizes {
         return copy.withUTF8 { p -> String? in
             var out: [UInt8] = []
             var copied = 0
-            HTMLBytes.forEachStartTag(p) { name, attributes in
-                guard HTMLBytes.equalsLower(p, name, "img") else { return }
+            var scanner = HTMLScanner(p)
+            tags: while let token = scanner.next() {
+                guard case .startTag(let tag) = token, HTMLScanner.equals(p, tag.name, "img") else { continue }
                 var src: String?
-                for attribute in attributes {
-                    if HTMLBytes.equalsLower(p, attribute.name, "width") || HTMLBytes.equalsLower(p, attribute.name, "height") { return }
-                    if HTMLBytes.equalsLower(p, attribute.name, "src") { src = HTMLBytes.decodeAttribute(p, attribute.value) }
+                for attribute in scanner.attributes where !attribute.isDuplicate {
+                    if HTMLScanner.equals(p, attribute.name, "width") || HTMLScanner.equals(p, attribute.name, "height") { continue tags }
+                    if HTMLScanner.equals(p, attribute.name, "src") { src = HTMLEntities.decode(p, attribute.value, inAttribute: true) }
                 }
-                guard let src, let found = size(src) else { return }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<name.upperBound]))
+                guard let src, let found = size(src) else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<tag.name.upperBound]))
                 out.append(contentsOf: " width=\"\(found.width)\" height=\"\(found.height)\"".utf8)
-                copied = name.upperBound
+                copied = tag.name.upperBound
             }
             guard copied > 0 else { return nil }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<p.count]))

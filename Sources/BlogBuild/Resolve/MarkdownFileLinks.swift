@@ -14,7 +14,7 @@ struct MarkdownFileLinks {
 
     /// Whether `link` (as written) names a `.md` file.
     static func isMarkdownFileLink(_ link: String) -> Bool {
-        guard !link.isEmpty, !SitePaths.hasScheme(link) else { return false }
+        guard !link.isEmpty, !URLReference.isExternal(link) else { return false }
         let path = SitePaths.split(link).path
         return path.utf8.count > 3 && path.lowercased().hasSuffix(".md")
     }
@@ -68,13 +68,17 @@ struct MarkdownFileLinks {
         return copy.withUTF8 { p -> String in
             var out: [UInt8] = []
             var copied = 0
-            HTMLBytes.forEachStartTag(p) { name, attributes in
-                guard HTMLBytes.equalsLower(p, name, "a") else { return }
-                for attribute in attributes where HTMLBytes.equalsLower(p, attribute.name, "href") {
-                    let value = SitePaths.percentDecoded(HTMLBytes.decodeAttribute(p, attribute.value))
+            var scanner = HTMLScanner(p)
+            while let token = scanner.next() {
+                guard case .startTag(let tag) = token, HTMLScanner.equals(p, tag.name, "a") else { continue }
+                for attribute in scanner.attributes where !attribute.isDuplicate && HTMLScanner.equals(p, attribute.name, "href") {
+                    let value = SitePaths.percentDecoded(HTMLEntities.decode(p, attribute.value, inAttribute: true))
                     guard let url = replacements[value] else { continue }
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<attribute.value.lowerBound]))
+                    // An unquoted value is written quoted: the new URL may hold what ends one.
+                    if attribute.quote == 0 { out.append(UInt8(ascii: "\"")) }
                     out.append(contentsOf: HTMLEscape.text(url).utf8)
+                    if attribute.quote == 0 { out.append(UInt8(ascii: "\"")) }
                     copied = attribute.value.upperBound
                 }
             }

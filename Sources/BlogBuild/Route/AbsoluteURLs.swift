@@ -9,11 +9,16 @@
 /// - `images/a.png`, `../y/`, `?q` → resolved against the permalink (RFC 3986)
 /// - `/about/` → `base_url` + `about/`: a root-relative URL in content is a site
 ///   path, the same reading the link checker gives it
-/// - `//cdn.example/x.png` → the scheme of `base_url` is added
+/// - `//cdn.example/x.png` → the scheme of `base_url` is added (see `URLReference`
+///   for how references are told apart)
 /// - anything with a scheme (`https:`, `mailto:`, `data:`) is left as it is
 ///
-/// Everything else in the HTML is copied byte for byte: comments, `<script>` and
-/// `<style>` bodies, and escaped text such as HTML shown inside code blocks.
+/// The HTML is read with `HTMLScanner`, and the URL attributes are the ones
+/// `HTMLURLAttribute` names (`data` on `<object>` too), each read with its
+/// character references decoded (`&#x2F;about/` is the site path `/about/`), and
+/// written back escaped. Everything else is copied byte for byte: comments, the
+/// content of `<script>`, `<style>` and the other raw-text elements, unterminated
+/// tags, and escaped text such as HTML shown inside code blocks.
 struct AbsoluteURLs: Sendable {
     /// `base_url`, taken apart.
     let base: BaseURL
@@ -87,13 +92,7 @@ struct AbsoluteURLs: Sendable {
     /// an absolute URL with no query or fragment. Returns `html` itself when
     /// nothing needed changing.
     func rewrite(_ html: String, page pageURL: String) -> String {
-        let page = Page(pageURL, base: baseURL, escaped: true)
-        var copy = html
-        return copy.withUTF8 { bytes -> String in
-            var rewriter = Rewriter(bytes: bytes, urls: self, page: page)
-            guard let out = rewriter.run() else { return html }
-            return String(decoding: out, as: UTF8.self)
-        }
+        rewriting(html, page: Page(pageURL, base: baseURL, escaped: true))
     }
 
     /// Like `rewrite`, but the result is root-relative (`/blog/2021/01/x/images/a.png`):
@@ -103,12 +102,7 @@ struct AbsoluteURLs: Sendable {
     func rewriteRootRelative(_ html: String, page pagePath: String) -> String {
         var page = Page(fullPath(pagePath), base: basePath, escaped: true)
         page.scheme = []
-        var copy = html
-        return copy.withUTF8 { bytes -> String in
-            var rewriter = Rewriter(bytes: bytes, urls: self, page: page)
-            guard let out = rewriter.run() else { return html }
-            return String(decoding: out, as: UTF8.self)
-        }
+        return rewriting(html, page: page)
     }
 
     /// Rewrites only site paths (`/about/`) in `html`: to `base_url` + path when
@@ -121,17 +115,77 @@ struct AbsoluteURLs: Sendable {
         var page = Page(base, base: base, escaped: true)
         page.scheme = []
         page.onlySitePaths = true
+        return rewriting(html, page: page)
+    }
+
+    /// The one pass of the three rewrites: each URL attribute of each start tag
+    /// resolved against `page`, every other byte copied. `html` itself when
+    /// nothing changed.
+    private func rewriting(_ html: String, page: Page) -> String {
         var copy = html
-        return copy.withUTF8 { bytes -> String in
-            var rewriter = Rewriter(bytes: bytes, urls: self, page: page)
-            guard let out = rewriter.run() else { return html }
+        return copy.withUTF8 { p -> String in
+            var out: [UInt8] = []
+            var copied = 0
+            var changed = false
+            var scanner = HTMLScanner(p)
+            while let token = scanner.next() {
+                guard case .startTag(let tag) = token else { continue }
+                for attribute in scanner.attributes where !attribute.isDuplicate {
+                    guard let kind = HTMLURLAttribute.kind(tag: tag.name, attribute: attribute.name, in: p) else { continue }
+                    let value = Self.escapedValue(p, attribute.value)
+                    guard let replacement = kind == .srcset ? srcset(value, page: page) : resolveBytes(value, page: page)
+                    else { continue }
+                    if !changed {
+                        changed = true
+                        out.reserveCapacity(p.count + 256)
+                    }
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<attribute.value.lowerBound]))
+                    if attribute.quote == 0 {
+                        // An unquoted value is written quoted, with any `"` in it escaped.
+                        out.append(UInt8(ascii: "\""))
+                        for b in replacement {
+                            if b == UInt8(ascii: "\"") { out.append(contentsOf: "&quot;".utf8) } else { out.append(b) }
+                        }
+                        out.append(UInt8(ascii: "\""))
+                    } else {
+                        out.append(contentsOf: replacement)
+                    }
+                    copied = attribute.value.upperBound
+                }
+            }
+            guard changed else { return html }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<p.count]))
             return String(decoding: out, as: UTF8.self)
         }
     }
 
+    /// An attribute value as written when it has no character reference; else
+    /// decoded (so `&#x2F;x` is read as the site path it is) and escaped again as
+    /// `HTMLEscape` escapes the page URL it is joined to.
+    private static func escapedValue(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ArraySlice<UInt8> {
+        guard HTMLEntities.firstAmpersand(p, range) != nil else { return Array(UnsafeBufferPointer(rebasing: p[range]))[...] }
+        return Array(HTMLEscape.text(HTMLEntities.decode(p, range, inAttribute: true)).utf8)[...]
+    }
+
+    /// A `srcset` with each candidate's URL resolved, descriptors and separators
+    /// kept; nil when none changed.
+    private func srcset(_ value: ArraySlice<UInt8>, page: Page) -> [UInt8]? {
+        var result: [UInt8] = []
+        var copied = value.startIndex
+        HTMLSrcset.forEachURL(in: value) { url in
+            guard let resolved = resolveBytes(value[url], page: page) else { return }
+            result.append(contentsOf: value[copied..<url.lowerBound])
+            result.append(contentsOf: resolved)
+            copied = url.upperBound
+        }
+        guard copied != value.startIndex else { return nil }
+        result.append(contentsOf: value[copied...])
+        return result
+    }
+
     /// What resolving against one page needs, as bytes; HTML-escaped when the
     /// result goes into an attribute value.
-    fileprivate struct Page {
+    private struct Page {
         /// The page URL.
         var url: [UInt8]
         /// The page URL up to and including the last `/` of its path.
@@ -163,51 +217,37 @@ struct AbsoluteURLs: Sendable {
     }
 
     /// The resolved bytes of one reference, or nil when it stays as it is.
-    fileprivate func resolveBytes(_ raw: ArraySlice<UInt8>, page: Page) -> [UInt8]? {
+    /// Leading and trailing C0 controls and spaces are dropped, as a browser
+    /// drops them; a reference that only loses those is written without them.
+    private func resolveBytes(_ raw: ArraySlice<UInt8>, page: Page) -> [UInt8]? {
         var ref = raw
-        while let f = ref.first, Self.isSpace(f) { ref = ref.dropFirst() }
-        while let l = ref.last, Self.isSpace(l) { ref = ref.dropLast() }
-        guard let first = ref.first else { return nil }
-        if page.onlySitePaths && first != UInt8(ascii: "/") { return nil }
+        while let f = ref.first, f <= 0x20 { ref = ref.dropFirst() }
+        while let l = ref.last, l <= 0x20 { ref = ref.dropLast() }
+        let kind = URLReference.kind(ref)
+        if page.onlySitePaths && kind != .sitePath { return nil }
         var out: [UInt8]
-        switch first {
-        case UInt8(ascii: "#"), UInt8(ascii: "?"):
+        switch kind {
+        case .empty:
+            return nil
+        case .absolute:
+            return ref.count == raw.count ? nil : Array(ref)
+        case .fragment, .query:
             out = page.url
             out.append(contentsOf: ref)
             return out
-        case UInt8(ascii: "/"):
-            if ref.count > 1, ref[ref.startIndex + 1] == UInt8(ascii: "/") {
-                if page.scheme.isEmpty { return ref.count == raw.count ? nil : Array(ref) }
-                out = page.scheme
-                out.append(contentsOf: ref)
-                return out
-            }
+        case .networkPath:
+            if page.scheme.isEmpty { return ref.count == raw.count ? nil : Array(ref) }
+            out = page.scheme
+            out.append(contentsOf: ref)
+            return out
+        case .sitePath:
             out = page.base
             out.append(contentsOf: ref.dropFirst())
-        default:
-            if Self.hasScheme(ref) { return ref.count == raw.count ? nil : Array(ref) }
+        case .relative:
             out = page.folder
             out.append(contentsOf: ref)
         }
         return Self.hasDotSegment(ref) ? Self.removingDotSegments(out, pathStart: page.pathStart) : out
-    }
-
-    @inline(__always)
-    fileprivate static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D }
-
-    /// `scheme:` before any `/`, `?` or `#` (RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )).
-    private static func hasScheme(_ ref: ArraySlice<UInt8>) -> Bool {
-        var i = ref.startIndex
-        while i < ref.endIndex {
-            let b = ref[i]
-            if b == UInt8(ascii: ":") { return i > ref.startIndex }
-            let letter = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
-            let ok = letter || (i > ref.startIndex && ((b >= 48 && b <= 57) || b == UInt8(ascii: "+")
-                                                        || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")))
-            if !ok { return false }
-            i += 1
-        }
-        return false
     }
 
     /// Whether the path part of `ref` has a `.` or `..` segment.
@@ -254,204 +294,5 @@ struct AbsoluteURLs: Sendable {
         if trailingSlash || kept.isEmpty { out.append(UInt8(ascii: "/")) }
         out.append(contentsOf: url[pathEnd...])
         return out
-    }
-}
-
-/// The single pass of `AbsoluteURLs.rewrite`: finds start tags, their `href`,
-/// `src`, `srcset` and `poster` values, and copies everything else unchanged.
-private struct Rewriter {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let urls: AbsoluteURLs
-    let page: AbsoluteURLs.Page
-    var out: [UInt8] = []
-    /// Bytes before this index are already in `out` (or replaced).
-    var copied = 0
-    var changed = false
-
-    init(bytes: UnsafeBufferPointer<UInt8>, urls: AbsoluteURLs, page: AbsoluteURLs.Page) {
-        self.bytes = bytes
-        self.urls = urls
-        self.page = page
-    }
-
-    /// The rewritten bytes, or nil when nothing changed.
-    mutating func run() -> [UInt8]? {
-        let n = bytes.count
-        var i = 0
-        while i < n {
-            guard bytes[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
-            let next = bytes[i + 1]
-            if next == UInt8(ascii: "!") {
-                i = skipMarkupDeclaration(from: i)
-            } else if isLetter(next) {
-                i = startTag(from: i + 1)
-            } else {
-                i += 1  // `</…>`, `<?…>`, or a stray `<`: nothing to rewrite
-            }
-        }
-        guard changed else { return nil }
-        out.append(contentsOf: bytes[copied..<n])
-        return out
-    }
-
-    /// Past `<!-- … -->`, `<![CDATA[ … ]]>` or `<!DOCTYPE …>`.
-    private func skipMarkupDeclaration(from i: Int) -> Int {
-        if matches("<!--", at: i) { return find("-->", from: i + 4).map { $0 + 3 } ?? bytes.count }
-        if matches("<![CDATA[", at: i) { return find("]]>", from: i + 9).map { $0 + 3 } ?? bytes.count }
-        return find(">", from: i).map { $0 + 1 } ?? bytes.count
-    }
-
-    /// Reads one start tag whose name begins at `i`; returns the index after it
-    /// (and after the body of a raw-text element).
-    private mutating func startTag(from start: Int) -> Int {
-        let n = bytes.count
-        var i = start
-        while i < n, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">"), bytes[i] != UInt8(ascii: "/") { i += 1 }
-        let name = bytes[start..<i]
-        while i < n {
-            while i < n, isSpace(bytes[i]) || bytes[i] == UInt8(ascii: "/") { i += 1 }
-            if i >= n { break }
-            if bytes[i] == UInt8(ascii: ">") { i += 1; break }
-            let nameStart = i
-            while i < n, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: "="), bytes[i] != UInt8(ascii: ">"),
-                  bytes[i] != UInt8(ascii: "/") { i += 1 }
-            let attr = attributeKind(bytes[nameStart..<i])
-            var j = i
-            while j < n, isSpace(bytes[j]) { j += 1 }
-            guard j < n, bytes[j] == UInt8(ascii: "=") else { continue }  // no value
-            j += 1
-            while j < n, isSpace(bytes[j]) { j += 1 }
-            guard j < n else { i = j; break }
-            let quote = bytes[j]
-            let valueStart: Int, valueEnd: Int
-            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                valueStart = j + 1
-                var k = valueStart
-                while k < n, bytes[k] != quote { k += 1 }
-                valueEnd = k
-                i = min(n, k + 1)
-            } else {
-                valueStart = j
-                var k = j
-                while k < n, !isSpace(bytes[k]), bytes[k] != UInt8(ascii: ">") { k += 1 }
-                valueEnd = k
-                i = k
-            }
-            guard attr != .other else { continue }
-            let value = Array(bytes[valueStart..<valueEnd])[...]
-            let replacement = attr == .srcset ? srcset(value) : urls.resolveBytes(value, page: page)
-            guard let replacement else { continue }
-            begin()
-            out.append(contentsOf: bytes[copied..<valueStart])
-            let needsQuotes = !(quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"))
-            if needsQuotes {
-                // An unquoted value is written quoted, with any `"` in it escaped.
-                out.append(UInt8(ascii: "\""))
-                for b in replacement {
-                    if b == UInt8(ascii: "\"") { out.append(contentsOf: "&quot;".utf8) } else { out.append(b) }
-                }
-                out.append(UInt8(ascii: "\""))
-            } else {
-                out.append(contentsOf: replacement)
-            }
-            copied = valueEnd
-        }
-        // Raw-text elements: their bodies are not markup.
-        for raw in ["script", "style", "textarea", "title"] where equalsIgnoringCase(name, raw) {
-            return findClosing(raw, from: i)
-        }
-        return i
-    }
-
-    private mutating func begin() {
-        if !changed {
-            changed = true
-            out.reserveCapacity(bytes.count + 256)
-        }
-    }
-
-    /// A `srcset` with each candidate's URL resolved, descriptors kept.
-    private func srcset(_ value: ArraySlice<UInt8>) -> [UInt8]? {
-        var result: [UInt8] = []
-        var any = false
-        var i = value.startIndex
-        let end = value.endIndex
-        while i < end {
-            while i < end, isSpace(value[i]) || value[i] == UInt8(ascii: ",") { result.append(value[i]); i += 1 }
-            if i >= end { break }
-            let start = i
-            while i < end, !isSpace(value[i]) { i += 1 }
-            var urlEnd = i
-            while urlEnd > start, value[urlEnd - 1] == UInt8(ascii: ",") { urlEnd -= 1 }
-            if let r = urls.resolveBytes(value[start..<urlEnd], page: page) {
-                result.append(contentsOf: r)
-                any = true
-            } else {
-                result.append(contentsOf: value[start..<urlEnd])
-            }
-            result.append(contentsOf: value[urlEnd..<i])
-            if urlEnd < i { continue }  // the URL ended with a comma: no descriptors
-            var depth = 0
-            while i < end {
-                let b = value[i]
-                if b == UInt8(ascii: "(") { depth += 1 } else if b == UInt8(ascii: ")") { depth -= 1 }
-                if b == UInt8(ascii: ","), depth <= 0 { break }
-                result.append(b)
-                i += 1
-            }
-        }
-        return any ? result : nil
-    }
-
-    // MARK: Bytes
-
-    private enum Attribute { case url, srcset, other }
-
-    private func attributeKind(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Attribute {
-        switch name.count {
-        case 3: return equalsIgnoringCase(name, "src") ? .url : .other
-        case 4: return equalsIgnoringCase(name, "href") ? .url : .other
-        case 6:
-            if equalsIgnoringCase(name, "srcset") { return .srcset }
-            return equalsIgnoringCase(name, "poster") ? .url : .other
-        default: return .other
-        }
-    }
-
-    private func equalsIgnoringCase(_ s: Slice<UnsafeBufferPointer<UInt8>>, _ lower: String) -> Bool {
-        s.count == lower.utf8.count && zip(s, lower.utf8).allSatisfy { ($0 | 0x20) == $1 }
-    }
-
-    private func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
-
-    private func isSpace(_ b: UInt8) -> Bool { AbsoluteURLs.isSpace(b) }
-
-    private func matches(_ s: String, at i: Int) -> Bool {
-        let u = s.utf8
-        return i + u.count <= bytes.count && zip(bytes[i..<(i + u.count)], u).allSatisfy { $0 == $1 }
-    }
-
-    private func find(_ s: String, from i: Int) -> Int? {
-        guard let first = s.utf8.first else { return nil }
-        var k = i
-        while k < bytes.count {
-            if bytes[k] == first, matches(s, at: k) { return k }
-            k += 1
-        }
-        return nil
-    }
-
-    /// The index of `</name` (any case) at or after `i`, or the end.
-    private func findClosing(_ name: String, from i: Int) -> Int {
-        var k = i
-        let len = name.utf8.count
-        while k + 1 < bytes.count {
-            if bytes[k] == UInt8(ascii: "<"), bytes[k + 1] == UInt8(ascii: "/"), k + 2 + len <= bytes.count,
-               equalsIgnoringCase(bytes[(k + 2)..<(k + 2 + len)], name) {
-                return k
-            }
-            k += 1
-        }
-        return bytes.count
     }
 }

@@ -46,21 +46,4 @@ enum SitePaths {
         guard s.utf8.contains(UInt8(ascii: "%")) else { return s }
         return s.removingPercentEncoding ?? s
     }
-
-    /// Whether a reference points outside the site (has a scheme, or is protocol-relative).
-    static func hasScheme(_ href: String) -> Bool {
-        let bytes = href.utf8
-        if bytes.starts(with: [0x2F, 0x2F]) { return true }  // `//`
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
-        let scheme = bytes[..<colon]
-        if scheme.contains(where: { $0 >= 0x80 }) {
-            // Rare: judge non-ASCII letters as characters.
-            let text = Substring(scheme)
-            return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
-        }
-        return !scheme.isEmpty && scheme.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-                || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
-        }
-    }
 }
