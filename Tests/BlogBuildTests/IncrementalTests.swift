@@ -182,6 +182,11 @@ import Testing
         try s.site.writeBytes("content/images/posts/chalkboard-launch.png", ImageSizeTests.png(width: 800, height: 420))
         let hero = try s.check("replacing a hero image")
         #expect(hero.changedPaths.contains("/2019/03/chalkboard-launch/index.html"), "\(hero.changedPaths)")
+        // So does a body image's, on the post's page and in the feeds that carry its content.
+        try s.site.writeBytes("content/images/posts/kettle-lines-by-language.png", ImageSizeTests.png(width: 640, height: 360))
+        let bodyImage = try s.check("replacing an image in a post's body")
+        #expect(bodyImage.changedPaths.contains("/2023/06/kettle-audit/index.html") && bodyImage.changedPaths.contains("/feed.xml"),
+                "\(bodyImage.changedPaths)")
 
         // The site's settings change everything.
         try s.edit("content/site.yml") { $0.replacingOccurrences(of: "title: Low Tide Software", with: "title: Low Tide") }

@@ -1,23 +1,20 @@
-/// What each feed is made from, hashed: the site's settings, and per entry the
-/// post's file (by load version), permalink, resolved links and tag names, in
-/// feed order. Every value a `FeedEntry` and a feed head take from the site is covered here.
+/// What each feed is made from, hashed: the site's settings, and per entry what
+/// the post's page takes from its own file (`RenderKeys.combine`: the file, its
+/// resolved links, its images' sizes) and what lists show of it (its
+/// `PostListEntry`: title, URL, dates, tags...), in feed order.
 struct FeedKeys: Sendable {
     private var keys: [String: Int] = [:]
 
-    init(site: Site, plan: FeedRenderer.Plan, version: (String) -> Int) {
+    init(site: Site, plan: FeedRenderer.Plan, entries: [PostListEntry], version: (String) -> Int) {
         var settings = Hasher()
         settings.combine(site.config)
         let settingsKey = settings.finalize()
         var entryKeys: [Int: Int] = [:]
         func entryKey(_ i: Int) -> Int {
             if let k = entryKeys[i] { return k }
-            let p = site.posts[i]
             var h = Hasher()
-            h.combine(version(p.post.sourcePath))
-            h.combine(p.permalink)
-            // Links to other Markdown files, as resolved (the content carries their URLs).
-            h.combine(p.rendered.links)
-            for t in p.tagIndices { h.combine(site.tags[t].name) }
+            RenderKeys.combine(.post(i), of: site, version: version, into: &h)
+            h.combine(entries[i])
             let k = h.finalize()
             entryKeys[i] = k
             return k

@@ -36,29 +36,7 @@ struct RenderKeys {
             h.combine(siteKey)
             h.combine(route.url)
             for name in inputs.templates { template(name, into: &h) }
-            switch inputs.own {
-            case .none: break
-            case .post(let i):
-                let sp = site.posts[i]
-                // Its own file, and what the resolver worked out for it: links to other
-                // Markdown files, as resolved (their pages' URLs).
-                h.combine(version(sp.post.sourcePath))
-                h.combine(sp.rendered.links)
-                // The hero's size (`width`/`height`) comes from the image file, not the post; so do the body's images'.
-                if let image = sp.post.image { h.combine(site.imageSize(image.src, in: sp.post.sourcePath)) }
-                for src in sp.rendered.images { h.combine(site.imageSize(src, in: sp.post.sourcePath)) }
-            case .series(let i):
-                h.combine(version(site.series[i].series.sourcePath))
-                h.combine(site.series[i].intro.links)
-            case .app(let i):
-                h.combine(version(site.apps[i].app.sourcePath))
-                h.combine(site.apps[i].description.links)
-                for shot in site.apps[i].app.screenshots { h.combine(site.imageSize(shot.src, in: site.apps[i].app.sourcePath)) }
-            case .page(let i):
-                h.combine(version(site.pages[i].page.sourcePath))
-                h.combine(site.pages[i].rendered.links)
-                for src in site.pages[i].rendered.images { h.combine(site.imageSize(src, in: site.pages[i].page.sourcePath)) }
-            }
+            Self.combine(inputs.own, of: site, version: version, into: &h)
             switch inputs.listed {
             case .none: break
             case .range(let r): list(r, into: &h)
@@ -77,6 +55,36 @@ struct RenderKeys {
                 h.combine(entries[i].permalink)
             }
             return h.finalize()
+        }
+    }
+
+    /// Hashes what a page (or a feed entry) takes from a Markdown file of its own:
+    /// the file (by load version), the links in it to other Markdown files as
+    /// resolved (their pages' URLs), and the sizes of the images it shows, which
+    /// come from the image files (`width`/`height`), not from the document.
+    static func combine(_ own: RouteInputs.Own, of site: Site, version: (String) -> Int, into h: inout Hasher) {
+        switch own {
+        case .none: break
+        case .post(let i):
+            let sp = site.posts[i]
+            h.combine(version(sp.post.sourcePath))
+            h.combine(sp.rendered.links)
+            if let image = sp.post.image { h.combine(site.imageSize(image.src, in: sp.post.sourcePath)) }
+            for src in sp.rendered.images { h.combine(site.imageSize(src, in: sp.post.sourcePath)) }
+        case .series(let i):
+            h.combine(version(site.series[i].series.sourcePath))
+            h.combine(site.series[i].intro.links)
+            for src in site.series[i].intro.images { h.combine(site.imageSize(src, in: site.series[i].series.sourcePath)) }
+        case .app(let i):
+            let a = site.apps[i]
+            h.combine(version(a.app.sourcePath))
+            h.combine(a.description.links)
+            for shot in a.app.screenshots { h.combine(site.imageSize(shot.src, in: a.app.sourcePath)) }
+            for src in a.description.images { h.combine(site.imageSize(src, in: a.app.sourcePath)) }
+        case .page(let i):
+            h.combine(version(site.pages[i].page.sourcePath))
+            h.combine(site.pages[i].rendered.links)
+            for src in site.pages[i].rendered.images { h.combine(site.imageSize(src, in: site.pages[i].page.sourcePath)) }
         }
     }
 
