@@ -1,6 +1,6 @@
 /// Link-check findings from the last build, by source path, with the key they
 /// were found for: a document is checked again only when its file (by load
-/// version), its resolved links or its URL changed, or a site path it links to
+/// version), its resolved links, its URL or the site's `base_url` changed, or a site path it links to
 /// resolves to another output file (or to none) than then, known at once when
 /// the set of output paths is the same. A document with a `#fragment` link
 /// depends on other pages' ids and is always checked.
@@ -32,6 +32,8 @@ final class LinkMemo {
             // Links to other Markdown files, as resolved (a target's new slug changes them, not the file).
             h.combine(doc.rendered.links)
             h.combine(doc.url)
+            // Links written with the site's own address are checked as internal ones.
+            h.combine(checker.baseURL)
             return h.finalize()
         }
         let previous = entries
