@@ -307,6 +307,13 @@ import Testing
         #expect(!added.patched)
         #expect(added.changedPaths.contains("/assets/extra.css"), "\(added.changedPaths)")
 
+        // A template: every post page, and no file of content/ read again.
+        try s.site.write("templates/post.mustache", String(decoding: try #require(Theme.builtIn["post.mustache"]), as: UTF8.self)
+                         + "<!-- edited while serving -->\n")
+        let template = try s.check("an edit of a template", changed: ["templates/post.mustache"])
+        #expect(!template.patched)
+        #expect(template.changedPaths.contains("/2023/06/kettle-audit/index.html"), "\(template.changedPaths)")
+
         // A post body and the stylesheet saved together.
         let post = "content/posts/2023-06-01-kettle-audit.md"
         try s.edit(css) { $0.replacingOccurrences(of: "color: teal", with: "color: navy") }

@@ -30,16 +30,21 @@ final class DocumentMemo {
     /// `ContentLoader.load`, reading only the Markdown files that changed since the last call.
     ///
     /// `changed`: the files (absolute paths) that changed since the last call, when the
-    /// caller knows them exactly (the dev server's watcher). When each is a file the last
-    /// survey found and still there, and site.yml is not among them, the folder is not
-    /// walked again and only those files are looked at.
+    /// caller knows them exactly (the dev server's watcher). When each one under content/
+    /// is a file the last survey found and still there, and site.yml is not among them,
+    /// the folder is not walked again and only those files are looked at.
     func load(siteDirectory: URL, changed: Set<String>? = nil) -> LoadedContent {
         let survey: ContentSurvey
         var onlyThese: Set<String>?
+        let contentFolder = siteDirectory.appendingPathComponent("content").standardizedFileURL.path + "/"
         if let changed, let last = lastSurvey, last.site == siteDirectory,
-           // A file that is gone and was not there last time came and went (an editor's
-           // temporary file, renamed over the one it saves); any other change needs a walk.
-           changed.allSatisfy({ FileManager.default.fileExists(atPath: $0) ? last.paths.contains($0) : !last.paths.contains($0) }),
+           // Files outside content/ (templates) are not loaded here. A file that is gone and
+           // was not there last time came and went (an editor's temporary file, renamed over
+           // the one it saves); any other change needs a walk.
+           changed.allSatisfy({ path in
+               !path.hasPrefix(contentFolder)
+                   || (FileManager.default.fileExists(atPath: path) ? last.paths.contains(path) : !last.paths.contains(path))
+           }),
            !last.survey.entries.contains(where: { $0.kind == .config && changed.contains($0.absolutePath) }) {
             survey = last.survey
             onlyThese = changed
