@@ -71,9 +71,7 @@ public enum SiteBuilder {
         // a feed's path is reported; before static files, which must not replace them.
         progress("rendering feeds")
         let feedRenderer = FeedRenderer(site: site)
-        let feeds = memo.flatMap { memo in version.map {
-            memo.feeds.render(routes, with: feedRenderer, projections: shown ?? SiteProjections(site), version: $0)
-        } }
+        let feeds = memo.flatMap { memo in version.map { memo.feeds.render(routes, with: feedRenderer, version: $0) } }
             ?? feedRenderer.render(routes)
         for feed in feeds {
             if taken.insert(feed.path).inserted {

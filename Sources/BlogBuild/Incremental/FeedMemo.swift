@@ -11,10 +11,9 @@ final class FeedMemo {
 
     /// `renderer.render(routes)`, rendering only the feeds whose key (`FeedKeys`)
     /// changed; remembers exactly this call's feeds.
-    func render(_ routes: [Route], with renderer: FeedRenderer, projections: SiteProjections,
-                version: (String) -> Int) -> [FeedFile] {
+    func render(_ routes: [Route], with renderer: FeedRenderer, version: (String) -> Int) -> [FeedFile] {
         let plan = renderer.plan()
-        let keys = FeedKeys(site: renderer.site, plan: plan, entries: projections.entries, version: version)
+        let keys = FeedKeys(site: renderer.site, plan: plan, version: version)
         let previous = entries
         func reused(_ path: String) -> FeedFile? {
             guard let hit = previous[path], hit.key == keys.key(of: path) else { return nil }
