@@ -9,14 +9,14 @@ struct BlogBuildCommand: ParsableCommand {
         commandName: "blogbuild",
         abstract: "A static site generator for developer blogs and app portfolios.",
         version: BlogBuildVersion.string,
-        subcommands: [BuildCommand.self, ServeCommand.self, PublishCommand.self, CheckCommand.self, NewCommand.self, InitCommand.self,
+        subcommands: [BuildCommand.self, ServeCommand.self, PublishCommand.self, CheckCommand.self, NewCommand.self, InitCommand.self, ImportCommand.self,
                       ThemeCommand.self],
         defaultSubcommand: nil
     )
 
     /// `blogbuild` alone is a usage error (exit 2), with the list of subcommands.
     func run() throws {
-        throw ValidationError("a subcommand is required: build, serve, publish, check, new or init")
+        throw ValidationError("a subcommand is required: build, serve, publish, check, new, init, import or theme")
     }
 
     /// Parses and runs, mapping errors to SPEC's exit codes: 1 for site errors, 2 for usage errors.

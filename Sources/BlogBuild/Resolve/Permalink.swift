@@ -4,6 +4,11 @@ enum Permalink {
     private static let names = ["year", "month", "day", "slug", "title"]
 
     static func expand(_ pattern: String, post: Post) -> String {
+        expand(pattern, year: post.date.year, month: post.date.month, day: post.date.day, slug: post.slug, title: post.title)
+    }
+
+    /// The URL of a post with these fields (`import` asks before any `Post` exists).
+    static func expand(_ pattern: String, year: Int, month: Int, day: Int, slug: String, title: String) -> String {
         func pad(_ n: Int, _ width: Int) -> String {
             let s = String(n)
             return String(repeating: "0", count: Swift.max(0, width - s.count)) + s
@@ -20,11 +25,11 @@ enum Permalink {
                 continue
             }
             switch name {
-            case "year": out += pad(post.date.year, 4)
-            case "month": out += pad(post.date.month, 2)
-            case "day": out += pad(post.date.day, 2)
-            case "slug": out += post.slug
-            default: out += Slug.make(post.title)
+            case "year": out += pad(year, 4)
+            case "month": out += pad(month, 2)
+            case "day": out += pad(day, 2)
+            case "slug": out += slug
+            default: out += Slug.make(title)
             }
             rest = after.dropFirst(name.count)
         }

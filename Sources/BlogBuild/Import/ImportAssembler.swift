@@ -1,0 +1,126 @@
+/// What every importer does once it has read the old site: works out each
+/// document's blogbuild URL, keeps each old URL working (a post's `aliases`, a
+/// page's `permalink`), gives every file a path of its own, and writes `site.yml`.
+enum ImportAssembler {
+    /// blogbuild's URL for each document, by its source path: posts from the
+    /// permalink pattern, pages from their `permalink` or file name.
+    static func urls(_ documents: [ImportedSite.Document], pattern: String) -> [String: String] {
+        var urls: [String: String] = [:]
+        for document in documents {
+            switch document.kind {
+            case .post: if let url = postURL(document, pattern: pattern) { urls[document.source] = url }
+            case .page: urls[document.source] = pageURL(document)
+            case .series: urls[document.source] = "/series/" + ContentPaths.slug(of: document.path) + "/"
+            }
+        }
+        return urls
+    }
+
+    static func postURL(_ document: ImportedSite.Document, pattern: String) -> String? {
+        let name = PostLoader.nameForDateAndSlug(String(document.path.dropFirst("content/".count)))
+        let named = DateParsing.fileNamePrefix(name)
+        let dateText = document.fields.first { $0.key == "date" }?.value.scalarText ?? named?.date
+        guard let dateText, case .success(let date) = DateParsing.fields(dateText) else { return nil }
+        let slug = document.fields.first { $0.key == "slug" }?.value.scalarText ?? named?.rest ?? name
+        let title = document.fields.first { $0.key == "title" }?.value.scalarText ?? ""
+        return Permalink.expand(pattern, year: date.year, month: date.month, day: date.day, slug: slug, title: title)
+    }
+
+    static func pageURL(_ document: ImportedSite.Document) -> String {
+        if let permalink = document.fields.first(where: { $0.key == "permalink" })?.value.scalarText { return permalink }
+        let slug = ContentPaths.slug(of: document.path)
+        return slug == "404" ? "/404.html" : "/\(slug)/"
+    }
+
+    /// The site, with old URLs kept: a post gets an alias for each old URL that
+    /// is not its new one; a page keeps its old URL as its `permalink` (a page has
+    /// no aliases, so a second old URL of a page is listed).
+    static func finish(config: ImportFields, documents: [ImportedSite.Document], copies: [ImportedSite.Copy],
+                       report: ImportReport, pattern: String) -> ImportedSite {
+        var report = report
+        var taken = Set(copies.map(\.path))
+        var finished: [ImportedSite.Document] = []
+        for var document in documents.sorted(by: { ($0.path, $0.source) < ($1.path, $1.source) }) {
+            document.path = unique(document.path, taken: &taken)
+            let old = document.oldURLs.filter { url in
+                if url.contains("?") || url.contains("#") {
+                    report.leave(document.source, line: nil, url, "an old URL with a query or fragment cannot be kept by a static site; redirect it on the server")
+                    return false
+                }
+                return true
+            }
+            switch document.kind {
+            case .post:
+                let own = postURL(document, pattern: pattern).map(Route.outputPath(forSitePath:))
+                var aliases = document.fields.first { $0.key == "aliases" }?.value.texts() ?? []
+                var seen = Set(aliases.map(Route.outputPath(forSitePath:)))
+                if let own { seen.insert(own) }
+                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted {
+                    aliases.append(url)
+                    report.count("old URL kept as an alias")
+                }
+                aliases = aliases.filter { Route.outputPath(forSitePath: $0) != own }
+                document.fields.removeAll { $0.key == "aliases" }
+                if !aliases.isEmpty { document.fields.append((key: "aliases", value: .list(aliases.map(ImportValue.text)))) }
+            case .page:
+                if let first = old.first, document.fields.first(where: { $0.key == "permalink" }) == nil {
+                    document.fields.append((key: "permalink", value: .text(first)))
+                }
+                let own = Route.outputPath(forSitePath: pageURL(document))
+                for url in old where Route.outputPath(forSitePath: url) != own {
+                    report.leave(document.source, line: nil, url, "a page keeps one URL (its permalink); redirect this one on the server")
+                }
+            case .series:
+                break
+            }
+            finished.append(document)
+        }
+        report.counts["posts"] = finished.count { $0.kind == .post && !isDraft($0) }
+        report.counts["drafts"] = finished.count { $0.kind == .post && isDraft($0) }
+        report.counts["pages"] = finished.count { $0.kind == .page }
+        report.counts["series"] = finished.count { $0.kind == .series }
+        report.counts["static files"] = copies.count
+        return ImportedSite(config: config, documents: finished, copies: copies.sorted { $0.path < $1.path }, report: report)
+    }
+
+    private static func isDraft(_ document: ImportedSite.Document) -> Bool {
+        document.fields.first { $0.key == "draft" }?.value.bool == true
+    }
+
+    /// `path`, or `path` with `-2`, `-3` … before `.md` when it is taken.
+    static func unique(_ path: String, taken: inout Set<String>) -> String {
+        var candidate = path
+        var n = 2
+        while taken.contains(candidate) {
+            let dot = path.lastIndex(of: ".") ?? path.endIndex
+            candidate = path[..<dot] + "-\(n)" + path[dot...]
+            n += 1
+        }
+        taken.insert(candidate)
+        return candidate
+    }
+
+    /// Orders a document's fields as blogbuild's own files do: title, date,
+    /// updated, summary, tags, series, app, image, draft, slug, aliases, then
+    /// whatever else, as it came.
+    static func ordered(_ fields: ImportFields) -> ImportFields {
+        let order = ["title", "date", "updated", "summary", "tags", "series", "series_order", "app", "image", "draft", "slug",
+                     "permalink", "aliases"]
+        let known = order.compactMap { key in fields.first { $0.key == key } }
+        return known + fields.filter { !order.contains($0.key) }
+    }
+
+    /// A site path with the old site's base path taken off: `/blog/2019/x/` → `/2019/x/`.
+    static func sitePath(_ url: String, basePath: String) -> String {
+        var path = url
+        if let scheme = path.range(of: "://") {
+            let afterHost = path[scheme.upperBound...].firstIndex(of: "/") ?? path.endIndex
+            path = String(path[afterHost...])
+        }
+        if path.isEmpty { path = "/" }
+        let base = basePath.hasSuffix("/") ? basePath : basePath + "/"
+        if base != "/", path.hasPrefix(base) { path = "/" + path.dropFirst(base.count) }
+        else if base != "/", path + "/" == base { path = "/" }
+        return path.hasPrefix("/") ? path : "/" + path
+    }
+}

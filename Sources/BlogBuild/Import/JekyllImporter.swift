@@ -1,0 +1,318 @@
+import Foundation
+
+/// Reads a Jekyll site folder: `_config.yml`, `_posts/` (also inside category
+/// folders), `_drafts/`, pages with front matter, and static files.
+enum JekyllImporter {
+    static let postExtensions: Set<String> = ["md", "markdown", "mkd", "mkdn", "mdown", "html", "htm"]
+    /// Files and folders Jekyll leaves out of a site by default.
+    static let excludedByDefault: Set<String> = ["Gemfile", "Gemfile.lock", "node_modules", "vendor", "_site",
+                                                  ".sass-cache", ".jekyll-cache", ".jekyll-metadata", "gemfiles"]
+
+    static func read(_ root: URL) throws(ImportFailure) -> ImportedSite {
+        let configName = ["_config.yml", "_config.yaml"].first { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
+        let hasPosts = FileManager.default.fileExists(atPath: root.appendingPathComponent("_posts").path)
+        guard configName != nil || hasPosts else {
+            throw ImportFailure("\(root.path) is not a Jekyll site: it has no _config.yml and no _posts/ folder")
+        }
+        var report = ImportReport()
+        var config = ImportValue.map([])
+        if let configName, let text = SourceTree(root, skipFolder: { _ in true }).text(configName) {
+            switch ImportValue.yaml(text) {
+            case .success(let value): config = value
+            case .failure(let error):
+                throw ImportFailure("\(root.appendingPathComponent(configName).path):\(error.line.map(String.init) ?? "1"): not valid YAML: \(error.message)")
+            }
+        }
+        let settings = Settings(config)
+        let excluded = Set(config["exclude"]?.texts() ?? []).union(excludedByDefault)
+        let tree = SourceTree(root) { folder in
+            let name = folder.split(separator: "/").last.map(String.init) ?? folder
+            if excluded.contains(folder) || excluded.contains(name) { return true }
+            if name == "_posts" || folder == "_drafts" { return false }
+            return name.hasPrefix(".") || name.hasPrefix("_")
+        }
+        for link in tree.symlinks { report.skip(link, "a symbolic link: not followed (copy what it points to into the site if it belongs there)") }
+
+        var documents: [ImportedSite.Document] = []
+        var copies: [ImportedSite.Copy] = []
+        var bodies: [String: (text: String, line: Int, markdown: Bool)] = [:]
+
+        for path in tree.files {
+            let parts = path.split(separator: "/").map(String.init)
+            let name = parts.last ?? path
+            let ext = (name as NSString).pathExtension.lowercased()
+            if excluded.contains(path) || excluded.contains(name) || name.hasPrefix(".") || parts.contains(where: { $0.hasPrefix(".") }) {
+                continue
+            }
+            if let postsIndex = parts.firstIndex(of: "_posts") {
+                guard postExtensions.contains(ext), DateParsing.fileNamePrefix((name as NSString).deletingPathExtension) != nil else {
+                    report.skip(path, "in _posts/ but not named YYYY-MM-DD-title.md (Jekyll skips it too)")
+                    continue
+                }
+                let folderCategories = Array(parts[..<postsIndex])
+                if let document = post(path, tree: tree, settings: settings, folderCategories: folderCategories,
+                                       draft: false, report: &report, bodies: &bodies) {
+                    documents.append(document)
+                }
+                continue
+            }
+            if parts.first == "_drafts" {
+                guard postExtensions.contains(ext) else { report.skip(path, "not a post file"); continue }
+                if let document = post(path, tree: tree, settings: settings, folderCategories: [], draft: true,
+                                       report: &report, bodies: &bodies) {
+                    documents.append(document)
+                }
+                continue
+            }
+            if parts.first.map({ $0.hasPrefix("_") }) == true { continue }
+            if name == "_config.yml" || name == "_config.yaml" { continue }
+            let text = ["md", "markdown", "html", "htm", "xml", "json", "txt", "scss", "sass", "css", "js"].contains(ext) ? tree.text(path) : nil
+            let hasFrontMatter = text.map { SourceDocumentText($0).format == .yaml } ?? false
+            if hasFrontMatter {
+                if ["md", "markdown", "html", "htm"].contains(ext) {
+                    if let document = page(path, text: text!, settings: settings, report: &report, bodies: &bodies) {
+                        documents.append(document)
+                    }
+                } else {
+                    report.skip(path, "a file Jekyll runs through Liquid or Sass (feed, stylesheet); blogbuild writes its own feeds and theme")
+                }
+                continue
+            }
+            if ext == "md" || ext == "markdown" {
+                report.skip(path, "Markdown without front matter: Jekyll copies it as it is; not imported (add it to content/ by hand if it belongs)")
+                continue
+            }
+            copies.append(ImportedSite.Copy(path: "content/" + path, from: tree.absolute(path)))
+        }
+
+        // Every URL is known before any body is translated, so {% post_url %} can point at it.
+        let urls = ImportAssembler.urls(documents, pattern: settings.blogbuildPattern)
+        func link(_ tag: String, _ target: String) -> String? {
+            var target = target.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+            if tag == "post_url" {
+                let found = documents.first { document in
+                    guard document.kind == .post else { return false }
+                    let base = (document.source as NSString).deletingPathExtension
+                    return base.hasSuffix("/" + target) || base == target
+                        || (base as NSString).lastPathComponent == (target as NSString).lastPathComponent && !target.contains("/")
+                }
+                return found.flatMap { urls[$0.source] }
+            }
+            if target.hasPrefix("/") { target.removeFirst() }
+            return urls[target]
+        }
+        for i in documents.indices {
+            guard let body = bodies[documents[i].source] else { continue }
+            var text = body.text
+            if body.markdown {
+                text = KramdownCleanup.clean(text, source: documents[i].source, bodyLine: body.line, report: &report)
+            }
+            text = LiquidBody(source: documents[i].source, bodyLine: body.line, link: link).translate(text, report: &report)
+            text = BasePathLinks.strip(text, basePath: settings.basePath, report: &report)
+            documents[i].body = text
+        }
+        return ImportAssembler.finish(config: settings.siteConfig(report: &report), documents: documents, copies: copies,
+                                      report: report, pattern: settings.blogbuildPattern)
+    }
+
+    // MARK: - Posts
+
+    private static func post(_ path: String, tree: SourceTree, settings: Settings, folderCategories: [String], draft: Bool,
+                             report: inout ImportReport, bodies: inout [String: (text: String, line: Int, markdown: Bool)]) -> ImportedSite.Document? {
+        guard let text = tree.text(path) else { report.skip(path, "cannot be read"); return nil }
+        let file = SourceDocumentText(text)
+        var front: ImportFields = []
+        switch file.fields() {
+        case .success(let value): front = value.entries
+        case .failure(let error):
+            report.leave(path, line: error.line.map { $0 + file.frontMatterLine - 1 }, "front matter", "not valid YAML (\(error.message)); the post was not imported")
+            return nil
+        }
+        let value = { (key: String) in front.first { $0.key == key }?.value }
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let named = DateParsing.fileNamePrefix(name)
+        let nameTitle = named?.rest ?? name
+
+        // The date: front matter, else the file name, else (a draft) the file's modification day.
+        var dateText = value("date")?.scalarText
+        if let written = dateText, case .failure = DateParsing.fields(written) {
+            report.leave(path, line: nil, "date: \(written)", "not a date blogbuild reads; the file name's date is used")
+            dateText = nil
+        }
+        if dateText == nil { dateText = named?.date }
+        if dateText == nil, let modified = try? FileManager.default.attributesOfItem(atPath: tree.absolute(path))[.modificationDate] as? Date {
+            dateText = Self.dayText(modified, timeZone: settings.timeZone)
+        }
+        guard let dateText, case .success(let written) = DateParsing.fields(dateText),
+              case .success(let instant) = DateParsing.parse(dateText, timeZone: settings.timeZone) else {
+            report.leave(path, line: nil, "date", "no date in the front matter or the file name; the post was not imported")
+            return nil
+        }
+
+        var fields: ImportFields = []
+        var used: Set<String> = ["date", "layout"]
+        let title = value("title")?.scalarText ?? nameTitle.replacingOccurrences(of: "-", with: " ").capitalized
+        fields.append((key: "title", value: .text(title)))
+        used.insert("title")
+        fields.append((key: "date", value: value("date").flatMap { $0.scalarText == dateText ? $0 : nil }.map { _ in ImportValue.date(dateText) } ?? .date(dateText)))
+        if let updated = ["last_modified_at", "lastmod", "modified", "updated"].lazy.compactMap(value).first {
+            fields.append((key: "updated", value: updated))
+        }
+        used.formUnion(["last_modified_at", "lastmod", "modified", "updated"])
+        if let summary = value("excerpt") ?? value("description") ?? value("summary") {
+            fields.append((key: "summary", value: summary))
+        }
+        used.formUnion(["excerpt", "description", "summary"])
+        let categories = folderCategories + (value("categories")?.texts(splittingOnSpaces: true) ?? []) + (value("category")?.texts() ?? [])
+        var tags: [String] = []
+        for tag in (value("tags")?.texts(splittingOnSpaces: true) ?? []) + categories where !tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
+            tags.append(tag)
+        }
+        if !tags.isEmpty { fields.append((key: "tags", value: .list(tags.map(ImportValue.text)))) }
+        if !categories.isEmpty { report.count("categories → tags") }
+        used.formUnion(["tags", "categories", "category"])
+        if let image = value("image") {
+            fields.append((key: "image", value: Self.image(image)))
+            if image["alt"] == nil { report.leave(path, line: nil, "image", "the hero image has no alt text; add 'alt' (publish requires it)") }
+        }
+        used.insert("image")
+        if draft || value("published")?.bool == false {
+            fields.append((key: "draft", value: .bool(true)))
+            if !draft { report.count("published: false → draft: true") }
+        }
+        used.insert("published")
+        if let slug = value("slug")?.scalarText { fields.append((key: "slug", value: .text(slug))) }
+        used.formUnion(["slug", "permalink", "redirect_from"])
+        for (key, v) in front where !used.contains(key) { fields.append((key: key, value: v)) }
+        if value("layout") != nil { report.count("layout: dropped (blogbuild picks the template)") }
+
+        // Old URLs: the post's own (per-post permalink or the site's pattern), and its redirect_from list.
+        var old: [String] = []
+        if !draft {
+            let pattern = value("permalink")?.scalarText ?? settings.jekyllPattern
+            let ext = (path as NSString).pathExtension.lowercased()
+            let url = JekyllPermalink.postURL(pattern: pattern, date: instant.instant, timeZone: settings.timeZone,
+                                              nameTitle: nameTitle, slug: value("slug")?.scalarText, categories: categories,
+                                              outputExtension: ext == "xml" ? ".xml" : ".html")
+            old.append(url)
+        }
+        for alias in value("redirect_from")?.texts() ?? [] {
+            old.append(alias.hasPrefix("/") ? alias : "/" + alias)
+            report.count("redirect_from → aliases")
+        }
+        let day = DateParsing.day(year: written.year, month: written.month, day: written.day)
+        let slugForName = value("slug")?.scalarText.map { _ in nameTitle } ?? nameTitle
+        let isHTML = ["html", "htm"].contains((path as NSString).pathExtension.lowercased())
+        bodies[path] = (file.body, file.bodyLine, !isHTML)
+        if isHTML { report.count("HTML post → Markdown file with raw HTML") }
+        return ImportedSite.Document(kind: .post, path: "content/posts/\(day)-\(Slug.make(slugForName).isEmpty ? "post" : slugForName).md",
+                                     fields: ImportAssembler.ordered(fields), body: "", source: path, oldURLs: old)
+    }
+
+    /// `image: x.png` or `{path|src, alt}` → `{src, alt}`.
+    private static func image(_ value: ImportValue) -> ImportValue {
+        if let src = value.scalarText { return .map([(key: "src", value: .text(src))]) }
+        var out: ImportFields = []
+        if let src = value["src"] ?? value["path"] ?? value["url"] { out.append((key: "src", value: src)) }
+        if let alt = value["alt"] { out.append((key: "alt", value: alt)) }
+        return .map(out)
+    }
+
+    static func dayText(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return DateParsing.day(year: c.year ?? 1970, month: c.month ?? 1, day: c.day ?? 1)
+    }
+
+    // MARK: - Pages
+
+    private static func page(_ path: String, text: String, settings: Settings, report: inout ImportReport,
+                             bodies: inout [String: (text: String, line: Int, markdown: Bool)]) -> ImportedSite.Document? {
+        let file = SourceDocumentText(text)
+        guard case .success(let value) = file.fields() else {
+            report.leave(path, line: file.frontMatterLine, "front matter", "not valid YAML; the page was not imported")
+            return nil
+        }
+        let front = value.entries
+        let parts = path.split(separator: "/").map(String.init)
+        let base = ((parts.last ?? path) as NSString).deletingPathExtension
+        if parts.count == 1 && base == "index" {
+            report.skip(path, "the home page: blogbuild writes its own (newest posts first)")
+            return nil
+        }
+        if file.body.contains("site.posts") || file.body.contains("paginator.") || file.body.contains("site.tags") || file.body.contains("site.categories") {
+            report.skip(path, "a listing made by Liquid loops (archive, tags, blog index): blogbuild writes /archive/, /tags/ and / itself")
+            return nil
+        }
+        var name = base == "index" ? parts.dropLast().joined(separator: "-") : (parts.dropLast() + [base]).joined(separator: "-")
+        if Slug.make(name).isEmpty { name = "page" }
+        var fields: ImportFields = []
+        let title = value["title"]?.scalarText ?? base.capitalized
+        fields.append((key: "title", value: .text(title)))
+        for (key, v) in front where !["title", "layout", "permalink"].contains(key) { fields.append((key: key, value: v)) }
+        if value["layout"] != nil { report.count("layout: dropped (blogbuild picks the template)") }
+        let old = JekyllPermalink.pageURL(path: path, permalink: value["permalink"]?.scalarText, sitePattern: settings.jekyllPattern)
+        let isHTML = ["html", "htm"].contains((path as NSString).pathExtension.lowercased())
+        bodies[path] = (file.body, file.bodyLine, !isHTML)
+        let slug = base == "404" ? "404" : Slug.make(name)
+        return ImportedSite.Document(kind: .page, path: "content/pages/\(slug).md", fields: fields, body: "", source: path,
+                                     oldURLs: base == "404" ? [] : [old])
+    }
+
+    // MARK: - Config
+
+    struct Settings {
+        var config: ImportValue
+        var timeZone: TimeZone
+        var jekyllPattern: String
+        var blogbuildPattern: String
+        var basePath: String
+
+        init(_ config: ImportValue) {
+            self.config = config
+            timeZone = config["timezone"]?.scalarText.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+            jekyllPattern = JekyllPermalink.pattern(config["permalink"]?.scalarText)
+            blogbuildPattern = JekyllPermalink.blogbuildPattern(jekyllPattern) ?? SiteConfig().postPermalink
+            var base = config["baseurl"]?.scalarText ?? ""
+            if !base.hasPrefix("/") { base = "/" + base }
+            if !base.hasSuffix("/") { base += "/" }
+            basePath = base
+        }
+
+        func siteConfig(report: inout ImportReport) -> ImportFields {
+            var out: ImportFields = []
+            let known: Set<String> = ["title", "description", "author", "url", "baseurl", "timezone", "lang", "permalink", "paginate"]
+            if let title = config["title"] { out.append((key: "title", value: title)) }
+            if let description = config["description"] { out.append((key: "description", value: description)) }
+            if let author = config["author"] {
+                if let name = author.scalarText { out.append((key: "author", value: .map([(key: "name", value: .text(name))]))) }
+                else {
+                    let kept = author.entries.filter { ["name", "email", "url"].contains($0.key) }
+                    if !kept.isEmpty { out.append((key: "author", value: .map(kept))) }
+                }
+            }
+            if let url = config["url"]?.scalarText, url.hasPrefix("http") {
+                var base = url.hasSuffix("/") ? String(url.dropLast()) : url
+                base += basePath
+                out.append((key: "base_url", value: .text(base)))
+            } else {
+                report.leave("_config.yml", line: nil, "url", "no absolute 'url': set base_url in content/site.yml before publishing")
+            }
+            if let language = config["lang"] ?? config["locale"] { out.append((key: "language", value: .text(language.scalarText?.replacingOccurrences(of: "_", with: "-") ?? "en"))) }
+            out.append((key: "timezone", value: .text(timeZone.identifier)))
+            if let paginate = config["paginate"]?.scalarText, Int(paginate) != nil { out.append((key: "posts_per_page", value: .number(paginate))) }
+            if blogbuildPattern != SiteConfig().postPermalink {
+                out.append((key: "permalinks", value: .map([(key: "post", value: .text(blogbuildPattern))])))
+            }
+            if JekyllPermalink.blogbuildPattern(jekyllPattern) == nil {
+                report.leave("_config.yml", line: nil, "permalink: \(jekyllPattern)", "blogbuild cannot write this pattern; posts use /:year/:month/:slug/ and keep their old URLs as aliases")
+            }
+            let dropped = config.entries.map(\.key).filter { !known.contains($0) }
+            if !dropped.isEmpty {
+                report.skip("_config.yml", "not carried over (no blogbuild equivalent or theme settings): " + dropped.joined(separator: ", "))
+            }
+            return out
+        }
+    }
+}
