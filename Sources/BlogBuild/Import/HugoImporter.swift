@@ -1,2 +1,370 @@
 import Foundation
-enum HugoImporter { static func read(_ root: URL) throws(ImportFailure) -> ImportedSite { throw ImportFailure("importing from Hugo is not built yet") } }
+
+/// Reads a Hugo site folder: its config (`hugo.*` or `config.*`, TOML, YAML or
+/// JSON), `content/` (posts in the main section, other sections as pages, page
+/// bundles with their files), and `static/`.
+enum HugoImporter {
+    static let configNames = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml",
+                              "config.json", "config/_default/hugo.toml", "config/_default/config.toml",
+                              "config/_default/hugo.yaml", "config/_default/config.yaml"]
+    static let contentExtensions: Set<String> = ["md", "markdown", "html", "htm"]
+
+    static func read(_ root: URL) throws(ImportFailure) -> ImportedSite {
+        let fm = FileManager.default
+        let configName = configNames.first { fm.fileExists(atPath: root.appendingPathComponent($0).path) }
+        let contentFolder = root.appendingPathComponent("content")
+        guard let configName else {
+            throw ImportFailure("\(root.path) is not a Hugo site: it has no hugo.toml, hugo.yaml, hugo.json or config.* file")
+        }
+        guard fm.fileExists(atPath: contentFolder.path) else {
+            throw ImportFailure("\(root.path) is not a Hugo site with content: it has no content/ folder")
+        }
+        let configText = SourceTree(root, skipFolder: { _ in true }).text(configName) ?? ""
+        let parsed: Result<ImportValue, ImportParseError>
+        switch (configName as NSString).pathExtension {
+        case "toml": parsed = ImportValue.toml(configText)
+        case "json": parsed = ImportValue.json(configText)
+        default: parsed = ImportValue.yaml(configText)
+        }
+        let config: ImportValue
+        switch parsed {
+        case .success(let value): config = value
+        case .failure(let error):
+            throw ImportFailure("\(root.appendingPathComponent(configName).path):\(error.line.map(String.init) ?? "1"): cannot be read: \(error.message)")
+        }
+        var report = ImportReport()
+        let sections = Set(((try? fm.contentsOfDirectory(atPath: contentFolder.path)) ?? []).filter { name in
+            var folder: ObjCBool = false
+            return fm.fileExists(atPath: contentFolder.appendingPathComponent(name).path, isDirectory: &folder) && folder.boolValue
+        })
+        let settings = Settings(config, sections: sections)
+        for folder in ["layouts", "themes", "archetypes", "assets", "data", "i18n", "resources", "public"]
+        where fm.fileExists(atPath: root.appendingPathComponent(folder).path) {
+            report.skip(folder + "/", folder == "assets"
+                        ? "Hugo Pipes sources (Sass, JS): blogbuild's theme has its own assets"
+                        : "theme, generated or build files: not content")
+        }
+
+        let content = SourceTree(contentFolder) { $0.split(separator: "/").last?.hasPrefix(".") == true }
+        for link in content.symlinks { report.skip("content/" + link, "a symbolic link: not followed") }
+        var documents: [ImportedSite.Document] = []
+        var copies: [ImportedSite.Copy] = []
+        var bodies: [String: (text: String, line: Int)] = [:]
+        var series: [String: String] = [:]  // slug → title
+        var bundleFolders: [String: String] = [:]  // content/posts/my-bundle → new folder
+
+        // Bundles first: a folder with index.md owns the files beside it.
+        let bundles = Set(content.files.filter { ($0 as NSString).lastPathComponent == "index.md" }
+            .map { ($0 as NSString).deletingLastPathComponent })
+        for path in content.files {
+            let name = (path as NSString).lastPathComponent
+            let ext = (name as NSString).pathExtension.lowercased()
+            let source = "content/" + path
+            guard contentExtensions.contains(ext) else { continue }
+            guard let text = content.text(path) else { continue }
+            let file = SourceDocumentText(text)
+            if name.hasPrefix("_index.") {
+                // A section's list page: its own words become a page at the section's URL, so that URL
+                // keeps working; the list under them is not made (blogbuild lists posts, tags and series).
+                let folder = (path as NSString).deletingLastPathComponent
+                guard !folder.isEmpty, !settings.postSections.contains(folder),
+                      !file.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+                      case .success(let front) = file.fields() else {
+                    report.skip(source, "a section's list page: blogbuild lists posts, tags and series itself")
+                    continue
+                }
+                var fields: ImportFields = [(key: "title", value: .text(front["title"]?.scalarText ?? folder.capitalized))]
+                for (key, v) in front.entries where !["title", "layout", "type", "menu", "weight", "url", "aliases"].contains(key) {
+                    fields.append((key: key, value: v))
+                }
+                let url = front["url"]?.scalarText ?? "/" + folder + "/"
+                bodies[source] = (file.body, file.bodyLine)
+                documents.append(ImportedSite.Document(kind: .page, path: "content/pages/\(Slug.make(folder)).md", fields: fields,
+                                                       body: "", source: source, oldURLs: [url]))
+                report.leave(source, line: nil, "section list", "its text is a page at \(url); the list of the section's pages under it is not made (link them by hand)")
+                continue
+            }
+            let front: ImportValue
+            switch file.fields() {
+            case .success(let value): front = value
+            case .failure(let error):
+                report.leave(source, line: error.line.map { $0 + file.frontMatterLine - 1 }, "front matter", "cannot be read (\(error.message)); not imported")
+                continue
+            }
+            let section = path.split(separator: "/").first.map(String.init) ?? ""
+            let isPost = path.contains("/") && settings.postSections.contains(section)
+            let document = isPost
+                ? post(source: source, path: path, front: front, settings: settings, series: &series, report: &report)
+                : page(source: source, path: path, front: front, settings: settings, report: &report)
+            guard var document else { continue }
+            let folder = (path as NSString).deletingLastPathComponent
+            if name == "index.md", bundles.contains(folder) {
+                // A bundle stays a bundle: index.md and its files in one folder.
+                let newFolder = (document.path as NSString).deletingPathExtension
+                document.path = newFolder + "/index.md"
+                bundleFolders[folder] = newFolder
+            }
+            bodies[source] = (file.body, file.bodyLine)
+            documents.append(document)
+        }
+        for path in content.files {
+            let ext = (path as NSString).pathExtension.lowercased()
+            if contentExtensions.contains(ext) { continue }
+            if let bundle = bundles.first(where: { path.hasPrefix($0 + "/") }), let newFolder = bundleFolders[bundle] {
+                copies.append(ImportedSite.Copy(path: newFolder + "/" + path.dropFirst(bundle.count + 1), from: content.absolute(path)))
+            } else {
+                copies.append(ImportedSite.Copy(path: "content/" + path, from: content.absolute(path)))
+            }
+        }
+        let staticFolder = root.appendingPathComponent("static")
+        if fm.fileExists(atPath: staticFolder.path) {
+            let statics = SourceTree(staticFolder) { $0.split(separator: "/").last?.hasPrefix(".") == true }
+            for link in statics.symlinks { report.skip("static/" + link, "a symbolic link: not followed") }
+            for path in statics.files where !(path as NSString).lastPathComponent.hasPrefix(".") {
+                copies.append(ImportedSite.Copy(path: "content/" + path, from: statics.absolute(path)))
+            }
+        }
+        for (slug, title) in series.sorted(by: { $0.key < $1.key }) {
+            documents.append(ImportedSite.Document(kind: .series, path: "content/series/\(slug).md",
+                                                   fields: [(key: "title", value: .text(title))], body: "", source: "series: \(title)"))
+            report.count("series taxonomy → a series file")
+        }
+
+        let urls = ImportAssembler.urls(documents, pattern: settings.blogbuildPattern)
+        func reference(_ target: String) -> String? {
+            var t = target
+            if let hash = t.firstIndex(of: "#") { t = String(t[..<hash]) }
+            if t.hasPrefix("/") { t.removeFirst() }
+            let candidates = documents.filter { $0.kind != .series }
+            let found = candidates.first { $0.source == "content/" + t }
+                ?? candidates.first { $0.source == "content/" + t + ".md" }
+                ?? candidates.first { $0.source == "content/" + t + "/index.md" }
+                ?? candidates.first { ($0.source as NSString).lastPathComponent == (t as NSString).lastPathComponent }
+                ?? candidates.first { (($0.source as NSString).deletingLastPathComponent as NSString).lastPathComponent == t
+                    && ($0.source as NSString).lastPathComponent == "index.md" }
+            return found.flatMap { urls[$0.source] }.map { url in
+                target.firstIndex(of: "#").map { url + target[$0...] } ?? url
+            }
+        }
+        for i in documents.indices {
+            guard let body = bodies[documents[i].source] else { continue }
+            var text = HugoShortcodes(source: documents[i].source, bodyLine: body.line, reference: reference)
+                .translate(body.text, report: &report)
+            text = BasePathLinks.strip(text, basePath: settings.basePath, report: &report)
+            documents[i].body = text
+        }
+        return ImportAssembler.finish(config: settings.siteConfig(report: &report), documents: documents, copies: copies,
+                                      report: report, pattern: settings.blogbuildPattern)
+    }
+
+    // MARK: - Posts and pages
+
+    private static func post(source: String, path: String, front: ImportValue, settings: Settings,
+                             series: inout [String: String], report: inout ImportReport) -> ImportedSite.Document? {
+        let value = { (key: String) in front[key] }
+        let parts = path.split(separator: "/").map(String.init)
+        let fileName = parts.last ?? path
+        let baseName = fileName == "index.md" && parts.count >= 2 ? parts[parts.count - 2] : (fileName as NSString).deletingPathExtension
+        let named = DateParsing.fileNamePrefix(baseName)
+        guard let dateText = value("date")?.scalarText ?? value("publishDate")?.scalarText ?? named?.date,
+              case .success(let written) = DateParsing.fields(dateText) else {
+            report.leave(source, line: nil, "date", "no date blogbuild reads in its front matter or file name; not imported")
+            return nil
+        }
+        let title = value("title")?.scalarText ?? baseName
+        var fields: ImportFields = [(key: "title", value: .text(title)), (key: "date", value: .date(dateText))]
+        if let updated = value("lastmod") ?? value("updated") { fields.append((key: "updated", value: updated)) }
+        if let summary = value("summary") ?? value("description") { fields.append((key: "summary", value: summary)) }
+        var tags: [String] = []
+        for tag in (value("tags")?.texts() ?? []) + (value("categories")?.texts() ?? [])
+        where !tags.contains(where: { $0.lowercased() == tag.lowercased() }) { tags.append(tag) }
+        if !tags.isEmpty { fields.append((key: "tags", value: .list(tags.map(ImportValue.text)))) }
+        if value("categories") != nil { report.count("categories → tags") }
+        let seriesNames = value("series")?.texts() ?? []
+        if let first = seriesNames.first {
+            let slug = Slug.make(first)
+            series[slug] = series[slug] ?? first
+            fields.append((key: "series", value: .text(slug)))
+            if seriesNames.count > 1 {
+                report.leave(source, line: nil, "series: \(seriesNames.joined(separator: ", "))", "a blogbuild post is in one series; kept the first")
+            }
+        }
+        if let image = (value("images")?.texts().first ?? value("image")?.scalarText ?? value("featured_image")?.scalarText) {
+            fields.append((key: "image", value: .map([(key: "src", value: .text(image))])))
+            report.leave(source, line: nil, "image", "the hero image has no alt text; add 'alt' (publish requires it)")
+        }
+        if value("draft")?.bool == true { fields.append((key: "draft", value: .bool(true))) }
+        let slug = value("slug")?.scalarText
+        let used: Set<String> = ["title", "date", "publishDate", "lastmod", "updated", "summary", "description", "tags", "categories",
+                                 "series", "images", "image", "featured_image", "draft", "slug", "url", "aliases", "layout", "type"]
+        for (key, v) in front.entries where !used.contains(key) { fields.append((key: key, value: v)) }
+
+        var old: [String] = []
+        if value("draft")?.bool != true {
+            if let url = value("url")?.scalarText {
+                old.append(url.hasPrefix("/") ? url : "/" + url)
+                report.count("url → an alias")
+            } else {
+                old.append(settings.url(section: parts[0], pattern: settings.permalinks[parts[0]], year: written.year, month: written.month,
+                                        day: written.day, title: title, slug: slug, fileName: baseName, folder: parts.dropLast().joined(separator: "/")))
+            }
+        }
+        for alias in value("aliases")?.texts() ?? [] {
+            let folder = "/" + parts.dropLast().joined(separator: "/") + "/"
+            old.append(alias.hasPrefix("/") ? alias : folder + alias)
+            report.count("aliases kept")
+        }
+        // Name the file so blogbuild's :slug is Hugo's: its URL then stays the same, with no alias needed.
+        let pattern = settings.permalinks[parts[0]] ?? ""
+        let nameSlug = pattern.contains(":slug") ? settings.urlize(slug ?? title)
+            : pattern.contains(":title") ? settings.urlize(title)
+            : slug.map(settings.urlize) ?? named?.rest ?? baseName
+        let day = DateParsing.day(year: written.year, month: written.month, day: written.day)
+        return ImportedSite.Document(kind: .post, path: "content/posts/\(day)-\(Slug.make(nameSlug).isEmpty ? "post" : Slug.make(nameSlug)).md",
+                                     fields: ImportAssembler.ordered(fields), body: "", source: source, oldURLs: old)
+    }
+
+    private static func page(source: String, path: String, front: ImportValue, settings: Settings,
+                             report: inout ImportReport) -> ImportedSite.Document? {
+        let parts = path.split(separator: "/").map(String.init)
+        let fileName = parts.last ?? path
+        let baseName = fileName == "index.md" && parts.count >= 2 ? parts[parts.count - 2] : (fileName as NSString).deletingPathExtension
+        if parts.count == 1 && baseName == "index" { report.skip(source, "the home page: blogbuild writes its own"); return nil }
+        var fields: ImportFields = [(key: "title", value: .text(front["title"]?.scalarText ?? baseName.capitalized))]
+        let used: Set<String> = ["title", "url", "slug", "aliases", "layout", "type", "menu", "weight"]
+        for (key, v) in front.entries where !used.contains(key) { fields.append((key: key, value: v)) }
+        if front["draft"]?.bool == true {
+            report.leave(source, line: nil, "draft: true", "blogbuild pages have no drafts; the page was not imported")
+            return nil
+        }
+        var old: [String] = []
+        if let url = front["url"]?.scalarText {
+            old.append(url.hasPrefix("/") ? url : "/" + url)
+        } else {
+            let folder = parts.dropLast().joined(separator: "/")
+            let own = front["slug"]?.scalarText ?? baseName
+            let base = fileName == "index.md" ? (parts.dropLast(2).joined(separator: "/")) : folder
+            old.append("/" + (base.isEmpty ? "" : base + "/") + settings.urlize(own) + "/")
+        }
+        for alias in front["aliases"]?.texts() ?? [] { old.append(alias.hasPrefix("/") ? alias : "/" + alias) }
+        let name = parts.count > 1 ? (parts.dropLast().joined(separator: "-") + "-" + baseName) : baseName
+        return ImportedSite.Document(kind: .page, path: "content/pages/\(Slug.make(name).isEmpty ? "page" : Slug.make(name)).md",
+                                     fields: fields, body: "", source: source, oldURLs: old)
+    }
+
+    // MARK: - Config
+
+    struct Settings {
+        var config: ImportValue
+        var permalinks: [String: String]
+        var postSections: Set<String>
+        var blogbuildPattern: String
+        var basePath: String
+        var lowercase: Bool
+
+        /// `sections`: the folders content/ has; the posts are in the main sections among them.
+        init(_ config: ImportValue, sections: Set<String>) {
+            self.config = config
+            var permalinks: [String: String] = [:]
+            let table = config["permalinks"]
+            for (key, value) in table?.entries ?? [] {
+                if let pattern = value.scalarText { permalinks[key] = pattern }
+                else if key == "page" { for (k, v) in value.entries { if let p = v.scalarText { permalinks[k] = p } } }
+            }
+            self.permalinks = permalinks
+            let main = config["params"]?["mainSections"]?.texts() ?? config["mainSections"]?.texts() ?? []
+            postSections = Set(main.isEmpty ? ["posts", "post", "blog"] : main).intersection(sections)
+            lowercase = config["disablePathToLower"]?.bool != true
+            // The first post section that has posts decides; with no pattern Hugo writes /SECTION/SLUG/.
+            let section = postSections.sorted().first { permalinks[$0] != nil } ?? postSections.sorted().first ?? "posts"
+            blogbuildPattern = Self.blogbuildPattern(permalinks[section] ?? "/\(section)/:slug/") ?? SiteConfig().postPermalink
+            let base = config["baseURL"]?.scalarText ?? config["baseurl"]?.scalarText ?? "/"
+            basePath = ImportAssembler.sitePath(base, basePath: "/")
+            if !basePath.hasSuffix("/") { basePath += "/" }
+        }
+
+        /// A Hugo pattern blogbuild can write the same: `:year :month :day :slug`.
+        static func blogbuildPattern(_ pattern: String) -> String? {
+            let p = pattern.replacingOccurrences(of: ":contentbasename", with: ":slug").replacingOccurrences(of: ":filename", with: ":slug")
+                .replacingOccurrences(of: ":title", with: ":slug")
+            guard !p.contains(":section"), !p.contains(":monthname"), !p.contains(":weekday"), !p.contains(":yearday"), case .success(let checked) = ConfigLoader.postPermalink(p) else { return nil }
+            return checked
+        }
+
+        /// Hugo's `urlize`: blanks become `-`, most punctuation goes, lower-cased.
+        func urlize(_ text: String) -> String {
+            var out = ""
+            for ch in text {
+                if ch == " " { out.append("-") }
+                else if ch.isLetter || ch.isNumber || "-_.~".contains(ch) { out.append(ch) }
+            }
+            while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "-") }
+            return lowercase ? out.lowercased() : out
+        }
+
+        /// A post's Hugo URL: the section's permalink pattern, else `/section/slug/`.
+        func url(section: String, pattern: String?, year: Int, month: Int, day: Int, title: String, slug: String?,
+                 fileName: String, folder: String) -> String {
+            guard let pattern else { return "/" + folder + "/" + urlize(slug ?? fileName) + "/" }
+            let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                          "November", "December"]
+            let values: [(String, String)] = [
+                ("contentbasename", urlize(fileName)), ("filename", urlize(fileName)), ("monthname", months[(month - 1) % 12].lowercased()),
+                ("year", String(format: "%04d", year)), ("month", String(format: "%02d", month)), ("day", String(format: "%02d", day)),
+                ("sections", folder), ("section", section), ("title", urlize(title)), ("slug", urlize(slug ?? title)),
+            ]
+            var out = ""
+            var rest = Substring(pattern)
+            while let colon = rest.firstIndex(of: ":") {
+                out += rest[..<colon]
+                let after = rest[rest.index(after: colon)...]
+                if let (name, value) = values.first(where: { after.hasPrefix($0.0) }) {
+                    out += value
+                    rest = after.dropFirst(name.count)
+                } else {
+                    out += ":"
+                    rest = after
+                }
+            }
+            out += rest
+            if !out.hasPrefix("/") { out = "/" + out }
+            return out
+        }
+
+        func siteConfig(report: inout ImportReport) -> ImportFields {
+            var out: ImportFields = []
+            if let title = config["title"] { out.append((key: "title", value: title)) }
+            if let description = config["params"]?["description"] ?? config["description"] { out.append((key: "description", value: description)) }
+            if let author = config["params"]?["author"] ?? config["author"] {
+                if let name = author.scalarText { out.append((key: "author", value: .map([(key: "name", value: .text(name))]))) }
+                else if let name = author["name"] {
+                    out.append((key: "author", value: .map([(key: "name", value: name)] + (author["email"].map { [(key: "email", value: $0)] } ?? []))))
+                }
+            }
+            if let base = config["baseURL"]?.scalarText, base.hasPrefix("http") {
+                out.append((key: "base_url", value: .text(base.hasSuffix("/") ? base : base + "/")))
+            } else {
+                report.leave("config", line: nil, "baseURL", "no absolute baseURL: set base_url in content/site.yml before publishing")
+            }
+            if let language = config["languageCode"]?.scalarText ?? config["defaultContentLanguage"]?.scalarText {
+                out.append((key: "language", value: .text(language)))
+            }
+            if let zone = config["timeZone"]?.scalarText ?? config["timezone"]?.scalarText, TimeZone(identifier: zone) != nil {
+                out.append((key: "timezone", value: .text(zone)))
+            }
+            if let per = config["pagination"]?["pagerSize"]?.scalarText ?? config["paginate"]?.scalarText, Int(per) != nil {
+                out.append((key: "posts_per_page", value: .number(per)))
+            }
+            if blogbuildPattern != SiteConfig().postPermalink {
+                out.append((key: "permalinks", value: .map([(key: "post", value: .text(blogbuildPattern))])))
+            }
+            let known: Set<String> = ["title", "baseURL", "languageCode", "timeZone", "permalinks", "taxonomies", "params", "pagination",
+                                      "paginate", "defaultContentLanguage"]
+            let dropped = config.entries.map(\.key).filter { !known.contains($0) }
+            if !dropped.isEmpty {
+                report.skip("config", "not carried over (no blogbuild equivalent or theme settings): " + dropped.joined(separator: ", "))
+            }
+            return out
+        }
+    }
+}

@@ -1,0 +1,169 @@
+@testable import BlogBuild
+import Foundation
+import Testing
+
+/// `blogbuild import` on the fixture sites in Tests/Fixtures/Import: each is
+/// imported with the real binary, then built; every old URL must still resolve,
+/// the only problems are the ones planted on purpose (or listed in IMPORT.md),
+/// and every construct the importer could not translate is listed at its line.
+@Suite struct ImportTests {
+    struct Expectation: Decodable {
+        struct Planted: Decodable { var source: String; var target: String }
+        struct Listed: Decodable { var source: String; var line: Int; var construct: String }
+        var old_urls: [String]
+        var base_path: String
+        var planted_broken_links: [Planted]
+        var must_be_listed: [Listed]
+    }
+
+    static func fixture(_ kind: String) -> URL {
+        RepoPaths.root.appendingPathComponent("Tests/Fixtures/Import/\(kind)")
+    }
+
+    static func expectation(_ kind: String) throws -> Expectation {
+        let data = try Data(contentsOf: RepoPaths.root.appendingPathComponent("Tests/Fixtures/Import/\(kind).expect.json"))
+        return try JSONDecoder().decode(Expectation.self, from: data)
+    }
+
+    /// Imports the fixture of `kind` into a new folder with the CLI; returns the folder.
+    static func imported(_ kind: String) throws -> TestSiteFolder {
+        let folder = try TestSiteFolder(config: nil)
+        try FileManager.default.removeItem(at: folder.url("content"))
+        let outcome = try BlogBuildCLI.run(["import", kind, fixture(kind).path, "--site", folder.root.path])
+        #expect(outcome.status == 0, "\(outcome)")
+        return folder
+    }
+
+    @Test(arguments: ["jekyll", "hugo"])
+    func everyOldURLStillResolves(kind: String) throws {
+        let expected = try Self.expectation(kind)
+        let folder = try Self.imported(kind)
+        let pages = renderTestSite(folder, now: Date())
+        #expect(!expected.old_urls.isEmpty)
+        for old in expected.old_urls {
+            var sitePath = old
+            if expected.base_path != "/", old.hasPrefix(expected.base_path) { sitePath = "/" + old.dropFirst(expected.base_path.count) }
+            let output = Route.outputPath(forSitePath: sitePath)
+            #expect(pages.byPath[output] != nil, "\(kind): old URL \(old) is not built (\(output))")
+        }
+    }
+
+    @Test(arguments: ["jekyll", "hugo"])
+    func onlyPlantedOrListedProblems(kind: String) throws {
+        let expected = try Self.expectation(kind)
+        let folder = try Self.imported(kind)
+        let report = try #require(folder.read("IMPORT.md"))
+        let pages = renderTestSite(folder, now: Date())
+        #expect(pages.errors.isEmpty, "\(pages.errors)")
+        for planted in expected.planted_broken_links {
+            #expect(pages.problems.contains { $0.contains("broken link '\(planted.target)'") },
+                    "\(kind): the planted broken link \(planted.target) is not reported: \(pages.problems)")
+        }
+        for problem in pages.problems {
+            let planted = expected.planted_broken_links.contains { problem.contains("'\($0.target)'") }
+            // A hero image without alt text is listed in IMPORT.md for the user to write one.
+            let listedAlt = problem.contains("has no alt text") && report.contains("the hero image has no alt text")
+            #expect(planted || listedAlt, "\(kind): unexpected problem after import: \(problem)")
+        }
+    }
+
+    @Test(arguments: ["jekyll", "hugo"])
+    func everyUntranslatedConstructIsListedAtItsLine(kind: String) throws {
+        let expected = try Self.expectation(kind)
+        let folder = try Self.imported(kind)
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(!expected.must_be_listed.isEmpty)
+        for item in expected.must_be_listed {
+            #expect(report.contains("`\(item.source):\(item.line)`"), "\(kind): \(item.construct) at \(item.source):\(item.line) is not listed:\n\(report)")
+        }
+        // What is left of Liquid or shortcodes in the imported Markdown is exactly what IMPORT.md lists.
+        let opener = kind == "jekyll" ? "{%" : "{{<"
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.url("content").path) where path.hasSuffix(".md") {
+            let text = try #require(folder.read("content/" + path))
+            var rest = Substring(text)
+            while let open = rest.range(of: opener) {
+                let line = rest[open.lowerBound...].prefix { $0 != "\n" }
+                let tag = String(line.prefix { $0 != "}" })
+                #expect(report.contains(String(tag.prefix(40)).replacingOccurrences(of: "`", with: "'")),
+                        "\(kind): \(path) still has \(tag), which IMPORT.md does not list")
+                rest = rest[open.upperBound...]
+            }
+        }
+    }
+
+    @Test func jekyllConstructsAreTranslated() throws {
+        let folder = try Self.imported("jekyll")
+        let pages = renderTestSite(folder, now: Date())
+        let html = pages.site.files.filter { $0.path.hasSuffix(".html") }.compactMap { pages[$0.path] }.joined()
+        #expect(html.contains("class=\"language-swift\""), "{% highlight swift %} became fenced code")
+        #expect(html.contains("class=\"language-php\""), "{% highlight php linenos %} became fenced code")
+        #expect(!html.contains("{% highlight"), "no highlight tag is left")
+        #expect(!html.contains("{{ site.baseurl }}") && !html.contains("{{ site.url }}"))
+        #expect(!html.contains("relative_url") && !html.contains("absolute_url") && !html.contains("post_url"))
+        #expect(!html.contains("{: .lead}") && !html.contains("{::options") && !html.contains("{:toc}"))
+        let config = try #require(folder.read("content/site.yml"))
+        #expect(config.contains("base_url: https://example.com/blog/"))
+        #expect(config.contains("timezone: Europe/Berlin"))
+    }
+
+    @Test func hugoShortcodesBecomeHTMLWithoutScripts() throws {
+        let folder = try Self.imported("hugo")
+        let pages = renderTestSite(folder, now: Date())
+        let html = pages.site.files.filter { $0.path.hasSuffix(".html") }.compactMap { pages[$0.path] }.joined()
+        #expect(html.contains("https://www.youtube-nocookie.com/embed/"))
+        #expect(html.contains("https://player.vimeo.com/video/146022717?dnt=1"))
+        #expect(html.contains("https://gist.github.com/spf13/7896402"))
+        #expect(html.contains("<figcaption>Ledgerline&#39;s entry list") || html.contains("<figcaption>Ledgerline's entry list"))
+        #expect(html.contains("class=\"language-swift\""))
+        #expect(!html.contains("{{< ref") && !html.contains("{{< relref") && !html.contains("{{< youtube"))
+        let imported = try FileManager.default.subpathsOfDirectory(atPath: folder.url("content").path)
+            .filter { $0.hasSuffix(".md") }.compactMap { folder.read("content/" + $0) }.joined()
+        #expect(!imported.contains("<script"), "embeds carry no script")
+        #expect(imported.contains("<figure><img src=\"/images/a.png\" alt=\"Ledgerline's entry list on an iPhone"))
+        // The bundle stays a bundle, with its image beside it; the series taxonomy becomes a series.
+        #expect(imported.contains("series: side-project"))
+        #expect(folder.read("content/series/side-project.md")?.contains("title: Side Project") == true)
+        #expect(FileManager.default.fileExists(atPath: folder.url("content/posts/2021-04-18-designing-cairns-trail-cards/cover.png").path))
+    }
+
+    @Test(arguments: ["jekyll", "hugo"])
+    func importIsDeterministic(kind: String) throws {
+        let first = try Self.imported(kind)
+        let second = try Self.imported(kind)
+        let fm = FileManager.default
+        let paths = try fm.subpathsOfDirectory(atPath: first.url("content").path).sorted()
+        #expect(paths == (try fm.subpathsOfDirectory(atPath: second.url("content").path).sorted()))
+        for path in paths {
+            #expect(fm.contents(atPath: first.url("content/" + path).path) == fm.contents(atPath: second.url("content/" + path).path),
+                    "\(kind): content/\(path) differs between two imports")
+        }
+        #expect(first.read("IMPORT.md") == second.read("IMPORT.md"))
+    }
+
+    @Test func existingContentIsKeptWithoutForce() throws {
+        let folder = try TestSiteFolder(files: ["content/posts/2020-01-01-mine.md": "---\ntitle: Mine\n---\nMine.\n"])
+        let refused = try BlogBuildCLI.run(["import", "jekyll", Self.fixture("jekyll").path, "--site", folder.root.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("already exists") && refused.stderr.contains("--force"))
+        #expect(folder.read("content/posts/2020-01-01-mine.md") != nil)
+        #expect(folder.read("IMPORT.md") == nil)
+        let forced = try BlogBuildCLI.run(["import", "jekyll", Self.fixture("jekyll").path, "--site", folder.root.path, "--force"])
+        #expect(forced.status == 0, "\(forced)")
+        #expect(folder.read("content/posts/2020-01-01-mine.md") == nil, "--force replaces content/ whole")
+        #expect(folder.read("IMPORT.md") != nil)
+    }
+
+    @Test func notASiteOfThatKindIsExitOne() throws {
+        let folder = try TestSiteFolder(config: nil)
+        let empty = folder.outside("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let jekyll = try BlogBuildCLI.run(["import", "jekyll", empty.path, "--site", folder.root.path])
+        #expect(jekyll.status == 1)
+        #expect(jekyll.stderr.contains("is not a Jekyll site"))
+        let hugo = try BlogBuildCLI.run(["import", "hugo", Self.fixture("jekyll").path, "--site", folder.root.path])
+        #expect(hugo.status == 1)
+        #expect(hugo.stderr.contains("is not a Hugo site"))
+        let usage = try BlogBuildCLI.run(["import", "middleman", empty.path])
+        #expect(usage.status == 2)
+    }
+}
