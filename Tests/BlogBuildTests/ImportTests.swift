@@ -101,6 +101,9 @@ import Testing
         #expect(!html.contains("{{ site.baseurl }}") && !html.contains("{{ site.url }}"))
         #expect(!html.contains("relative_url") && !html.contains("absolute_url") && !html.contains("post_url"))
         #expect(!html.contains("{: .lead}") && !html.contains("{::options") && !html.contains("{:toc}"))
+        let imported = try FileManager.default.subpathsOfDirectory(atPath: folder.url("content").path)
+            .filter { $0.hasSuffix(".md") }.compactMap { folder.read("content/" + $0) }.joined()
+        #expect(imported.contains("```php {linenos}"), "linenos is kept as blogbuild's fence option")
         let config = try #require(folder.read("content/site.yml"))
         #expect(config.contains("base_url: https://example.com/blog/"))
         #expect(config.contains("timezone: Europe/Berlin"))
@@ -121,6 +124,7 @@ import Testing
         #expect(!imported.contains("<script"), "embeds carry no script")
         #expect(imported.contains("<figure><img src=\"/images/a.png\" alt=\"Ledgerline's entry list on an iPhone"))
         // The bundle stays a bundle, with its image beside it; the series taxonomy becomes a series.
+        #expect(imported.contains("```swift {linenos}"), "linenos=table is kept as blogbuild's fence option")
         #expect(imported.contains("series: side-project"))
         #expect(folder.read("content/series/side-project.md")?.contains("title: Side Project") == true)
         #expect(FileManager.default.fileExists(atPath: folder.url("content/posts/2021-04-18-designing-cairns-trail-cards/cover.png").path))

@@ -89,12 +89,13 @@ struct HugoShortcodes {
                 while code.first == "\n" { code = code.dropFirst() }
                 while code.last == "\n" || code.last == " " { code = code.dropLast() }
                 if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
-                out += "```" + (call.positional.first ?? "") + "\n" + code + "\n```"
+                // `"linenos=table"` in quotes reads as a named argument; both spellings mean the same.
+                let written = call.positional.count > 1 ? call.positional[1]
+                    : call.named.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+                let options = Self.fenceOptions(written)
+                out += "```" + (call.positional.first ?? "") + options + "\n" + code + "\n```"
                 if !rest.isEmpty && !rest.hasPrefix("\n") { out += "\n" }
                 report.count("{{< highlight >}} → fenced code")
-                if call.positional.count > 1, call.positional[1].contains("linenos") {
-                    report.count("{{< highlight linenos >}}: line numbers dropped (blogbuild shows none)")
-                }
             case "ref", "relref":
                 guard let target = call.positional.first ?? call.named["path"], let url = reference(target) else { done = false; break translate }
                 out += url
@@ -146,6 +147,21 @@ struct HugoShortcodes {
             }
         }
         return call
+    }
+
+    /// Hugo's `"linenos=table,hl_lines=3-5 8"` as blogbuild's fence options: ` {linenos, hl=3-5,8}`.
+    static func fenceOptions(_ text: String) -> String {
+        var options: [String] = []
+        for part in text.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let key = pair.first else { continue }
+            let value = pair.count > 1 ? pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) : ""
+            if key == "linenos", !["false", "none"].contains(value) { options.append("linenos") }
+            if key == "hl_lines", !value.isEmpty {
+                options.append("hl=" + value.split(separator: " ").joined(separator: ","))
+            }
+        }
+        return options.isEmpty ? "" : " {" + options.joined(separator: ", ") + "}"
     }
 
     static func attribute(_ text: String) -> String {
