@@ -43,7 +43,7 @@ struct ImportCommand: ParsableCommand {
         do throws(ImportFailure) {
             site = try SiteImporter.read(importKind, source: sourceURL,
                                          uploads: uploads.map { URL(fileURLWithPath: $0).standardizedFileURL })
-            written = try ImportWriter.write(site, kind: importKind, source: source, into: options.siteURL, force: force)
+            written = try ImportWriter.write(site, kind: importKind, source: sourceURL, into: options.siteURL, force: force)
         } catch {
             FileHandle.standardError.write(Data(("error: " + error.message + "\n").utf8))
             throw SiteProblems()

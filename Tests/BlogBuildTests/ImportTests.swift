@@ -38,7 +38,7 @@ import Testing
     func everyOldURLStillResolves(kind: String) throws {
         let expected = try Self.expectation(kind)
         let folder = try Self.imported(kind)
-        let pages = renderTestSite(folder, now: Date())
+        let pages = renderTestSite(folder, mode: .check, now: Date())
         #expect(!expected.old_urls.isEmpty)
         for old in expected.old_urls {
             var sitePath = old
@@ -53,7 +53,7 @@ import Testing
         let expected = try Self.expectation(kind)
         let folder = try Self.imported(kind)
         let report = try #require(folder.read("IMPORT.md"))
-        let pages = renderTestSite(folder, now: Date())
+        let pages = renderTestSite(folder, mode: .check, now: Date())
         #expect(pages.errors.isEmpty, "\(pages.errors)")
         for planted in expected.planted_broken_links {
             #expect(pages.problems.contains { $0.contains("broken link '\(planted.target)'") },
@@ -155,6 +155,40 @@ import Testing
         #expect(forced.status == 0, "\(forced)")
         #expect(folder.read("content/posts/2020-01-01-mine.md") == nil, "--force replaces content/ whole")
         #expect(folder.read("IMPORT.md") != nil)
+    }
+
+    @Test func aFailedWriteLeavesTheOldContentAsItWas() throws {
+        let folder = try TestSiteFolder(files: ["content/posts/2020-01-01-mine.md": "---\ntitle: Mine\n---\nMine.\n"])
+        let before = try FolderSnapshot(folder.url("content"))
+        let site = ImportedSite(config: [(key: "title", value: .text("New"))],
+                                documents: [ImportedSite.Document(kind: .page, path: "content/pages/a.md",
+                                                                  fields: [(key: "title", value: .text("A"))], body: "A.", source: "a.md")],
+                                copies: [ImportedSite.Copy(path: "content/images/gone.png", from: folder.outside("no-such-file.png").path)],
+                                report: ImportReport())
+        #expect(throws: ImportFailure.self) {
+            try ImportWriter.write(site, kind: .jekyll, source: folder.outside("old-site"), into: folder.root, force: true)
+        }
+        #expect(try FolderSnapshot(folder.url("content")).differences(from: before).isEmpty, "--force replaces content/ only once the new one is complete")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.root.path).filter { $0.hasPrefix(".content") }
+        #expect(leftovers.isEmpty, "the staging folder is removed: \(leftovers)")
+    }
+
+    @Test func theSiteFolderCannotBeTheSource() throws {
+        let folder = try TestSiteFolder(config: nil)
+        let copy = folder.outside("hugo-site")
+        try FileManager.default.copyItem(at: Self.fixture("hugo"), to: copy)
+        let outcome = try BlogBuildCLI.run(["import", "hugo", copy.path, "--site", copy.path, "--force"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("inside the source"))
+        #expect(FileManager.default.fileExists(atPath: copy.appendingPathComponent("content/posts/budget-math-in-swift.md").path),
+                "the Hugo site's own content/ is untouched")
+    }
+
+    @Test func hugoMenusBecomeNav() throws {
+        let folder = try Self.imported("hugo")
+        // [[menus.main]] by weight: Posts (a section of posts: the archive), Projects, About.
+        #expect(folder.load().config.nav == [NavLink(title: "Posts", url: "/archive/"), NavLink(title: "Projects", url: "/projects/"),
+                                             NavLink(title: "About", url: "/about/")])
     }
 
     @Test func notASiteOfThatKindIsExitOne() throws {

@@ -331,6 +331,27 @@ enum HugoImporter {
             return out
         }
 
+        /// `[[menus.main]]` (name, url or pageRef, weight), in weight order. A link to a
+        /// section of posts points at blogbuild's archive, the page that lists them all.
+        func nav() -> [(title: String, url: String)] {
+            let entries = (config["menus"] ?? config["menu"])?["main"].map { value -> [ImportValue] in
+                if case .list(let items) = value { return items }
+                return []
+            } ?? []
+            let sorted = entries.enumerated().sorted {
+                (Double($0.element["weight"]?.scalarText ?? "") ?? 0, $0.offset) < (Double($1.element["weight"]?.scalarText ?? "") ?? 0, $1.offset)
+            }
+            return sorted.compactMap { _, entry in
+                guard let title = entry["name"]?.scalarText ?? entry["title"]?.scalarText else { return nil }
+                if let url = entry["url"]?.scalarText { return (title, url) }
+                guard var path = entry["pageRef"]?.scalarText else { return nil }
+                if !path.hasPrefix("/") { path = "/" + path }
+                let trimmed = path.split(separator: "/").map(String.init)
+                if trimmed.count == 1, postSections.contains(trimmed[0]) { return (title, "/archive/") }
+                return (title, path.hasSuffix("/") ? path : path + "/")
+            }
+        }
+
         func siteConfig(report: inout ImportReport) -> ImportFields {
             var out: ImportFields = []
             if let title = config["title"] { out.append((key: "title", value: title)) }
@@ -358,8 +379,13 @@ enum HugoImporter {
             if blogbuildPattern != SiteConfig().postPermalink {
                 out.append((key: "permalinks", value: .map([(key: "post", value: .text(blogbuildPattern))])))
             }
+            let nav = self.nav()
+            if !nav.isEmpty {
+                out.append((key: "nav", value: .list(nav.map { .map([(key: "title", value: .text($0.title)), (key: "url", value: .text($0.url))]) })))
+                report.count("menus.main → nav")
+            }
             let known: Set<String> = ["title", "baseURL", "languageCode", "timeZone", "permalinks", "taxonomies", "params", "pagination",
-                                      "paginate", "defaultContentLanguage"]
+                                      "paginate", "defaultContentLanguage", "menus", "menu"]
             let dropped = config.entries.map(\.key).filter { !known.contains($0) }
             if !dropped.isEmpty {
                 report.skip("config", "not carried over (no blogbuild equivalent or theme settings): " + dropped.joined(separator: ", "))

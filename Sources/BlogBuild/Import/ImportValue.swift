@@ -149,7 +149,7 @@ extension ImportValue {
         var out = text(dt.date)
         out += String(format: " %02d:%02d:%02d", dt.time.hour, dt.time.minute, dt.time.second)
         if let minutes = dt.offset?.offset {
-            out += String(format: " %@%02d:%02d", minutes < 0 ? "-" : "+", abs(minutes) / 60, abs(minutes) % 60)
+            out += " " + (minutes < 0 ? "-" : "+") + String(format: "%02d:%02d", abs(minutes) / 60, abs(minutes) % 60)
         }
         return out
     }

@@ -5,35 +5,40 @@ import Foundation
 public enum ImportWriter {
     /// Writes `site` into `directory`. An existing `content/` is an error unless
     /// `force`, which replaces it whole (nothing of the old one is mixed in).
+    /// The new `content/` is written beside the old one first and swapped in only
+    /// when complete, so a failed import leaves the folder as it was.
     /// Returns the paths written, relative to `directory`, sorted.
-    public static func write(_ site: ImportedSite, kind: ImportKind, source: String, into directory: URL,
+    public static func write(_ site: ImportedSite, kind: ImportKind, source: URL, into directory: URL,
                              force: Bool) throws(ImportFailure) -> [String] {
         let fm = FileManager.default
         let content = directory.appendingPathComponent("content")
-        var isFolder: ObjCBool = false
-        if fm.fileExists(atPath: content.path, isDirectory: &isFolder) {
-            guard force else {
-                throw ImportFailure("\(content.path) already exists; import into an empty folder (--site DIR) or pass --force to replace it")
-            }
-            do { try fm.removeItem(at: content) } catch {
-                throw ImportFailure("cannot remove \(content.path): \(error.localizedDescription)")
-            }
+        let target = directory.standardizedFileURL.resolvingSymlinksInPath().path
+        let from = source.standardizedFileURL.resolvingSymlinksInPath().path
+        if target == from || target.hasPrefix(from + "/") {
+            throw ImportFailure("the site folder \(directory.path) is inside the source \(source.path); import into another folder (--site DIR)")
         }
+        let exists = fm.fileExists(atPath: content.path)
+        if exists && !force {
+            throw ImportFailure("\(content.path) already exists; import into an empty folder (--site DIR) or pass --force to replace it")
+        }
+        let staging = directory.appendingPathComponent(".content.blogbuild-import-\(ProcessInfo.processInfo.processIdentifier)")
         do {
-            try write(text: FrontMatterText.yaml(site.config), to: "content/site.yml", in: directory)
+            if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
+            try write(text: FrontMatterText.yaml(site.config), to: "site.yml", in: staging)
             for document in site.documents {
-                try write(text: FrontMatterText.document(document.fields, body: document.body), to: document.path, in: directory)
+                try write(text: FrontMatterText.document(document.fields, body: document.body),
+                          to: String(document.path.dropFirst("content/".count)), in: staging)
             }
             for copy in site.copies {
-                let target = directory.appendingPathComponent(copy.path)
-                try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                if fm.fileExists(atPath: target.path) { try fm.removeItem(at: target) }
-                try fm.copyItem(atPath: copy.from, toPath: target.path)
+                let file = staging.appendingPathComponent(String(copy.path.dropFirst("content/".count)))
+                try fm.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try fm.copyItem(atPath: copy.from, toPath: file.path)
             }
-            try write(text: site.report.markdown(kind: kind, source: source), to: "IMPORT.md", in: directory)
-        } catch let failure as ImportFailure {
-            throw failure
+            if exists { try fm.removeItem(at: content) }
+            try fm.moveItem(at: staging, to: content)
+            try write(text: site.report.markdown(kind: kind, source: source.path), to: "IMPORT.md", in: directory)
         } catch {
+            try? fm.removeItem(at: staging)
             throw ImportFailure("cannot write the site into \(directory.path): \(error.localizedDescription)")
         }
         return site.paths

@@ -34,8 +34,10 @@ struct SourceTree {
 
     func text(_ path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        return text.replacingOccurrences(of: "\r\n", with: "\n")
+        var text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        // A byte-order mark would hide the opening `---` of the front matter.
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text
     }
 
     func absolute(_ path: String) -> String { root.appendingPathComponent(path).path }
