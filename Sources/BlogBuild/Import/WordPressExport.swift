@@ -30,6 +30,13 @@ struct WordPressExport: Sendable {
         return path.hasSuffix("/") ? path : path + "/"
     }
 
+    /// `https://example.com`: the scheme and host WordPress served its files from.
+    var origin: String? {
+        guard let url = baseSiteURL ?? blogURL, let scheme = url.range(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        return String(url[..<(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex)])
+    }
+
     /// The old site's host names (`WordPressURLs.host`): the blog's and WordPress's own.
     var hosts: Set<String> {
         Set([link, baseSiteURL, baseBlogURL].compactMap { url -> String? in

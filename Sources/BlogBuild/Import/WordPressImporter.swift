@@ -48,7 +48,7 @@ enum WordPressImporter {
 
         let pattern = pattern(for: documents)
         let newURLs = ImportAssembler.urls(documents, pattern: pattern)
-        var urls = WordPressURLs(hosts: export.hosts, basePath: export.basePath, uploads: uploads)
+        var urls = WordPressURLs(hosts: export.hosts, basePath: export.basePath, origin: export.origin, uploads: uploads)
         for document in documents {
             guard let url = newURLs[document.source], let item = items[document.source] else { continue }
             urls.byID[item.id] = url

@@ -12,6 +12,8 @@ struct WordPressURLs {
     var hosts: Set<String>
     /// The blog's path on the old site: `/`, or `/blog/` when WordPress lived there.
     var basePath: String
+    /// `https://example.com`: where a root-relative upload loads from while it is not copied.
+    var origin: String?
     /// Each imported post's and page's blogbuild URL, by the output path of its old URL.
     var byOldPath: [String: String] = [:]
     /// The same, by WordPress post id, for `?p=23` and `?page_id=2` links.
@@ -26,9 +28,10 @@ struct WordPressURLs {
     /// `source` + URL already listed as not copied: each document names an upload once.
     private var listed: Set<String> = []
 
-    init(hosts: Set<String>, basePath: String, uploads: URL?) {
+    init(hosts: Set<String>, basePath: String, origin: String?, uploads: URL?) {
         self.hosts = hosts
         self.basePath = basePath
+        self.origin = origin
         if let uploads {
             uploadRoots = [uploads, uploads.appendingPathComponent("uploads"),
                            uploads.appendingPathComponent("wp-content/uploads")]
@@ -151,7 +154,9 @@ struct WordPressURLs {
                 report.leave(source, line: line, url,
                              "an upload, not copied: import with --uploads DIR (the old site's wp-content/uploads folder) to copy it; until then it loads from the old site")
             }
-            return nil
+            // A root-relative one would be read on this site, under its base path.
+            guard url.hasPrefix("/"), !url.hasPrefix("//"), let origin else { return nil }
+            return origin + url
         }
         var used = decoded
         var file = find(decoded)
