@@ -34,6 +34,9 @@ struct WordPressBody {
     /// Set after a block: the text that follows starts a new paragraph, without
     /// the blank lines it brought.
     private var afterBlock = false
+    /// Shortcodes and elements found unclosed: none closes later either, so a
+    /// body with thousands of them is still read in one pass.
+    private var unclosed: Set<String> = []
 
     /// Names of SyntaxHighlighter's language shortcodes (`[php]…[/php]`), taken as
     /// code when they have a closing tag.
@@ -94,11 +97,17 @@ struct WordPressBody {
         var i = 0
         var textStart = 0
         while i < b.count {
-            if b[i] == UInt8(ascii: "["), i + 1 < b.count, b[i + 1] != UInt8(ascii: "["),
+            // `[[code]]` is WordPress's escape: text, translated with the text around it.
+            if b[i] == UInt8(ascii: "["), i + 1 < b.count, b[i + 1] != UInt8(ascii: "["), i == 0 || b[i - 1] != UInt8(ascii: "["),
                let shortcode = WordPressShortcode.open(at: i, in: b), !shortcode.isSelfClosing {
                 let isCode = shortcode.name == "code" || shortcode.name == "sourcecode" || Self.languageShortcodes.contains(shortcode.name)
                 let isCaption = shortcode.name == "caption" || shortcode.name == "wp_caption"
-                if isCode || isCaption, let close = WordPressShortcode.close(shortcode.name, from: shortcode.range.upperBound, in: b) {
+                if isCode || isCaption, !unclosed.contains("[" + shortcode.name) {
+                    guard let close = WordPressShortcode.close(shortcode.name, from: shortcode.range.upperBound, in: b) else {
+                        unclosed.insert("[" + shortcode.name)
+                        i += 1
+                        continue
+                    }
                     if isCode {
                         appendText(textStart..<i)
                         code(shortcode, close: close)
@@ -129,8 +138,8 @@ struct WordPressBody {
 
     /// Where the `<pre>`, `<script>` or `<style>` element starting at `i` ends
     /// (just after its end tag); nil when `i` starts none of them or it is not closed.
-    private func rawElementEnd(at i: Int) -> Int? {
-        for name in ["pre", "script", "style"] {
+    private mutating func rawElementEnd(at i: Int) -> Int? {
+        for name in ["pre", "script", "style"] where !unclosed.contains(name) {
             let open = Array(("<" + name).utf8)
             guard i + open.count < b.count, zip(open, b[i...]).allSatisfy({ $0 == Self.lower($1) }) else { continue }
             let after = b[i + open.count]
@@ -144,6 +153,7 @@ struct WordPressBody {
                 }
                 j += 1
             }
+            unclosed.insert(name)
             return nil
         }
         return nil

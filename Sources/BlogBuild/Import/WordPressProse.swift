@@ -170,8 +170,12 @@ enum WordPressProse {
                     }
                     let c = p[i]
                     if c == 10 {
-                        out += Array("<br />\n".utf8)
-                        counts.breaks += 1
+                        // As wpautop: no second break after a `<br />` the author wrote.
+                        if !endsWithBreak(out) {
+                            out += Array("<br />".utf8)
+                            counts.breaks += 1
+                        }
+                        out.append(10)
                         lineStart = true
                         i += 1
                         continue
@@ -201,6 +205,15 @@ enum WordPressProse {
             if copied < p.count { out += p[copied...] }
         }
         return out
+    }
+
+    /// Whether `out` ends with a `<br>` (any spelling), blanks after it aside.
+    private static func endsWithBreak(_ out: [UInt8]) -> Bool {
+        var end = out.count
+        while end > 0, out[end - 1] == 32 || out[end - 1] == 9 { end -= 1 }
+        guard end > 0, out[end - 1] == UInt8(ascii: ">"), let lt = out[..<end].lastIndex(of: UInt8(ascii: "<")) else { return false }
+        let tag = lowercased(out[lt..<end]).filter { $0 != 32 && $0 != 9 && $0 != UInt8(ascii: "/") }
+        return tag == Array("<br>".utf8)
     }
 
     /// Escapes what would start a heading, quote, list, rule or setext underline
