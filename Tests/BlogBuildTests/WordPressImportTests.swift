@@ -259,6 +259,8 @@ struct WordPressImportTests {
         <!-- wp:paragraph -->
         <p>Block *text*</p>
         <!-- /wp:paragraph -->
+
+            Indented after a blank line.
         """
 
     @Test func statusesDatesShortcodesAndMarkdownSafety() throws {
@@ -316,10 +318,34 @@ struct WordPressImportTests {
         #expect(html.contains("*stars*, _underscores_, snake_case_name and 2*3*4."))
         #expect(html.contains("# not a heading") && html.contains("* not a list") && html.contains("1. not a list either"))
         #expect(html.contains("four spaces are not code"))
+        #expect(html.contains("<p>Indented after a blank line.</p>"))
         #expect(!html.contains("<h1 id=\"not") && !html.contains("<li>not a list"))
         #expect(html.contains("<br />"))
         #expect(html.contains("kept *as is*"))
         #expect(try #require(folder.read("content/site.yml")).contains("base_url: https://example.com/blog/"))
+    }
+
+    @Test func captionsAndUploadsFromAnUploadsFolder() throws {
+        let body = """
+            [caption id="attachment_9" width="300" caption="Old &amp; style"]<a href="https://example.com/blog/wp-content/uploads/2020/01/a.png"><img src="https://example.com/blog/wp-content/uploads/2020/01/a-300x200.png" alt="A" /></a>[/caption]
+            [caption]no image here[/caption]
+            <img src="https://www.example.com/wp-content/uploads/2020/01/missing.png" srcset="/wp-content/uploads/2020/01/a.png 2x" alt="M" />
+            """
+        let folder = try TestSiteFolder(config: nil)
+        try folder.write("export.xml", Self.wxr([Self.item(1, "Pictures", body: body)]))
+        try folder.writeBytes("up/2020/01/a.png", [0x89, 0x50, 0x4E, 0x47])
+        let site = try SiteImporter.read(.wordpress, source: folder.url("export.xml"), uploads: folder.url("up"))
+        _ = try ImportWriter.write(site, kind: .wordpress, source: "export.xml", into: folder.root, force: true)
+        let text = try Self.file(1, in: site, folder)
+        // A resized copy missing from the folder falls back to its original.
+        #expect(text.contains(#"<figure><a href="/wp-content/uploads/2020/01/a.png"><img src="/wp-content/uploads/2020/01/a.png" alt="A" /></a><figcaption>Old &amp; style</figcaption></figure>"#), "\(text)")
+        #expect(site.copies.map(\.path) == ["content/wp-content/uploads/2020/01/a.png"])
+        #expect(folder.read("content/wp-content/uploads/2020/01/a.png") != nil)
+        #expect(text.contains(#"src="/wp-content/uploads/2020/01/missing.png" srcset="/wp-content/uploads/2020/01/a.png 2x""#))
+        let report = site.report.untranslated
+        #expect(report.contains { $0.line == 15 && $0.construct == "[caption]" })
+        #expect(report.contains { $0.line == 16 && $0.construct.hasSuffix("/2020/01/missing.png") && $0.note.contains("not in the --uploads folder") })
+        #expect(site.report.translated["resized upload not in --uploads → its original"] == 1)
     }
 
     @Test func whatIsNotAWordPressExportFailsInOneLine() throws {

@@ -12,6 +12,9 @@ enum WordPressImporter {
     /// published post's old URL: the first that gives each its old URL wins.
     static let patterns = ["/:year/:month/:day/:slug/", "/:year/:month/:slug/", "/:year/:slug/", "/:slug/"]
 
+    /// Reads the export `file` (and copies from `uploads`, the old
+    /// `wp-content/uploads` folder, what the posts use). Fails when `file` is not
+    /// a WordPress export or `uploads` is not a folder, saying why in one line.
     static func read(_ file: URL, uploads: URL?) throws(ImportFailure) -> ImportedSite {
         let export = try WordPressExport.read(file)
         if let uploads {

@@ -152,7 +152,7 @@ struct WordPressURLs {
         guard !uploadRoots.isEmpty else {
             if listed.insert(source + "\n" + url).inserted {
                 report.leave(source, line: line, url,
-                             "an upload, not copied: import with --uploads DIR (the old site's wp-content/uploads folder) to copy it; until then it loads from the old site")
+                             "an upload, not copied: import with --uploads DIR (the old site's wp-content/uploads folder) to copy it; until then it points at the old site (blogbuild check reports it while base_url is on the old site's host)")
             }
             // A root-relative one would be read on this site, under its base path.
             guard url.hasPrefix("/"), !url.hasPrefix("//"), let origin else { return nil }
