@@ -194,13 +194,15 @@ struct WordPressImportTests {
     // MARK: - An export of its own
 
     static func item(_ id: Int, _ title: String, status: String = "publish", type: String = "post", name: String? = nil,
-                     date: String = "2020-01-02 10:00:00", gmt: String = "2020-01-02 09:00:00", body: String = "Text.") -> String {
+                     date: String = "2020-01-02 10:00:00", gmt: String = "2020-01-02 09:00:00", body: String = "Text.",
+                     link: String? = nil) -> String {
         let slug = name ?? Slug.make(title)
         let day = date.prefix(10).replacingOccurrences(of: "-", with: "/")
+        let link = link ?? "https://example.com/blog/\(day)/\(slug)/"
         return """
             <item>
             <title>\(title)</title>
-            <link>https://example.com/blog/\(day)/\(slug)/</link>
+            <link>\(link)</link>
             <content:encoded><![CDATA[\(body)]]></content:encoded>
             <excerpt:encoded><![CDATA[]]></excerpt:encoded>
             <wp:post_id>\(id)</wp:post_id>
@@ -330,6 +332,7 @@ struct WordPressImportTests {
             [caption id="attachment_9" width="300" caption="Old &amp; style"]<a href="https://example.com/blog/wp-content/uploads/2020/01/a.png"><img src="https://example.com/blog/wp-content/uploads/2020/01/a-300x200.png" alt="A" /></a>[/caption]
             [caption]no image here[/caption]
             <img src="https://www.example.com/wp-content/uploads/2020/01/missing.png" srcset="/wp-content/uploads/2020/01/a.png 2x" alt="M" />
+            The <a href="https://example.com/shop/">shop</a> is not the blog.
             """
         let folder = try TestSiteFolder(config: nil)
         try folder.write("export.xml", Self.wxr([Self.item(1, "Pictures", body: body)]))
@@ -346,6 +349,26 @@ struct WordPressImportTests {
         #expect(report.contains { $0.line == 15 && $0.construct == "[caption]" })
         #expect(report.contains { $0.line == 16 && $0.construct.hasSuffix("/2020/01/missing.png") && $0.note.contains("not in the --uploads folder") })
         #expect(site.report.translated["resized upload not in --uploads → its original"] == 1)
+        #expect(text.contains(#"<a href="https://example.com/shop/">shop</a>"#))
+    }
+
+    @Test func oldURLsThatNoPatternGivesBecomeAliases() throws {
+        let items = [
+            Self.item(1, "First", link: "https://example.com/blog/archives/1"),
+            Self.item(2, "Second", date: "2020-03-04 10:00:00", gmt: "2020-03-04 10:00:00"),
+        ]
+        let folder = try TestSiteFolder(config: nil)
+        try folder.write("export.xml", Self.wxr(items))
+        let site = try SiteImporter.read(.wordpress, source: folder.url("export.xml"))
+        _ = try ImportWriter.write(site, kind: .wordpress, source: "export.xml", into: folder.root, force: true)
+        #expect(try #require(folder.read("content/site.yml")).contains("permalinks") == false)
+        #expect(try Self.file(1, in: site, folder).contains("aliases: [/archives/1]"))
+        #expect(try Self.file(2, in: site, folder).contains("aliases: [/2020/03/04/second/]"))
+        let built = renderTestSite(folder, mode: .check)
+        #expect(built.problems == [])
+        for old in ["archives/1/index.html", "2020/03/04/second/index.html", "2020/01/first/index.html", "2020/03/second/index.html"] {
+            #expect(built.paths.contains(old), "\(old) is not built")
+        }
     }
 
     @Test func whatIsNotAWordPressExportFailsInOneLine() throws {

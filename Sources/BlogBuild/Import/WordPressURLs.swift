@@ -72,6 +72,8 @@ struct WordPressURLs {
         if let uploads = path.range(of: "/wp-content/uploads/") {
             return upload(String(path[uploads.upperBound...]), url: trimmed, line: line, source: source, report: &report)
         }
+        // The host's other pages (a shop beside a blog at /blog/) are not this site's.
+        guard basePath == "/" || path.hasPrefix(basePath) || path + "/" == basePath else { return nil }
         let sitePath = ImportAssembler.sitePath(String(path), basePath: basePath)
         let decoded = sitePath.removingPercentEncoding ?? sitePath
         if decoded == "/", let id = Self.postID(query), let target = byID[id] {
