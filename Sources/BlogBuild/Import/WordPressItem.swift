@@ -46,7 +46,9 @@ struct WordPressItem: Sendable {
     /// How IMPORT.md names it: `export.xml (post 42 "Title")`.
     func source(in file: String) -> String {
         let kind = postType == "page" ? "page" : "post"
-        let shown = title.count > 60 ? String(title.prefix(57)) + "..." : title
+        // IMPORT.md shows it as inline code: one line, no backtick.
+        let plain = PageRenderer.plainText(title).replacingOccurrences(of: "`", with: "'")
+        let shown = plain.count > 60 ? String(plain.prefix(57)) + "..." : plain
         return "\(file) (\(kind) \(id) \"\(shown)\")"
     }
 
