@@ -1,0 +1,115 @@
+import Foundation
+
+/// A WordPress export (WXR) read into its channel's settings and its items.
+/// Parsed by libxml2 through `XMLTree`: no network, no external entities, no
+/// size limit a large blog reaches.
+struct WordPressExport: Sendable {
+    /// The export's file name, as IMPORT.md names it (`export.xml`).
+    var fileName: String
+    var title: String?
+    var description: String?
+    /// `<link>` of the channel: the blog's home page.
+    var link: String?
+    /// `wp:base_site_url` (where WordPress itself lives) and `wp:base_blog_url` (the blog).
+    var baseSiteURL: String?
+    var baseBlogURL: String?
+    var language: String?
+    /// The channel's `<pubDate>`: when the export was made.
+    var exportDate: Date?
+    /// `wp:author_display_name` of each author.
+    var authors: [String]
+    var items: [WordPressItem]
+
+    /// Where the blog was: `wp:base_blog_url`, else the channel's `<link>`.
+    var blogURL: String? { baseBlogURL ?? link }
+
+    /// The blog's path on its host: `/`, or `/blog/`.
+    var basePath: String {
+        guard let url = blogURL else { return "/" }
+        let path = ImportAssembler.sitePath(url, basePath: "/")
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
+    /// `https://example.com`: the scheme and host WordPress served its files from.
+    var origin: String? {
+        guard let url = baseSiteURL ?? blogURL, let scheme = url.range(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        return String(url[..<(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex)])
+    }
+
+    /// The old site's host names (`WordPressURLs.host`): the blog's and WordPress's own.
+    var hosts: Set<String> {
+        Set([link, baseSiteURL, baseBlogURL].compactMap { url -> String? in
+            guard let url, let scheme = url.range(of: "://") else { return nil }
+            let rest = url[scheme.upperBound...]
+            return WordPressURLs.host(rest[..<(rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex)])
+        })
+    }
+
+    /// Reads `file`; fails with a one-line reason when it is missing, not XML, or
+    /// not an `<rss>` with WordPress's export namespace.
+    static func read(_ file: URL) throws(ImportFailure) -> WordPressExport {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
+            throw ImportFailure("\(file.path): no such file (give the WordPress export file, from Tools > Export)")
+        }
+        guard !isFolder.boolValue else {
+            throw ImportFailure("\(file.path) is a folder, not a WordPress export file (from Tools > Export)")
+        }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw ImportFailure("\(file.path): cannot be read")
+        }
+        let root: XMLTree.Element
+        switch XMLTree.parse([UInt8](data)) {
+        case .success(let element): root = element
+        case .failure(let failure):
+            throw ImportFailure("\(file.path):\(failure.line): not a WordPress export: \(failure.message)")
+        }
+        let channel = root.name == "rss" ? root.first("channel") : nil
+        // The version in the namespace changes (1.0, 1.1, 1.2); the prefix does not.
+        let wpPrefix = "http://wordpress.org/export/"
+        let wp = channel.flatMap { channel in
+            (channel.children + channel.all("item").flatMap(\.children)).first {
+                $0.namespace.hasPrefix(wpPrefix) && !$0.namespace.hasSuffix("/excerpt/")
+            }?.namespace
+        }
+        guard let channel, let wp else {
+            throw ImportFailure("\(file.path) is not a WordPress export: no <rss> with the WordPress export namespace (\(wpPrefix)1.2/)")
+        }
+        let fileName = file.lastPathComponent
+        return WordPressExport(
+            fileName: fileName, title: channel.value("title"), description: channel.value("description"),
+            link: channel.value("link"), baseSiteURL: channel.value("base_site_url", in: wp),
+            baseBlogURL: channel.value("base_blog_url", in: wp), language: channel.value("language"),
+            exportDate: channel.value("pubDate").flatMap(WordPressDate.rfc822),
+            authors: channel.all("author", in: wp).compactMap { $0.value("author_display_name", in: wp) },
+            items: channel.all("item").map { item($0, wp: wp) })
+    }
+
+    private static func item(_ e: XMLTree.Element, wp: String) -> WordPressItem {
+        let content = e.first("encoded", in: "http://purl.org/rss/1.0/modules/content/")
+        let excerpt = e.children.first { $0.name == "encoded" && $0.namespace.hasSuffix("/excerpt/") }
+        var meta: [String: String] = [:]
+        for entry in e.all("postmeta", in: wp) {
+            guard let key = entry.value("meta_key", in: wp), meta[key] == nil else { continue }
+            meta[key] = entry.first("meta_value", in: wp)?.text ?? ""
+        }
+        let terms = e.all("category").filter { $0.namespace.isEmpty }.map { term in
+            WordPressItem.Term(domain: term.attributes["domain"] ?? "", nicename: term.attributes["nicename"] ?? "",
+                               name: term.text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return WordPressItem(
+            id: e.value("post_id", in: wp).flatMap { Int($0) } ?? 0,
+            title: e.first("title")?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? "",
+            link: e.value("link") ?? "", guid: e.value("guid") ?? "",
+            postType: e.value("post_type", in: wp) ?? "post", status: e.value("status", in: wp) ?? "publish",
+            postName: e.value("post_name", in: wp) ?? "", postDate: e.value("post_date", in: wp) ?? "",
+            postDateGMT: e.value("post_date_gmt", in: wp) ?? "",
+            parent: e.value("post_parent", in: wp).flatMap { Int($0) } ?? 0,
+            password: e.value("post_password", in: wp) ?? "",
+            content: content?.text ?? "", contentLine: content?.line ?? e.line,
+            excerpt: excerpt?.text ?? "", terms: terms, meta: meta,
+            attachmentURL: e.value("attachment_url", in: wp) ?? "",
+            commentCount: e.all("comment", in: wp).count, line: e.line)
+    }
+}
