@@ -26,7 +26,7 @@ struct WordPressImportTests {
     static func imported(uploads: URL? = WordPressImportTests.uploads) throws -> (site: ImportedSite, folder: TestSiteFolder) {
         let site = try SiteImporter.read(.wordpress, source: export, uploads: uploads)
         let folder = try TestSiteFolder(config: nil)
-        _ = try ImportWriter.write(site, kind: .wordpress, source: "export.xml", into: folder.root, force: true)
+        _ = try ImportWriter.write(site, kind: .wordpress, source: export, into: folder.root, force: true)
         return (site, folder)
     }
 
@@ -278,7 +278,7 @@ struct WordPressImportTests {
         let folder = try TestSiteFolder(config: nil)
         try folder.write("export.xml", Self.wxr(items))
         let site = try SiteImporter.read(.wordpress, source: folder.url("export.xml"))
-        _ = try ImportWriter.write(site, kind: .wordpress, source: "export.xml", into: folder.root, force: true)
+        _ = try ImportWriter.write(site, kind: .wordpress, source: folder.url("export.xml"), into: folder.root, force: true)
         let report = site.report
         func listed(_ id: Int, _ construct: String, line: Int? = nil) -> Bool {
             report.untranslated.contains { $0.source.contains(" \(id) ") && $0.construct.contains(construct) && (line == nil || $0.line == line) }
@@ -338,7 +338,7 @@ struct WordPressImportTests {
         try folder.write("export.xml", Self.wxr([Self.item(1, "Pictures", body: body)]))
         try folder.writeBytes("up/2020/01/a.png", [0x89, 0x50, 0x4E, 0x47])
         let site = try SiteImporter.read(.wordpress, source: folder.url("export.xml"), uploads: folder.url("up"))
-        _ = try ImportWriter.write(site, kind: .wordpress, source: "export.xml", into: folder.root, force: true)
+        _ = try ImportWriter.write(site, kind: .wordpress, source: folder.url("export.xml"), into: folder.root, force: true)
         let text = try Self.file(1, in: site, folder)
         // A resized copy missing from the folder falls back to its original.
         #expect(text.contains(#"<figure><a href="/wp-content/uploads/2020/01/a.png"><img src="/wp-content/uploads/2020/01/a.png" alt="A" /></a><figcaption>Old &amp; style</figcaption></figure>"#), "\(text)")
@@ -360,7 +360,7 @@ struct WordPressImportTests {
         let folder = try TestSiteFolder(config: nil)
         try folder.write("export.xml", Self.wxr(items))
         let site = try SiteImporter.read(.wordpress, source: folder.url("export.xml"))
-        _ = try ImportWriter.write(site, kind: .wordpress, source: "export.xml", into: folder.root, force: true)
+        _ = try ImportWriter.write(site, kind: .wordpress, source: folder.url("export.xml"), into: folder.root, force: true)
         #expect(try #require(folder.read("content/site.yml")).contains("permalinks") == false)
         #expect(try Self.file(1, in: site, folder).contains("aliases: [/archives/1]"))
         #expect(try Self.file(2, in: site, folder).contains("aliases: [/2020/03/04/second/]"))

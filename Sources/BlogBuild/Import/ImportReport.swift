@@ -43,8 +43,9 @@ public struct ImportReport: Sendable, Equatable {
     public func markdown(kind: ImportKind, source: String) -> String {
         var out = "# Imported from \(kind.displayName)\n\n"
         out += "Source: `\(source)`\n\n"
-        let written = ["posts", "drafts", "pages", "series", "static files"].compactMap { key in
-            counts[key].flatMap { $0 > 0 ? "\($0) \(key)" : nil }
+        let names = [("posts", "post"), ("drafts", "draft"), ("pages", "page"), ("series", "series"), ("static files", "static file")]
+        let written = names.compactMap { plural, singular in
+            counts[plural].flatMap { $0 > 0 ? "\($0) \($0 == 1 ? singular : plural)" : nil }
         }
         out += "Written: " + (written.isEmpty ? "nothing" : written.joined(separator: ", ")) + ".\n\n"
         out += "## Translated\n\n"
