@@ -46,6 +46,13 @@ let package = Package(
             pkgConfig: staticC ? nil : "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // libvips, loaded at run time (dlopen): Debian ships no static libvips, and the
+        // release binary must run where it is not installed. C, because libvips's
+        // functions are variadic and Swift cannot call those.
+        .target(
+            name: "CVips",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         // Turns the repo's top-level templates/ into Swift source, so the default
         // theme is built into the binary from one copy.
         .executableTarget(name: "EmbedTheme"),
@@ -59,6 +66,7 @@ let package = Package(
             dependencies: [
                 "CCmarkGFM",
                 "CLibXML2",
+                "CVips",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),

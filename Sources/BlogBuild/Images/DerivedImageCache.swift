@@ -1,0 +1,52 @@
+import Foundation
+
+/// Derived images kept between builds, in a folder shared by build, serve and
+/// publish (`.blogbuild-cache/images/` in the site, which `init`'s .gitignore
+/// leaves out). A derived image is named by what it is made from: the SHA-256 of
+/// the source's bytes, the width, format and quality, and libvips's version. So a
+/// changed image is made again, an unchanged one never, and two sites' caches
+/// cannot disagree.
+struct DerivedImageCache: Sendable {
+    /// What to make: which source, how wide, in what format.
+    struct Request: Sendable, Hashable {
+        var source: String
+        var width: Int
+        var format: ImageFormat
+        var quality: Int
+    }
+
+    /// The cache folder.
+    var folder: URL
+
+    /// The derived image's bytes: from the cache when it holds them, else made
+    /// with libvips and stored (written to a temporary file and renamed, so a
+    /// build killed halfway leaves no half file behind).
+    func image(_ request: Request, sourceBytes: [UInt8]) -> Result<(bytes: [UInt8], cached: Bool), ImageLibrary.Failure> {
+        guard case .success(let version) = ImageLibrary.loaded else {
+            if case .failure(let failure) = ImageLibrary.loaded { return .failure(failure) }
+            return .failure(ImageLibrary.Failure(message: "libvips is not loaded"))
+        }
+        guard let hash = ImageLibrary.sha256(sourceBytes) else {
+            return .failure(ImageLibrary.Failure(message: "cannot hash the image"))
+        }
+        let name = "\(hash)-w\(request.width)-q\(request.quality)-vips\(version).\(request.format.fileExtension)"
+        let file = folder.appendingPathComponent(String(hash.prefix(2))).appendingPathComponent(name)
+        if let data = FileManager.default.contents(atPath: file.path), !data.isEmpty {
+            return .success((Array(data), true))
+        }
+        switch ImageLibrary.derive(request.source, width: request.width, format: request.format, quality: request.quality) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let bytes):
+            // A cache that cannot be written costs speed, never correctness.
+            let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(name).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            do {
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(bytes).write(to: temporary)
+                if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+            } catch {
+                try? FileManager.default.removeItem(at: temporary)
+            }
+            return .success((bytes, false))
+        }
+    }
+}

@@ -1,0 +1,209 @@
+#include "cvips.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct _VipsImage VipsImage;
+
+// libvips's and glib's functions, declared here so that building blogbuild
+// needs no libvips headers: only running it with images needs libvips.
+static int (*p_vips_init)(const char *);
+static const char *(*p_vips_version_string)(void);
+static const char *(*p_vips_error_buffer)(void);
+static void (*p_vips_error_clear)(void);
+static void (*p_vips_concurrency_set)(int);
+static void (*p_vips_cache_set_max)(int);
+static VipsImage *(*p_vips_image_new_from_file)(const char *, ...);
+static VipsImage *(*p_vips_image_new_from_memory_copy)(const void *, size_t, int, int, int, int);
+static int (*p_vips_image_get_width)(const VipsImage *);
+static int (*p_vips_image_get_height)(const VipsImage *);
+static int (*p_vips_image_get_n_pages)(VipsImage *);
+static int (*p_vips_image_get_orientation)(VipsImage *);
+static const char *(*p_vips_foreign_find_load)(const char *);
+static int (*p_vips_thumbnail)(const char *, VipsImage **, int, ...);
+static int (*p_vips_webpsave_buffer)(VipsImage *, void **, size_t *, ...);
+static int (*p_vips_heifsave_buffer)(VipsImage *, void **, size_t *, ...);
+static int (*p_vips_jpegsave_buffer)(VipsImage *, void **, size_t *, ...);
+static int (*p_vips_pngsave_buffer)(VipsImage *, void **, size_t *, ...);
+static int (*p_vips_copy)(VipsImage *, VipsImage **, ...);
+static char **(*p_vips_image_get_fields)(VipsImage *);
+static int (*p_vips_image_remove)(VipsImage *, const char *);
+static void (*p_g_strfreev)(char **);
+static void (*p_g_object_unref)(void *);
+static void (*p_g_free)(void *);
+static char *(*p_g_compute_checksum_for_data)(int, const unsigned char *, size_t);
+
+enum { VIPS_ACCESS_SEQUENTIAL = 1, VIPS_SIZE_DOWN = 2, VIPS_FAIL_ON_ERROR = 2, HEIF_AV1 = 4, VIPS_FORMAT_UCHAR = 0, G_CHECKSUM_SHA256 = 2 };
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int loaded = 0;
+static char load_error[512];
+
+static void *find(void *lib, const char *name) {
+    void *symbol = dlsym(lib, name);
+    if (!symbol && !load_error[0]) snprintf(load_error, sizeof load_error, "libvips has no %s (too old?)", name);
+    return symbol;
+}
+
+static void load_once(void) {
+    const char *names[] = {"libvips.so.42", "libvips.so", "libvips.42.dylib", "/opt/homebrew/lib/libvips.42.dylib",
+                           "/usr/local/lib/libvips.42.dylib", NULL};
+    void *lib = NULL;
+    for (int i = 0; names[i] && !lib; i++) lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        snprintf(load_error, sizeof load_error,
+                 "libvips is not installed (Debian: apt install libvips42; macOS: brew install vips)");
+        return;
+    }
+    *(void **)&p_vips_init = find(lib, "vips_init");
+    *(void **)&p_vips_version_string = find(lib, "vips_version_string");
+    *(void **)&p_vips_error_buffer = find(lib, "vips_error_buffer");
+    *(void **)&p_vips_error_clear = find(lib, "vips_error_clear");
+    *(void **)&p_vips_concurrency_set = find(lib, "vips_concurrency_set");
+    *(void **)&p_vips_cache_set_max = find(lib, "vips_cache_set_max");
+    *(void **)&p_vips_image_new_from_file = find(lib, "vips_image_new_from_file");
+    *(void **)&p_vips_image_new_from_memory_copy = find(lib, "vips_image_new_from_memory_copy");
+    *(void **)&p_vips_image_get_width = find(lib, "vips_image_get_width");
+    *(void **)&p_vips_image_get_height = find(lib, "vips_image_get_height");
+    *(void **)&p_vips_image_get_n_pages = find(lib, "vips_image_get_n_pages");
+    *(void **)&p_vips_image_get_orientation = find(lib, "vips_image_get_orientation");
+    *(void **)&p_vips_foreign_find_load = find(lib, "vips_foreign_find_load");
+    *(void **)&p_vips_thumbnail = find(lib, "vips_thumbnail");
+    *(void **)&p_vips_webpsave_buffer = find(lib, "vips_webpsave_buffer");
+    *(void **)&p_vips_heifsave_buffer = find(lib, "vips_heifsave_buffer");
+    *(void **)&p_vips_jpegsave_buffer = find(lib, "vips_jpegsave_buffer");
+    *(void **)&p_vips_pngsave_buffer = find(lib, "vips_pngsave_buffer");
+    *(void **)&p_vips_copy = find(lib, "vips_copy");
+    *(void **)&p_vips_image_get_fields = find(lib, "vips_image_get_fields");
+    *(void **)&p_vips_image_remove = find(lib, "vips_image_remove");
+    *(void **)&p_g_strfreev = find(lib, "g_strfreev");
+    *(void **)&p_g_object_unref = find(lib, "g_object_unref");
+    *(void **)&p_g_free = find(lib, "g_free");
+    *(void **)&p_g_compute_checksum_for_data = find(lib, "g_compute_checksum_for_data");
+    if (load_error[0]) return;
+    if (p_vips_init("blogbuild") != 0) {
+        snprintf(load_error, sizeof load_error, "libvips did not start: %s", p_vips_error_buffer());
+        return;
+    }
+    // blogbuild spreads images over the cores itself; one thread per image keeps
+    // memory bounded. The operation cache only holds on to memory here.
+    p_vips_concurrency_set(1);
+    p_vips_cache_set_max(0);
+    loaded = 1;
+}
+
+int bb_vips_load(char *error, size_t error_len) {
+    pthread_once(&once, load_once);
+    if (!loaded && error && error_len) snprintf(error, error_len, "%s", load_error);
+    return loaded;
+}
+
+const char *bb_vips_version(void) { return loaded ? p_vips_version_string() : ""; }
+
+/// The first line of libvips's error buffer (it is per thread), then cleared.
+static void take_error(char *error, size_t error_len, const char *fallback) {
+    const char *message = p_vips_error_buffer();
+    if (!message || !message[0]) message = fallback;
+    size_t n = strcspn(message, "\n");
+    if (n >= error_len) n = error_len - 1;
+    memcpy(error, message, n);
+    error[n] = 0;
+    p_vips_error_clear();
+}
+
+int bb_vips_header(const char *path, bb_image_header *header, char *error, size_t error_len) {
+    if (!bb_vips_load(error, error_len)) return -1;
+    const char *loader = p_vips_foreign_find_load(path);
+    if (!loader) {
+        take_error(error, error_len, "not an image format libvips can read");
+        return -1;
+    }
+    VipsImage *image = p_vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!image) {
+        take_error(error, error_len, "cannot read the image");
+        return -1;
+    }
+    header->width = p_vips_image_get_width(image);
+    header->height = p_vips_image_get_height(image);
+    header->pages = p_vips_image_get_n_pages(image);
+    header->orientation = p_vips_image_get_orientation(image);
+    snprintf(header->loader, sizeof header->loader, "%s", loader);
+    p_g_object_unref(image);
+    return 0;
+}
+
+static int save(VipsImage *image, const char *format, int quality, void **out, size_t *out_len) {
+    if (strcmp(format, "webp") == 0)
+        return p_vips_webpsave_buffer(image, out, out_len, "Q", quality, "strip", 1, NULL);
+    if (strcmp(format, "avif") == 0)
+        return p_vips_heifsave_buffer(image, out, out_len, "Q", quality, "compression", HEIF_AV1, "strip", 1, NULL);
+    if (strcmp(format, "jpeg") == 0)
+        return p_vips_jpegsave_buffer(image, out, out_len, "Q", quality, "strip", 1, "optimize_coding", 1, NULL);
+    if (strcmp(format, "png") == 0)
+        return p_vips_pngsave_buffer(image, out, out_len, "strip", 1, "compression", 9, NULL);
+    return -1;
+}
+
+int bb_vips_derive(const char *path, int width, const char *format, int quality,
+                   void **out, size_t *out_len, char *error, size_t error_len) {
+    if (!bb_vips_load(error, error_len)) return -1;
+    VipsImage *thumb = NULL;
+    // thumbnail: shrink-on-load where the format allows (memory stays small),
+    // EXIF orientation applied, embedded profile converted to sRGB, never enlarged.
+    if (p_vips_thumbnail(path, &thumb, width, "height", 10000000, "size", VIPS_SIZE_DOWN,
+                         "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_ERROR, NULL) != 0) {
+        take_error(error, error_len, "cannot read the image");
+        return -1;
+    }
+    // Savers' "strip" does not reach every format (libvips 8.14's WebP kept the
+    // EXIF block, camera serial, GPS and a stale orientation included), so every
+    // metadata field is removed from a copy before saving.
+    VipsImage *bare = NULL;
+    if (p_vips_copy(thumb, &bare, NULL) != 0) {
+        p_g_object_unref(thumb);
+        take_error(error, error_len, "cannot copy the image");
+        return -1;
+    }
+    p_g_object_unref(thumb);
+    char **fields = p_vips_image_get_fields(bare);
+    for (int i = 0; fields && fields[i]; i++) p_vips_image_remove(bare, fields[i]);
+    if (fields) p_g_strfreev(fields);
+    int status = save(bare, format, quality, out, out_len);
+    p_g_object_unref(bare);
+    if (status != 0) {
+        take_error(error, error_len, "cannot write the image");
+        return -1;
+    }
+    return 0;
+}
+
+int bb_vips_can_write(const char *format) {
+    char error[256];
+    if (!bb_vips_load(error, sizeof error)) return 0;
+    unsigned char pixels[4 * 4 * 3];
+    memset(pixels, 128, sizeof pixels);
+    VipsImage *image = p_vips_image_new_from_memory_copy(pixels, sizeof pixels, 4, 4, 3, VIPS_FORMAT_UCHAR);
+    if (!image) { p_vips_error_clear(); return 0; }
+    void *buffer = NULL;
+    size_t len = 0;
+    int ok = save(image, format, 50, &buffer, &len) == 0 && len > 0;
+    if (buffer) p_g_free(buffer);
+    p_g_object_unref(image);
+    p_vips_error_clear();
+    return ok;
+}
+
+void bb_vips_free(void *buffer) {
+    if (buffer && loaded) p_g_free(buffer);
+}
+
+int bb_sha256_hex(const void *data, size_t len, char *out) {
+    if (!loaded) return -1;
+    char *hex = p_g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const unsigned char *)data, len);
+    if (!hex) return -1;
+    snprintf(out, 65, "%s", hex);
+    p_g_free(hex);
+    return 0;
+}

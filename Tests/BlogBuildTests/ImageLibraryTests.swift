@@ -1,0 +1,118 @@
+@testable import BlogBuild
+import Foundation
+import Testing
+
+/// Whether the libvips tests run: where libvips loads, and always under CI=true
+/// (where a missing libvips must fail them, not skip them).
+enum LibVips {
+    static var loadedOrCI: Bool {
+        if case .success = ImageLibrary.loaded { return true }
+        return ProcessInfo.processInfo.environment["CI"] == "true"
+    }
+}
+
+/// libvips through `ImageLibrary` and `DerivedImageCache`, on the images in
+/// Tests/Fixtures/Images (drawn by its make_images.py). Without libvips these
+/// are skipped with a note, unless CI=true, where a missing libvips fails them.
+@Suite(.enabled(if: LibVips.loadedOrCI, "libvips is not installed (apt install libvips42)"))
+struct ImageLibraryTests {
+    static func fixture(_ name: String) -> String {
+        RepoPaths.root.appendingPathComponent("Tests/Fixtures/Images/\(name)").path
+    }
+
+    /// The header of bytes libvips wrote, read back by libvips, after decoding
+    /// every pixel of them (so a broken file fails here, not only a broken header).
+    static func header(of bytes: [UInt8], ext: String) throws -> ImageLibrary.Header {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-image-\(UUID().uuidString).\(ext)")
+        try Data(bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try ImageLibrary.derive(file.path, width: 8, format: .png, quality: 80).get()
+        return try ImageLibrary.header(file.path).get()
+    }
+
+    @Test func libvipsLoadsAndWritesTheWebFormats() throws {
+        let version = try ImageLibrary.loaded.get()
+        #expect(version.split(separator: ".").count >= 2, "a version like 8.14.1: \(version)")
+        #expect(ImageLibrary.writableFormats.isSuperset(of: [.webp, .jpeg, .png]), "\(ImageLibrary.writableFormats)")
+    }
+
+    @Test func exifOrientationIsAppliedAndMetadataStripped() throws {
+        let source = Self.fixture("oriented.jpg")
+        let header = try ImageLibrary.header(source).get()
+        #expect((header.width, header.height, header.orientation) == (64, 32, 6))
+        #expect((header.uprightWidth, header.uprightHeight) == (32, 64))
+        let original = try #require(FileManager.default.contents(atPath: source))
+        #expect(original.range(of: Data("CAM-SERIAL-12345".utf8)) != nil, "the fixture carries the serial")
+        for format in [ImageFormat.jpeg, .webp, .png] {
+            let bytes = try ImageLibrary.derive(source, width: 1000, format: format, quality: 80).get()
+            let out = try Self.header(of: bytes, ext: format.fileExtension)
+            #expect((out.width, out.height, out.orientation) == (32, 64, 1), "\(format): turned upright, not enlarged")
+            let data = Data(bytes)
+            #expect(data.range(of: Data("CAM-SERIAL-12345".utf8)) == nil, "\(format): camera serial stripped")
+            #expect(data.range(of: Data("TestCam".utf8)) == nil, "\(format): camera make stripped")
+            #expect(data.range(of: Data("Exif".utf8)) == nil, "\(format): no EXIF block at all (so no GPS)")
+        }
+    }
+
+    @Test func derivedImagesAreByteIdenticalRunToRun() throws {
+        for format in ImageLibrary.writableFormats.sorted() {
+            let a = try ImageLibrary.derive(Self.fixture("wide.png"), width: 480, format: format, quality: 80).get()
+            let b = try ImageLibrary.derive(Self.fixture("wide.png"), width: 480, format: format, quality: 80).get()
+            #expect(a == b, "\(format) differs between two runs")
+            #expect(try Self.header(of: a, ext: format.fileExtension).width == 480)
+        }
+    }
+
+    @Test func neverEnlarged() throws {
+        let bytes = try ImageLibrary.derive(Self.fixture("wide.png"), width: 4000, format: .webp, quality: 80).get()
+        let out = try Self.header(of: bytes, ext: "webp")
+        #expect((out.width, out.height) == (2000, 100))
+    }
+
+    @Test func variantWidthsNeverExceedTheSource() {
+        #expect(ImageVariants.widths([480, 960, 1440], sourceWidth: 2000) == [480, 960, 1440])
+        #expect(ImageVariants.widths([480, 960, 1440], sourceWidth: 1290) == [480, 960, 1290])
+        #expect(ImageVariants.widths([480, 960, 1440], sourceWidth: 300) == [300])
+        #expect(ImageVariants.widths([960, 480, 480], sourceWidth: 960) == [480, 960])
+    }
+
+    @Test func aDecompressionBombIsRefusedFromItsHeader() throws {
+        let result = ImageLibrary.derive(Self.fixture("bomb.png"), width: 480, format: .webp, quality: 80)
+        guard case .failure(let failure) = result else { Issue.record("the bomb was decoded"); return }
+        #expect(failure.message.contains("40000 × 40000 px"))
+        #expect(failure.message.contains("decompression bomb"))
+    }
+
+    @Test(arguments: [("truncated.jpg", ""), ("corrupt.png", ""), ("notes.png", "not a known file format")])
+    func badImagesFailWithAReason(name: String, expected: String) throws {
+        let result = ImageLibrary.derive(Self.fixture(name), width: 480, format: .webp, quality: 80)
+        guard case .failure(let failure) = result else { Issue.record("\(name) gave an image"); return }
+        #expect(!failure.message.isEmpty)
+        if !expected.isEmpty { #expect(failure.message.contains(expected), "\(failure.message)") }
+    }
+
+    @Test func theCacheMakesAnImageOnceAndAgainWhenItChanges() throws {
+        let folder = try TestSiteFolder(config: nil)
+        let cache = DerivedImageCache(folder: folder.url(".blogbuild-cache/images"))
+        let source = folder.url("content/images/wide.png")
+        try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.fixture("wide.png"), toPath: source.path)
+        let request = DerivedImageCache.Request(source: source.path, width: 480, format: .webp, quality: 80)
+        let bytes = { [UInt8](FileManager.default.contents(atPath: source.path)!) }
+
+        let first = try cache.image(request, sourceBytes: bytes()).get()
+        #expect(!first.cached)
+        let second = try cache.image(request, sourceBytes: bytes()).get()
+        #expect(second.cached, "an unchanged image is not made again")
+        #expect(second.bytes == first.bytes)
+
+        // Another image under the same name: made again, from its new bytes.
+        try FileManager.default.removeItem(at: source)
+        try FileManager.default.copyItem(atPath: Self.fixture("oriented.jpg"), toPath: source.path)
+        let third = try cache.image(request, sourceBytes: bytes()).get()
+        #expect(!third.cached, "a changed image is made again")
+        #expect(try Self.header(of: third.bytes, ext: "webp").width == 32)
+        let stored = try FileManager.default.subpathsOfDirectory(atPath: cache.folder.path).filter { $0.hasSuffix(".webp") }
+        #expect(stored.count == 2, "\(stored)")
+    }
+}
