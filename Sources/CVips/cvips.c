@@ -34,6 +34,17 @@ static void (*p_g_strfreev)(char **);
 static void (*p_g_object_unref)(void *);
 static void (*p_g_free)(void *);
 static char *(*p_g_compute_checksum_for_data)(int, const unsigned char *, size_t);
+static unsigned (*p_g_log_set_handler)(const char *, int, void (*)(const char *, int, const char *, void *), void *);
+
+/// libvips's last warning on this thread: its warnings go to glib's log, which
+/// prints to stderr (the engine never prints), so they are kept here instead and
+/// explain a failure when the error buffer does not ("invalid chunk type").
+static _Thread_local char last_warning[256];
+
+static void keep_warning(const char *domain, int level, const char *message, void *data) {
+    (void)domain; (void)level; (void)data;
+    if (message) snprintf(last_warning, sizeof last_warning, "%s", message);
+}
 
 enum { VIPS_ACCESS_SEQUENTIAL = 1, VIPS_SIZE_DOWN = 2, VIPS_FAIL_ON_ERROR = 2, HEIF_AV1 = 4, VIPS_FORMAT_UCHAR = 0, G_CHECKSUM_SHA256 = 2 };
 
@@ -82,7 +93,11 @@ static void load_once(void) {
     *(void **)&p_g_object_unref = find(lib, "g_object_unref");
     *(void **)&p_g_free = find(lib, "g_free");
     *(void **)&p_g_compute_checksum_for_data = find(lib, "g_compute_checksum_for_data");
+    *(void **)&p_g_log_set_handler = find(lib, "g_log_set_handler");
     if (load_error[0]) return;
+    // Warnings, messages, info and debug of libvips and of the libraries it logs for.
+    const char *domains[] = {"VIPS", "GLib", "GLib-GObject", NULL};
+    for (int i = 0; domains[i]; i++) p_g_log_set_handler(domains[i], (1 << 4) | (1 << 5) | (1 << 6) | (1 << 7), keep_warning, NULL);
     if (p_vips_init("blogbuild") != 0) {
         snprintf(load_error, sizeof load_error, "libvips did not start: %s", p_vips_error_buffer());
         return;
@@ -105,7 +120,7 @@ const char *bb_vips_version(void) { return loaded ? p_vips_version_string() : ""
 /// The first line of libvips's error buffer (it is per thread), then cleared.
 static void take_error(char *error, size_t error_len, const char *fallback) {
     const char *message = p_vips_error_buffer();
-    if (!message || !message[0]) message = fallback;
+    if (!message || !message[0]) message = last_warning[0] ? last_warning : fallback;
     size_t n = strcspn(message, "\n");
     if (n >= error_len) n = error_len - 1;
     memcpy(error, message, n);
@@ -115,6 +130,7 @@ static void take_error(char *error, size_t error_len, const char *fallback) {
 
 int bb_vips_header(const char *path, bb_image_header *header, char *error, size_t error_len) {
     if (!bb_vips_load(error, error_len)) return -1;
+    last_warning[0] = 0;
     const char *loader = p_vips_foreign_find_load(path);
     if (!loader) {
         take_error(error, error_len, "not an image format libvips can read");
@@ -149,6 +165,7 @@ static int save(VipsImage *image, const char *format, int quality, void **out, s
 int bb_vips_derive(const char *path, int width, const char *format, int quality,
                    void **out, size_t *out_len, char *error, size_t error_len) {
     if (!bb_vips_load(error, error_len)) return -1;
+    last_warning[0] = 0;
     VipsImage *thumb = NULL;
     // thumbnail: shrink-on-load where the format allows (memory stays small),
     // EXIF orientation applied, embedded profile converted to sRGB, never enlarged.

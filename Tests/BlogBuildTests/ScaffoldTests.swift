@@ -120,6 +120,7 @@ struct ScaffoldTests {
         defer { try? FileManager.default.removeItem(at: site) }
         let gitignore = try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8)
         #expect(gitignore.contains("/public/\n") && gitignore.contains("/.public.blogbuild-staging-*/\n"), "\(gitignore)")
+        #expect(gitignore.contains("/.blogbuild-cache/\n"), "the derived-image cache is not committed: \(gitignore)")
         let workflow = site.appendingPathComponent(".github/workflows/publish.yml")
         let text = try String(contentsOf: workflow, encoding: .utf8)
         for needle in ["branches: [main]", "run: blogbuild publish", "actions/upload-pages-artifact", "actions/deploy-pages",

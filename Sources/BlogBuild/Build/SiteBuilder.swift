@@ -34,7 +34,25 @@ public enum SiteBuilder {
         for (path, file) in BodyImageSizes.wanted(in: site) {
             if let size = memo?.imageSizes.size(of: file) ?? ImageSize.fromFile(file) { site.imageSizes[path] = size }
         }
+        // Images bodies show are processed when `images: { resize: true }` (Images/):
+        // their upright size replaces the header's, and each <img> becomes a <picture>.
+        var images = (sets: [String: ImageVariantSet](), uses: [String: ImagePlanner.Use]())
+        if site.config.images.resize {
+            switch ImageLibrary.loaded {
+            case .failure(let failure):
+                diagnostics.append(Diagnostic(file: ConfigLoader.path,
+                                              message: "images: { resize: true } needs libvips, which cannot be used here: \(failure.message); images are copied as they are",
+                                              severity: .warning))
+            case .success:
+                let plan = ImagePlanner.plan(site: site, settings: site.config.images, formats: ImageLibrary.writableFormats,
+                                             header: { memo?.imageHeaders.header(of: $0) ?? ImageLibrary.header($0) })
+                images = (plan.sets, plan.uses)
+                diagnostics += plan.diagnostics
+                for (path, set) in plan.sets { site.imageSizes[path] = ImageSize(width: set.width, height: set.height) }
+            }
+        }
         if let memo { memo.sizedBodies.apply(to: &site) } else { BodyImageSizes.apply(to: &site) }
+        PictureMarkup.apply(to: &site, images.sets)
         diagnostics += siteProblems
         clock.lap("markdown")
         let (routes, routeProblems) = Router.routes(for: site)
@@ -86,7 +104,27 @@ public enum SiteBuilder {
         // Strict builds read every feed back and check what its format requires.
         if request.mode.isStrict { diagnostics += FeedValidator.validate(feeds) }
         clock.lap("feeds")
+        // Processed images: their variants, and the fallback in place of the original.
+        var processedFallbacks: [String: OutputFile.Contents] = [:]
+        if !images.sets.isEmpty {
+            progress("processing \(images.sets.count) images")
+            let cache = DerivedImageCache(folder: request.siteDirectory.appendingPathComponent(DerivedImageCache.siteFolder))
+            let made = ImageOutputs.files(for: images.sets, quality: site.config.images.quality, cache: cache, uses: images.uses)
+            diagnostics += made.diagnostics
+            let fallbackPaths = Set(images.sets.values.map(\.fallbackPath))
+            for file in made.files {
+                guard taken.insert(file.path).inserted else {
+                    diagnostics.append(Diagnostic(file: "content/" + file.path, message: "duplicate output path /\(file.path): an image variant is written there"))
+                    continue
+                }
+                files.append(file)
+                if fallbackPaths.contains(file.path) { processedFallbacks[file.path] = file.contents }
+            }
+            clock.lap("images")
+        }
         for file in site.staticFiles {
+            // A processed image's own path holds its processed fallback (unless a page links to the file itself).
+            if processedFallbacks[file.relativePath] != nil { continue }
             if taken.insert(file.relativePath).inserted {
                 files.append(OutputFile(path: file.relativePath, contents: .copy(from: file.absolutePath)))
             } else {
@@ -95,7 +133,12 @@ public enum SiteBuilder {
             }
         }
         let docs = SourceDocument.all(in: site)
-        for copy in RelativeFiles.copies(for: docs, staticFiles: site.staticFiles) where taken.insert(copy.path).inserted {
+        let processedByFile = Dictionary(images.sets.values.compactMap { set in
+            processedFallbacks[set.fallbackPath].map { (set.file, $0) }
+        }, uniquingKeysWith: { a, _ in a })
+        for var copy in RelativeFiles.copies(for: docs, staticFiles: site.staticFiles) where taken.insert(copy.path).inserted {
+            // A copy beside a page of a processed image is the processed fallback too, never the original's bytes.
+            if case .copy(let from) = copy.contents, let processed = processedByFile[from] { copy.contents = processed }
             files.append(copy)
         }
 
@@ -149,7 +192,7 @@ public enum SiteBuilder {
                 LastBuild(siteDirectory: request.siteDirectory, mode: request.mode, now: request.now, content: content,
                           site: site, projections: projections, routes: routes, theme: theme,
                           urls: URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs),
-                          rendered: rendered, outputs: byPath)
+                          rendered: rendered, outputs: byPath, images: images.sets)
             } }
         }
         return rendered

@@ -29,7 +29,8 @@ struct FeedEntry: Sendable {
         title = post.title
         published = post.date
         updated = post.updated ?? post.date
-        summaryHTML = urls.rewrite(sp.rendered.summaryHTML, page: url)
+        // Feed readers ignore srcset and many drop <picture>: each processed image is its plain <img>.
+        summaryHTML = urls.rewrite(PictureMarkup.plain(sp.rendered.summaryHTML), page: url)
         summaryText = post.summary.map { _ in PageRenderer.plainText(sp.rendered.summaryHTML) }
         tags = sp.tagIndices.map { site.tags[$0].name }
         var hero = ""
@@ -39,7 +40,7 @@ struct FeedEntry: Sendable {
             imageURL = src
             hero = "<p><img src=\"\(HTMLEscape.text(src))\" alt=\"\(HTMLEscape.text(image.alt ?? ""))\"></p>\n"
         }
-        contentHTML = site.config.feedFullContent ? hero + urls.rewrite(sp.rendered.html, page: url) : nil
+        contentHTML = site.config.feedFullContent ? hero + urls.rewrite(PictureMarkup.plain(sp.rendered.html), page: url) : nil
     }
 
     /// The id feed readers remember a post by: it must not change when the post is

@@ -18,35 +18,53 @@ struct DerivedImageCache: Sendable {
     /// The cache folder.
     var folder: URL
 
+    /// Where a site keeps its cache, relative to the site folder.
+    static let siteFolder = ".blogbuild-cache/images"
+
     /// The derived image's bytes: from the cache when it holds them, else made
-    /// with libvips and stored (written to a temporary file and renamed, so a
-    /// build killed halfway leaves no half file behind).
+    /// with libvips and stored.
     func image(_ request: Request, sourceBytes: [UInt8]) -> Result<(bytes: [UInt8], cached: Bool), ImageLibrary.Failure> {
+        guard let hash = ImageLibrary.sha256(sourceBytes) else {
+            return .failure(ImageLibrary.Failure(message: "cannot hash the image (libvips is not loaded)"))
+        }
+        return file(request, sourceHash: hash).flatMap { found in
+            guard let data = FileManager.default.contents(atPath: found.file.path) else {
+                return .failure(ImageLibrary.Failure(message: "cannot read \(found.file.path)"))
+            }
+            return .success((Array(data), found.cached))
+        }
+    }
+
+    /// The file holding the derived image: the cache's when it holds it, else
+    /// made with libvips and stored first (written to a temporary file and
+    /// renamed, so a build killed halfway leaves no half file behind).
+    /// `sourceHash`: the SHA-256 of the source's bytes (`ImageLibrary.sha256`).
+    func file(_ request: Request, sourceHash hash: String) -> Result<(file: URL, cached: Bool), ImageLibrary.Failure> {
         guard case .success(let version) = ImageLibrary.loaded else {
             if case .failure(let failure) = ImageLibrary.loaded { return .failure(failure) }
             return .failure(ImageLibrary.Failure(message: "libvips is not loaded"))
         }
-        guard let hash = ImageLibrary.sha256(sourceBytes) else {
-            return .failure(ImageLibrary.Failure(message: "cannot hash the image"))
-        }
         let name = "\(hash)-w\(request.width)-q\(request.quality)-vips\(version).\(request.format.fileExtension)"
         let file = folder.appendingPathComponent(String(hash.prefix(2))).appendingPathComponent(name)
-        if let data = FileManager.default.contents(atPath: file.path), !data.isEmpty {
-            return .success((Array(data), true))
+        if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int, size > 0 {
+            return .success((file, true))
         }
         switch ImageLibrary.derive(request.source, width: request.width, format: request.format, quality: request.quality) {
         case .failure(let failure): return .failure(failure)
         case .success(let bytes):
-            // A cache that cannot be written costs speed, never correctness.
-            let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(name).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(name).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max)).tmp")
             do {
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(bytes).write(to: temporary)
-                if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+                guard rename(temporary.path, file.path) == 0 else {
+                    try? FileManager.default.removeItem(at: temporary)
+                    return .failure(ImageLibrary.Failure(message: "cannot store a derived image in \(folder.path)"))
+                }
             } catch {
                 try? FileManager.default.removeItem(at: temporary)
+                return .failure(ImageLibrary.Failure(message: "cannot store a derived image in \(folder.path): \(error.localizedDescription)"))
             }
-            return .success((bytes, false))
+            return .success((file, false))
         }
     }
 }

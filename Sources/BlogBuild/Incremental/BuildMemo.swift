@@ -21,6 +21,7 @@ final class BuildMemo {
     let markdown = MarkdownMemo()
     let imageSizes = ImageSizeMemo()
     let sizedBodies = SizedBodyMemo()
+    let imageHeaders = ImageHeaderMemo()
     let pages = PageMemo()
     let feeds = FeedMemo()
     let links = LinkMemo()

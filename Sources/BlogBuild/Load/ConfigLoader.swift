@@ -86,6 +86,10 @@ enum ConfigLoader {
             if let smart = markdown.bool("smart") { config.smartPunctuation = smart }
             fields.absorb(markdown)
         }
+        if var images = fields.nested("images") {
+            config.images = imageSettings(&images)
+            fields.absorb(images)
+        }
         var params: [String: FrontMatterValue] = [:]
         if let node = fields.node("params") {
             if case .mapping = node, case .mapping(let pairs) = fields.value(node) {
@@ -164,6 +168,38 @@ enum ConfigLoader {
             return nil
         }
         return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+    }
+
+    /// `images: { widths, formats, quality, resize }`; a bad value keeps its default.
+    private static func imageSettings(_ fields: inout YAMLFields) -> ImageSettings {
+        var settings = ImageSettings()
+        if let resize = fields.bool("resize") { settings.resize = resize }
+        if let quality = fields.positiveInt("quality") {
+            if quality <= 100 { settings.quality = quality } else {
+                fields.report("'images.quality' must be 1 to 100 (\(quality))", at: fields.node("quality"))
+            }
+        }
+        if let widths = fields.textListWithNodes("widths") {
+            var chosen: [Int] = []
+            for (text, node) in widths {
+                if let width = Int(text), (16...8192).contains(width) { chosen.append(width) } else {
+                    fields.report("'images.widths' entries must be widths in pixels from 16 to 8192 \(YAMLFields.quote(text))", at: node)
+                }
+            }
+            if !chosen.isEmpty { settings.widths = Array(Set(chosen)).sorted() }
+        }
+        if let formats = fields.textListWithNodes("formats") {
+            var chosen: [String] = []
+            for (text, node) in formats {
+                let name = text.lowercased()
+                if ImageSettings.knownFormats.contains(name) { if !chosen.contains(name) { chosen.append(name) } } else {
+                    let hint = DidYouMean.closest(to: name, in: ImageSettings.knownFormats).map { " (did you mean '\($0)'?)" } ?? " (use avif or webp; the image's own format is always kept as the fallback)"
+                    fields.report("'images.formats' has an unknown format \(YAMLFields.quote(text))" + hint, at: node)
+                }
+            }
+            settings.formats = chosen
+        }
+        return settings
     }
 
     /// Checks a post permalink pattern: only `:year :month :day :slug :title`,

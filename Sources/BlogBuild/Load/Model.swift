@@ -136,6 +136,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var highlight: Bool = true
     /// `markdown: { smart: true }`: curly quotes, en and em dashes, ellipses (cmark's SMART option).
     public var smartPunctuation: Bool = false
+    /// `images:`: variant widths, formats and quality, and whether images are processed.
+    public var images = ImageSettings()
     /// Unknown keys, for templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
 

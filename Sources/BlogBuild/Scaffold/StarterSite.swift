@@ -83,13 +83,15 @@ enum StarterSite {
         ]
     }
 
-    /// What a site's repository should not commit: the built site and what a build
-    /// killed halfway leaves beside it.
+    /// What a site's repository should not commit: the built site, what a build
+    /// killed halfway leaves beside it, and the derived-image cache.
     static let gitignore = """
         # Built by blogbuild: publish makes it again (in CI too).
         /public/
         # A build killed halfway leaves its temporary files here; the next build removes them.
         /.public.blogbuild-staging-*/
+        # Resized images, kept between builds; any build makes them again.
+        /.blogbuild-cache/
         .DS_Store
 
         """

@@ -29,6 +29,13 @@ for x in range(2000):
         wide.putpixel((x, y), (x * 255 // 1999, 128, 255 - x * 255 // 1999))
 wide.save("wide.png", optimize=True)
 
+# Another picture for the same name, 1200 × 60: a cache keyed by content makes it again.
+other = Image.new("RGB", (1200, 60))
+for x in range(1200):
+    for y in range(60):
+        other.putpixel((x, y), (40, x * 255 // 1199, 90))
+other.save("other.png", optimize=True)
+
 
 def chunk(kind, data):
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)

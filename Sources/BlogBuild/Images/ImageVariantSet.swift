@@ -1,0 +1,43 @@
+/// One image a page shows, processed: its variants and where the `<img>` points.
+struct ImageVariantSet: Sendable, Hashable {
+    /// One derived file.
+    struct Variant: Sendable, Hashable {
+        var width: Int
+        var format: ImageFormat
+        /// Output path, relative to the site's root: `images/a.480.webp`.
+        var path: String
+    }
+
+    /// The source, relative to content/: `images/a.jpg`.
+    var sourcePath: String
+    /// The source file on disk.
+    var file: String
+    /// The size as shown (EXIF orientation applied), of the source.
+    var width: Int
+    var height: Int
+    /// The format of the fallback `<img>`: the source's own (JPEG, else PNG).
+    var fallback: ImageFormat
+    /// Where the `<img>`'s `src` points: the source's own path (processed bytes),
+    /// or, when a page links to the file itself, the largest fallback variant.
+    var fallbackPath: String
+    /// Every variant, by format then width; the largest fallback is `fallbackPath`.
+    var variants: [Variant]
+
+    /// The `srcset` of one format: `/images/a.480.webp 480w, /images/a.960.webp 960w`.
+    func srcset(_ format: ImageFormat) -> String {
+        variants.filter { $0.format == format }.sorted { $0.width < $1.width }
+            .map { "/\($0.path) \($0.width)w" }.joined(separator: ", ")
+    }
+
+    /// The modern formats offered beside the fallback, best first.
+    var modernFormats: [ImageFormat] {
+        Array(Set(variants.map(\.format)).subtracting([fallback])).sorted()
+    }
+
+    /// Widths made (the same for every format).
+    var widths: [Int] { Array(Set(variants.map(\.width))).sorted() }
+
+    /// What the theme's column is wide: the content measure (70ch) at most, the
+    /// whole viewport on a phone. Browsers pick the variant from this.
+    static let sizes = "(max-width: 44rem) 100vw, 44rem"
+}

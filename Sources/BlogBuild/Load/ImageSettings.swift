@@ -1,0 +1,18 @@
+/// `images:` in site.yml: how images a page shows are made smaller.
+public struct ImageSettings: Sendable, Hashable {
+    /// Widths of the variants, in pixels (never wider than the image itself).
+    public var widths: [Int] = [480, 960, 1440]
+    /// Modern formats offered beside the image's own (which every browser shows).
+    public var formats: [String] = ["webp"]
+    /// Encoder quality, 1–100.
+    public var quality: Int = 80
+    /// Whether images are processed at all. Off unless `resize: true` for now:
+    /// body images only are processed so far (hero images, app icons and
+    /// screenshots are still copied as they are).
+    public var resize: Bool = false
+
+    /// The formats `formats` may name.
+    static let knownFormats = ["avif", "webp"]
+
+    public init() {}
+}

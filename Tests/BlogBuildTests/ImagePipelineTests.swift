@@ -1,0 +1,158 @@
+@testable import BlogBuild
+import Foundation
+import Testing
+
+/// Images bodies show, processed by the build (`images: { resize: true }`):
+/// pictures with variants, the processed fallback in place of the original,
+/// feeds with plain images, bad images as errors at their line, the cache, and
+/// serve's rebuilds equal to clean builds.
+@Suite(.enabled(if: LibVips.loadedOrCI, "libvips is not installed (apt install libvips42)"))
+struct ImagePipelineTests {
+    static let post = """
+        ---
+        title: Pictures
+        date: 2024-01-02
+        ---
+        A photo from my phone, stored sideways:
+
+        ![The desk](../images/oriented.jpg)
+
+        A wide one: ![A gradient](/images/wide.png "Wide")
+
+        [Download the original gradient](/images/wide.png)
+        """
+
+    static func site(config extra: String = "images: { resize: true }\n", post: String = post) throws -> TestSiteFolder {
+        let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + extra, files: ["content/posts/2024-01-02-pictures.md": post])
+        for name in ["oriented.jpg", "wide.png", "corrupt.png", "bomb.png"] {
+            try folder.writeBytes("content/images/\(name)", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture(name)))))
+        }
+        return folder
+    }
+
+    static func header(_ pages: RenderedPages, _ path: String) throws -> ImageLibrary.Header {
+        let source = try #require(pages.copySource(path), "\(path) is not written")
+        return try ImageLibrary.header(source).get()
+    }
+
+    @Test func bodyImagesBecomePicturesWithVariants() throws {
+        let folder = try Self.site()  // kept: the cache the outputs are copied from is inside it
+        let pages = renderTestSite(folder)
+        #expect(pages.problems.isEmpty, "\(pages.problems)")
+        let html = try #require(pages["2024/01/pictures/index.html"])
+        #expect(html.contains("<picture><source type=\"image/webp\" srcset=\"/images/wide.480.webp 480w, /images/wide.960.webp 960w, /images/wide.1440.webp 1440w\""))
+        #expect(html.contains("srcset=\"/images/wide.480.png 480w, /images/wide.960.png 960w, /images/wide.1440.png 1440w\""))
+        // A page links to wide.png itself: its own bytes stay there, so the picture's fallback is a variant.
+        #expect(html.contains("src=\"/images/wide.1440.png\""))
+        for (path, width) in [("images/wide.480.webp", 480), ("images/wide.960.webp", 960), ("images/wide.1440.webp", 1440),
+                              ("images/wide.480.png", 480), ("images/wide.1440.png", 1440)] {
+            let header = try Self.header(pages, path)
+            #expect(header.width == width, "\(path)")
+            #expect(header.loader.hasPrefix(path.hasSuffix("webp") ? "webp" : "png"), "\(path): \(header.loader)")
+        }
+        #expect(pages.copySource("images/wide.png") == pages.site.files.first { $0.path == "images/wide.png" }.flatMap { file in
+            if case .copy(let from) = file.contents, from.hasSuffix("content/images/wide.png") { return from } else { return nil }
+        }, "the linked original is copied as it is")
+        // The photo is narrower than every width: one of each format, at its own width, upright.
+        #expect(html.contains("<source type=\"image/webp\" srcset=\"/images/oriented.32.webp 32w\""))
+        #expect(html.contains("width=\"32\" height=\"64\" src=\"/images/oriented.jpg\""), "upright size, the processed file at the original's path")
+    }
+
+    @Test func anImageIsPublishedOnlyProcessed() throws {
+        let folder = try Self.site()
+        let pages = renderTestSite(folder)
+        #expect(pages.problems.isEmpty, "\(pages.problems)")
+        // The original's path and the copy beside the page (its relative reference) are both the processed fallback.
+        for path in ["images/oriented.jpg", "2024/01/images/oriented.jpg"] {
+            let source = try #require(pages.copySource(path), "\(path) is not written: \(pages.paths.sorted())")
+            let bytes = try #require(FileManager.default.contents(atPath: source))
+            #expect(bytes.range(of: Data("CAM-SERIAL-12345".utf8)) == nil, "\(path): published with the camera's serial")
+            #expect(bytes.range(of: Data("Exif".utf8)) == nil, "\(path): published with EXIF")
+            #expect(try ImageLibrary.header(source).get().orientation == 1)
+        }
+    }
+
+    @Test func feedsCarryPlainImages() throws {
+        let folder = try Self.site()
+        let pages = renderTestSite(folder)
+        let atom = try #require(pages["atom.xml"])
+        #expect(atom.contains("src=&quot;https://example.org/images/wide.1440.png&quot;"), "the largest variant, absolute")
+        #expect(!atom.contains("srcset") && !atom.contains("&lt;picture") && !atom.contains("&lt;source"))
+    }
+
+    @Test func badImagesAreErrorsAtTheLineThatUsesThem() throws {
+        let post = """
+            ---
+            title: Broken
+            date: 2024-01-02
+            ---
+            Fine text.
+
+            ![Cut off](/images/corrupt.png)
+
+            ![Too many pixels](/images/bomb.png)
+            """
+        let folder = try Self.site(post: post)
+        let pages = renderTestSite(folder)
+        let file = "content/posts/2024-01-02-pictures.md"
+        #expect(pages.errors.contains { $0.hasPrefix("\(file):7:") && $0.contains("content/images/corrupt.png' cannot be used") }, "\(pages.errors)")
+        #expect(pages.errors.contains { $0.hasPrefix("\(file):9:") && $0.contains("40000 × 40000 px") && $0.contains("decompression bomb") },
+                "\(pages.errors)")
+    }
+
+    @Test func theCacheIsUsedAgainAndAChangedImageIsRedone() throws {
+        let folder = try Self.site()
+        let output = folder.outside("public")
+        let request = BuildRequest(siteDirectory: folder.root, outputDirectory: output, mode: .build(includeDrafts: false), now: siteTestsNow)
+        _ = try SiteBuilder.build(request)
+        let cache = folder.url(DerivedImageCache.siteFolder)
+        let first = try FolderSnapshot(cache)
+        _ = try SiteBuilder.build(request)
+        #expect(try FolderSnapshot(cache).differences(from: first).isEmpty, "a second build makes no image again")
+
+        // Another picture under the same name, 1200 px wide: its variants are made, the old 1440 px one goes.
+        try folder.writeBytes("content/images/wide.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("other.png")))))
+        _ = try SiteBuilder.build(request)
+        let added = try FolderSnapshot(cache).differences(from: first)
+        #expect(added.filter { $0.hasPrefix("added: ") && $0.hasSuffix(".webp") }.count == 3, "480, 960 and 1200 px: \(added)")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("images/wide.1200.webp").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("images/wide.1440.webp").path))
+    }
+
+    @Test func serveRebuildsEqualACleanBuild() throws {
+        let s = try IncrementalTests.Session()
+        try s.edit("content/site.yml") { $0 + "\nimages: { resize: true }\n" }
+        try s.site.write("content/posts/2024-01-02-pictures.md", Self.post)
+        for name in ["oriented.jpg", "wide.png"] {
+            try s.site.writeBytes("content/images/\(name)", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture(name)))))
+        }
+        try s.check("the first build with images")
+        try s.edit("content/posts/2024-01-02-pictures.md") { $0.replacingOccurrences(of: "A wide one:", with: "A very wide one:") }
+        let patched = try s.check("a body edit beside pictures", changed: ["content/posts/2024-01-02-pictures.md"])
+        #expect(patched.patched, "a body edit is patched, pictures and all")
+        try s.site.writeBytes("content/images/wide.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("other.png")))))
+        try s.check("an image replaced", changed: ["content/images/wide.png"])
+    }
+}
+
+/// `images:` in site.yml, read and checked (no libvips needed).
+@Suite struct ImageSettingsTests {
+    @Test func readAndChecked() {
+        let good = ConfigLoader.parse("title: T\nbase_url: https://example.org/\nimages: { widths: [960, 480], formats: [avif, webp], quality: 70, resize: true }\n")
+        #expect(good.diagnostics.isEmpty, "\(good.diagnostics)")
+        #expect(good.config.images.widths == [480, 960])
+        #expect(good.config.images.formats == ["avif", "webp"])
+        #expect(good.config.images.quality == 70)
+        #expect(good.config.images.resize)
+        #expect(!ConfigLoader.parse("title: T\n").config.images.resize, "off unless asked for, for now")
+
+        let bad = ConfigLoader.parse("title: T\nimages:\n  widths: [480, 0, wide]\n  formats: [wepb]\n  quality: 120\n  resise: true\n")
+        let messages = bad.diagnostics.map(\.description)
+        #expect(messages.contains { $0.contains(":3:") && $0.contains("'images.widths' entries must be widths in pixels") && $0.contains("\"0\"") })
+        #expect(messages.contains { $0.contains(":3:") && $0.contains("\"wide\"") })
+        #expect(messages.contains { $0.contains(":4:") && $0.contains("unknown format (\"wepb\") (did you mean 'webp'?)") }, "\(messages)")
+        #expect(messages.contains { $0.contains(":5:") && $0.contains("'images.quality' must be 1 to 100") })
+        #expect(messages.contains { $0.contains(":6:") && $0.contains("unknown key 'images.resise' (did you mean 'images.resize'?)") }, "\(messages)")
+        #expect(bad.config.images.widths == [480], "the good entries are kept")
+    }
+}
