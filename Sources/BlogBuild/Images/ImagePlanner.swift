@@ -1,10 +1,10 @@
 import Foundation
 
 /// Which images are processed, and into what: every local raster image a
-/// document's body shows (Markdown images, raw `<img>`), in the configured widths
-/// (never wider than the image) and formats, plus its own format as the fallback.
-/// Hero images, app icons and screenshots are not processed yet (templates show
-/// them as they are), so an image one of them uses is left alone too.
+/// document's body shows (Markdown images, raw `<img>`), every hero image and
+/// screenshot, in the configured widths (never wider than the image) and
+/// formats, plus its own format as the fallback; every app icon in 1× and 2× of
+/// the sizes the theme shows icons at.
 enum ImagePlanner {
     /// Formats libvips reads that are processed; others (SVG, GIF) pass through.
     static let rasterExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
@@ -17,38 +17,53 @@ enum ImagePlanner {
 
     /// The images to process, each with its first use; and the paths pages link
     /// to as files (`[the original](a.jpg)`), whose own bytes must stay.
-    static func candidates(in site: Site) -> (images: [(path: String, file: String, use: Use)], linked: Set<String>) {
+    /// The images to process, each with its first use; the paths pages link to as
+    /// files; the images used only as app icons, and those used as icons and otherwise.
+    static func candidates(in site: Site) -> (images: [(path: String, file: String, use: Use)], linked: Set<String>,
+                                              onlyIcons: Set<String>, alsoIcons: Set<String>) {
         let files = Dictionary(site.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
-        var templateShown = Set<String>()
+        var icons = Set<String>(), notIcons = Set<String>()
         var linked = Set<String>()
         var seen = Set<String>()
         var images: [(path: String, file: String, use: Use)] = []
         for doc in SourceDocument.all(in: site) {
             for (i, src) in doc.rendered.images.enumerated() {
+                if let path = ImageReference.staticPath(src, from: doc.sourcePath) { notIcons.insert(path) }
                 guard let path = ImageReference.staticPath(src, from: doc.sourcePath), let file = files[path],
                       rasterExtensions.contains((path as NSString).pathExtension.lowercased()),
                       seen.insert(path).inserted else { continue }
                 // cmark's position is within the body; the file's line is what the user sees.
                 let at = i < doc.rendered.imagePositions.count ? doc.rendered.imagePositions[i] : nil
                 let location = at.map { SourceLocation(line: doc.bodyLine + $0.line - 1, column: $0.column) }
+                notIcons.insert(path)
                 images.append((path, file, Use(document: doc.sourcePath, location: location)))
             }
             for link in doc.rendered.links {
                 if let path = ImageReference.staticPath(link, from: doc.sourcePath) { linked.insert(path) }
             }
-            for (_, image) in doc.frontMatterImages {
-                if let path = ImageReference.staticPath(image.src, from: doc.sourcePath) { templateShown.insert(path) }
+            // Hero images and screenshots are processed like body images; app icons
+            // in 1× and 2× of each size the theme shows them at.
+            for (key, image) in doc.frontMatterImages {
+                guard let path = ImageReference.staticPath(image.src, from: doc.sourcePath) else { continue }
+                if key == "icon" { icons.insert(path) } else { notIcons.insert(path) }
+                guard let file = files[path], rasterExtensions.contains((path as NSString).pathExtension.lowercased()),
+                      seen.insert(path).inserted else { continue }
+                images.append((path, file, Use(document: doc.sourcePath, location: doc.keyLocations[key])))
             }
         }
-        return (images.filter { !templateShown.contains($0.path) }, linked)
+        return (images, linked, icons.subtracting(notIcons), icons.intersection(notIcons))
     }
+
+    /// An app icon's widths: 1× and 2× of the sizes the theme shows icons at
+    /// (64 px on a card, 72 px in the apps list, 112 px on the app's page).
+    static let iconWidths = [64, 72, 112, 128, 144, 224]
 
     /// The variant set of each image; a file libvips cannot read (corrupt, cut
     /// off, not an image, a decompression bomb) is an error where a body uses it.
     static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>,
                      header: (String) -> Result<ImageLibrary.Header, ImageLibrary.Failure>)
         -> (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic]) {
-        let (images, linked) = candidates(in: site)
+        let (images, linked, onlyIcons, alsoIcons) = candidates(in: site)
         let modern = settings.formats.compactMap(ImageFormat.init(rawValue:)).filter(writable.contains)
         var sets: [String: ImageVariantSet] = [:]
         var diagnostics: [Diagnostic] = []
@@ -69,7 +84,9 @@ enum ImagePlanner {
             // An animation would lose its frames.
             if found.pages > 1 { continue }
             let fallback = ImageFormat.fallback(forLoader: found.loader)
-            let widths = ImageVariants.widths(settings.widths, sourceWidth: found.uprightWidth)
+            let wanted = onlyIcons.contains(image.path) ? Self.iconWidths
+                : alsoIcons.contains(image.path) ? settings.widths + Self.iconWidths : settings.widths
+            let widths = ImageVariants.widths(wanted, sourceWidth: found.uprightWidth)
             let stem = (image.path as NSString).deletingPathExtension
             let largest = widths.last ?? found.uprightWidth
             let fallbackPath = linked.contains(image.path) ? "\(stem).\(largest).\(fallback.fileExtension)" : image.path

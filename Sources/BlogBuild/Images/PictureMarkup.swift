@@ -9,8 +9,9 @@
 /// the width and height the image has upright). An `<img>` that already has a
 /// `srcset`, or sits in a `<picture>` of the author's, is left as it is.
 enum PictureMarkup {
-    /// Every document of `site` whose body shows a processed image.
-    static func apply(to site: inout Site, _ sets: [String: ImageVariantSet]) {
+    /// Every document of `site` whose body shows a processed image (`site.imageVariants`).
+    static func apply(to site: inout Site) {
+        let sets = site.imageVariants
         guard !sets.isEmpty else { return }
         BodyImageSizes.forEachDocument(in: &site) { rendered, sourcePath in apply(&rendered, sourcePath, sets) }
     }

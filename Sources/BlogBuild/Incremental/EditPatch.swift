@@ -95,7 +95,7 @@ enum EditPatch {
             guard linkProblems.isEmpty else { return nil }
             if let relinked { rendered = relinked }
             BodyImageSizes.apply(&rendered, post.sourcePath, last.site.imageSizes)
-            PictureMarkup.apply(&rendered, post.sourcePath, last.images)
+            PictureMarkup.apply(&rendered, post.sourcePath, last.site.imageVariants)
             // What other pages link to (ids) and what the link checker and image sizes
             // follow (links, images) must stay; so must what lists show of the post.
             guard rendered.ids == old.rendered.ids, rendered.links == old.rendered.links,

@@ -17,6 +17,4 @@ struct LastBuild {
     var rendered: RenderedSite
     /// `rendered.files` by path.
     var outputs: [String: OutputFile]
-    /// The processed images bodies show, by path relative to content/.
-    var images: [String: ImageVariantSet]
 }

@@ -10,6 +10,8 @@ struct AppCard: Hashable, Sendable {
     var tagline: String?
     /// Site path of the icon (resolved against the app's file).
     var icon: String?
+    /// The icon's variants, when images are processed.
+    var iconVariants: ImageVariantSet?
     var released: PostDate?
     var params: [String: FrontMatterValue]
 }

@@ -25,6 +25,7 @@ struct SiteProjections: Sendable {
             AppCard(title: a.app.title, slug: a.app.slug, url: a.url, status: a.app.status, platforms: a.app.platforms,
                     postCount: a.postIndices.count, tagline: a.app.tagline,
                     icon: a.app.icon.map { ImageReference.sitePath($0, from: a.app.sourcePath) },
+                    iconVariants: a.app.icon.flatMap { site.imageVariants($0, in: a.app.sourcePath) },
                     released: a.app.released, params: a.app.params)
         }
         let tags = self.tags

@@ -85,7 +85,12 @@ enum ContextShapes {
                   ("app", appCard)])
     }
 
-    static var image: TemplateShape { object(scalars("src", "alt", "width", "height")) }
+    /// A hero image or screenshot; a processed one also has its variants: `picture`
+    /// (write a `<picture>`), `srcset`, `sizes`, and `sources` (type, srcset, sizes).
+    static var image: TemplateShape {
+        object(scalars("src", "alt", "width", "height", "picture", "srcset", "sizes")
+               + [("sources", list(object(scalars("type", "srcset", "sizes"))))])
+    }
 
     static var seriesBox: TemplateShape {
         let link = object(scalars("title", "url"))
@@ -107,8 +112,8 @@ enum ContextShapes {
 
     static var appCardFields: Fields {
         scalars("title", "slug", "url", "status", "retired", "platforms_text", "has_platforms", "post_count",
-                "tagline", "icon", "released", "released_iso", "released_year")
-            + [("platforms", list(.scalar)), ("params", open)]
+                "tagline", "icon", "released", "released_iso", "released_year", "icon_picture", "icon_srcset")
+            + [("platforms", list(.scalar)), ("params", open), ("icon_sources", list(object(scalars("type", "srcset"))))]
     }
 
     static var appCard: TemplateShape { object(appCardFields) }

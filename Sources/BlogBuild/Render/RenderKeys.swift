@@ -60,31 +60,36 @@ struct RenderKeys {
 
     /// Hashes what a page (or a feed entry) takes from a Markdown file of its own:
     /// the file (by load version), the links in it to other Markdown files as
-    /// resolved (their pages' URLs), and the sizes of the images it shows, which
-    /// come from the image files (`width`/`height`), not from the document.
+    /// resolved (their pages' URLs), and the sizes and variants of the images it
+    /// shows, which come from the image files (`width`/`height`, `srcset`), not
+    /// from the document.
     static func combine(_ own: RouteInputs.Own, of site: Site, version: (String) -> Int, into h: inout Hasher) {
+        func shown(_ src: String, _ sourcePath: String) {
+            h.combine(site.imageSize(src, in: sourcePath))
+            h.combine(site.imageVariants(src, in: sourcePath))
+        }
         switch own {
         case .none: break
         case .post(let i):
             let sp = site.posts[i]
             h.combine(version(sp.post.sourcePath))
             h.combine(sp.rendered.links)
-            if let image = sp.post.image { h.combine(site.imageSize(image.src, in: sp.post.sourcePath)) }
-            for src in sp.rendered.images { h.combine(site.imageSize(src, in: sp.post.sourcePath)) }
+            if let image = sp.post.image { shown(image.src, sp.post.sourcePath) }
+            for src in sp.rendered.images { shown(src, sp.post.sourcePath) }
         case .series(let i):
             h.combine(version(site.series[i].series.sourcePath))
             h.combine(site.series[i].intro.links)
-            for src in site.series[i].intro.images { h.combine(site.imageSize(src, in: site.series[i].series.sourcePath)) }
+            for src in site.series[i].intro.images { shown(src, site.series[i].series.sourcePath) }
         case .app(let i):
             let a = site.apps[i]
             h.combine(version(a.app.sourcePath))
             h.combine(a.description.links)
-            for shot in a.app.screenshots { h.combine(site.imageSize(shot.src, in: a.app.sourcePath)) }
-            for src in a.description.images { h.combine(site.imageSize(src, in: a.app.sourcePath)) }
+            for shot in a.app.screenshots { shown(shot.src, a.app.sourcePath) }
+            for src in a.description.images { shown(src, a.app.sourcePath) }
         case .page(let i):
             h.combine(version(site.pages[i].page.sourcePath))
             h.combine(site.pages[i].rendered.links)
-            for src in site.pages[i].rendered.images { h.combine(site.imageSize(src, in: site.pages[i].page.sourcePath)) }
+            for src in site.pages[i].rendered.images { shown(src, site.pages[i].page.sourcePath) }
         }
     }
 

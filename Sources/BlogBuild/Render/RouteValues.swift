@@ -44,7 +44,9 @@ struct RouteValues {
             page = v.page(pageRecord, kind: "post", title: p.post.title, path: p.permalink,
                           description: PageRenderer.plainText(p.rendered.summaryHTML), params: p.post.params)
             if let img = p.post.image {
-                page["image"] = .string(urls.absoluteURL(ImageReference.sitePath(img.src, from: p.post.sourcePath)))
+                // A processed hero is shared as its largest fallback variant (never the original with its metadata).
+                let shared = site.imageVariants(img.src, in: p.post.sourcePath).map { "/" + $0.fallbackPath }
+                page["image"] = .string(urls.absoluteURL(shared ?? ImageReference.sitePath(img.src, from: p.post.sourcePath)))
                 if let alt = img.alt { page["image_alt"] = .string(alt) }
                 page["twitter_card"] = .string("summary_large_image")
             }
@@ -83,7 +85,10 @@ struct RouteValues {
             let a = site.apps[i]
             page = v.page(pageRecord, kind: "app", title: a.app.title, path: a.url, description: a.app.tagline,
                           params: a.app.params, ownFeed: .app(i, in: site))
-            if let icon = a.app.icon { page["image"] = .string(urls.absoluteURL(ImageReference.sitePath(icon, from: a.app.sourcePath))) }
+            if let icon = a.app.icon {
+                let shared = site.imageVariants(icon, in: a.app.sourcePath).map { "/" + $0.fallbackPath }
+                page["image"] = .string(urls.absoluteURL(shared ?? ImageReference.sitePath(icon, from: a.app.sourcePath)))
+            }
             r["app"] = v.app(i, r.record(for: "app"))
         case .tags:
             page = v.page(pageRecord, kind: "tags", title: "Tags", path: route.url, description: nil)

@@ -235,14 +235,34 @@ struct TemplateValues: Sendable {
         return r.value
     }
 
-    /// A hero image or a screenshot: its URL, alt text and, when known, size.
-    func image(_ image: ImageRef, from sourcePath: String, _ r: TemplateRecord) -> TemplateValue {
+    /// A hero image or a screenshot: its URL, alt text and, when known, size; when
+    /// it is processed, its variants (`srcset`, `sizes`, and `sources` for a
+    /// `<picture>`, whose `picture` says to write one). `displayed`: how the theme
+    /// shows it, for `sizes`.
+    func image(_ image: ImageRef, from sourcePath: String, _ r: TemplateRecord,
+               displayed: ImageVariantSet.Display = .column) -> TemplateValue {
         var r = r
         r["src"] = .string(urls.url(ImageReference.sitePath(image.src, from: sourcePath)))
         if let alt = image.alt { r["alt"] = .string(alt) }
         if let size = site.imageSize(image.src, in: sourcePath) {
             r["width"] = .int(size.width)
             r["height"] = .int(size.height)
+        }
+        if let set = site.imageVariants(image.src, in: sourcePath) {
+            let sizes = set.sizes(displayed)
+            let srcset = { (format: ImageFormat) in set.srcset(format, url: urls.url) }
+            r["src"] = .string(urls.url("/" + set.fallbackPath))
+            r["picture"] = .bool(true)
+            if set.widths.count > 1 { r["srcset"] = .string(srcset(set.fallback)) }
+            r["sizes"] = .string(sizes)
+            let element = r.elementRecord(for: "sources")
+            r["sources"] = .list(set.modernFormats.map { format in
+                var source = element
+                source["type"] = .string(format.mediaType)
+                source["srcset"] = .string(srcset(format))
+                source["sizes"] = .string(sizes)
+                return source.value
+            })
         }
         return r.value
     }
@@ -335,6 +355,19 @@ struct TemplateValues: Sendable {
         r["params"] = Self.open(a.params)
         if let t = a.tagline { r["tagline"] = .string(t) }
         if let icon = a.icon { r["icon"] = .string(urls.url(icon)) }
+        if let set = a.iconVariants {
+            // Each template says the size it shows the icon at (`sizes`); the variants are 1× and 2× of each.
+            r["icon"] = .string(urls.url("/" + set.fallbackPath))
+            r["icon_picture"] = .bool(true)
+            if set.widths.count > 1 { r["icon_srcset"] = .string(set.srcset(set.fallback, url: urls.url)) }
+            let element = r.elementRecord(for: "icon_sources")
+            r["icon_sources"] = .list(set.modernFormats.map { format in
+                var source = element
+                source["type"] = .string(format.mediaType)
+                source["srcset"] = .string(set.srcset(format, url: urls.url))
+                return source.value
+            })
+        }
         if let d = a.released {
             r["released"] = .string(DateText.display(d))
             r["released_iso"] = .string(DateText.iso(d))
@@ -352,7 +385,7 @@ struct TemplateValues: Sendable {
         if let v = a.app.source { r["source"] = .string(v) }
         r["has_links"] = .bool(a.app.appStore != nil || a.app.website != nil || a.app.source != nil)
         let shot = r.elementRecord(for: "screenshots")
-        r["screenshots"] = .list(a.app.screenshots.map { image($0, from: a.app.sourcePath, shot) })
+        r["screenshots"] = .list(a.app.screenshots.map { image($0, from: a.app.sourcePath, shot, displayed: .screenshot) })
         r["has_screenshots"] = .bool(!a.app.screenshots.isEmpty)
         r["posts"] = entries(a.postIndices, r.elementRecord(for: "posts"))
         r["has_posts"] = .bool(!a.postIndices.isEmpty)

@@ -71,8 +71,18 @@ public struct Site: Sendable {
     /// Pixel sizes of the images front matter names, by path relative to content/.
     public var imageSizes: [String: ImageSize] = [:]
 
+    /// Processed images (`images: { resize: true }`), by path relative to content/:
+    /// the variants pages show instead of the file. Set by the build after resolve.
+    var imageVariants: [String: ImageVariantSet] = [:]
+
     /// The size of an image front matter in `sourcePath` names, when it is a static file we could read.
     func imageSize(_ src: String, in sourcePath: String) -> ImageSize? {
         ImageReference.staticPath(src, from: sourcePath).flatMap { imageSizes[$0] }
+    }
+
+    /// The variants of an image `sourcePath` shows, when it is processed.
+    func imageVariants(_ src: String, in sourcePath: String) -> ImageVariantSet? {
+        guard !imageVariants.isEmpty else { return nil }
+        return ImageReference.staticPath(src, from: sourcePath).flatMap { imageVariants[$0] }
     }
 }

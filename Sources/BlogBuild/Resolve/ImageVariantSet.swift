@@ -23,10 +23,31 @@ struct ImageVariantSet: Sendable, Hashable {
     /// Every variant, by format then width; the largest fallback is `fallbackPath`.
     var variants: [Variant]
 
-    /// The `srcset` of one format: `/images/a.480.webp 480w, /images/a.960.webp 960w`.
-    func srcset(_ format: ImageFormat) -> String {
+    /// The `srcset` of one format: `/images/a.480.webp 480w, /images/a.960.webp 960w`
+    /// (each site path through `url`, for a base path or absolute URLs).
+    func srcset(_ format: ImageFormat, url: (String) -> String = { $0 }) -> String {
         variants.filter { $0.format == format }.sorted { $0.width < $1.width }
-            .map { "/\($0.path) \($0.width)w" }.joined(separator: ", ")
+            .map { "\(url("/" + $0.path)) \($0.width)w" }.joined(separator: ", ")
+    }
+
+    /// How the theme shows an image, which decides the `sizes` a browser picks a variant by.
+    enum Display: Sendable {
+        /// In the text column (body images, hero images).
+        case column
+        /// An app screenshot: at most 38rem wide and 26rem tall (the theme's `.screenshots img`).
+        case screenshot
+    }
+
+    /// `sizes` for `display`: the column's width, or a screenshot's width at the
+    /// height the theme caps it to.
+    func sizes(_ display: Display) -> String {
+        switch display {
+        case .column: return Self.sizes
+        case .screenshot:
+            // 26rem tall at most (416 px at 16 px a rem), and at most 38rem wide.
+            let shown = min(Double(width), 608, 416 * Double(width) / Double(max(height, 1)))
+            return "\(Int(shown.rounded(.up)))px"
+        }
     }
 
     /// The modern formats offered beside the fallback, best first.
