@@ -7,8 +7,8 @@ public struct ImageSettings: Sendable, Hashable {
     /// Encoder quality, 1–100.
     public var quality: Int = 80
     /// Whether images are processed at all. Off unless `resize: true` for now:
-    /// body images only are processed so far (hero images, app icons and
-    /// screenshots are still copied as they are).
+    /// the test fixtures and the example site need real images first (many
+    /// fixtures hold placeholder bytes libvips rightly refuses).
     public var resize: Bool = false
 
     /// The formats `formats` may name.
