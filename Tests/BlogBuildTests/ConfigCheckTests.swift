@@ -108,7 +108,7 @@ struct ConfigCheckTests {
         #expect(renderTestSite(folder).site.isWritable(in: .build(includeDrafts: false)))
         let published = renderTestSite(folder, mode: .publish)
         #expect(!published.site.isWritable(in: .publish))
-        #expect(published.problems == ["content/site.yml:6:1: warning: unknown key 'post_per_page' (did you mean 'posts_per_page'?)"])
+        #expect(published.problems == ["content/site.yml:7:1: warning: unknown key 'post_per_page' (did you mean 'posts_per_page'?)"])
     }
 
     // MARK: - 2. publish's notice about init's placeholders

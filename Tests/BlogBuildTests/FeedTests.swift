@@ -193,6 +193,7 @@ private enum Stress {
             language: en
             timezone: Europe/London
             feeds: { items: 20, full_content: true }
+            images: { resize: false }
 
             """,
             "content/series/stress.md": "---\ntitle: Stress series\n---\nThe series.\n",

@@ -77,6 +77,7 @@ struct ImageLibraryTests {
         #expect(ImageVariants.widths([480, 960, 1440], sourceWidth: 1290) == [480, 960, 1290])
         #expect(ImageVariants.widths([480, 960, 1440], sourceWidth: 300) == [300])
         #expect(ImageVariants.widths([960, 480, 480], sourceWidth: 960) == [480, 960])
+        #expect(ImageVariants.widths([480, 960, 1440], sourceWidth: 1000) == [480, 1000], "960 of 1000 px is not worth a file")
     }
 
     @Test func aDecompressionBombIsRefusedFromItsHeader() throws {

@@ -4,11 +4,39 @@ import Testing
 
 /// Image sizes from headers, for `width`/`height` on hero images and screenshots.
 @Suite struct ImageSizeTests {
-    /// A PNG signature and IHDR chunk: all `ImageSize` reads of a PNG.
+    /// A whole, valid black RGB PNG of this size (its IHDR is all `ImageSize` reads;
+    /// libvips decodes the rest when a site resizes images): IDAT is zlib with
+    /// stored, uncompressed blocks, so no compressor is needed.
     static func png(width: UInt32, height: UInt32) -> [UInt8] {
         func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be32(13) + Array("IHDR".utf8) + be32(width) + be32(height)
-            + [8, 2, 0, 0, 0] + [0, 0, 0, 0]
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        func chunk(_ kind: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(kind.utf8) + data
+            return be32(UInt32(data.count)) + body + be32(crc32(body))
+        }
+        // Each row: filter byte 0, then black pixels.
+        let raw = [UInt8](repeating: 0, count: Int(height) * (1 + Int(width) * 3))
+        var zlib: [UInt8] = [0x78, 0x01]
+        var at = 0
+        repeat {
+            let n = min(65_535, raw.count - at)
+            let last: UInt8 = at + n == raw.count ? 1 : 0
+            zlib += [last, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            zlib += raw[at..<at + n]
+            at += n
+        } while at < raw.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
+        zlib += be32(b << 16 | a)
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
+            + chunk("IDAT", zlib) + chunk("IEND", [])
     }
 
     @Test func formats() {

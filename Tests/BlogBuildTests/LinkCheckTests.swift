@@ -115,7 +115,7 @@ struct LinkCheckTests {
         let footerLines = footer.split(separator: "\n", omittingEmptySubsequences: false).count
         let pages = built.paths.filter { $0.hasSuffix(".html") }.count
         // A nav entry of site.yml (made absolute in publish), at its line.
-        #expect(built.problems.contains("content/site.yml:6:28: warning: broken link 'https://example.org/uses/' on \(pages) pages (first /2021/01/x/): nothing is built at /uses/"), "\(built.problems)")
+        #expect(built.problems.contains("content/site.yml:7:28: warning: broken link 'https://example.org/uses/' on \(pages) pages (first /2021/01/x/): nothing is built at /uses/"), "\(built.problems)")
         // Literal URLs of a template, at the template's line, once each however many pages have them.
         #expect(built.problems.contains("templates/partials/footer.mustache:\(footerLines):10: warning: broken link '/colophon/' on \(pages) pages (first /2021/01/x/): nothing is built at /colophon/"), "\(built.problems)")
         #expect(built.problems.contains("templates/partials/footer.mustache:\(footerLines):45: warning: broken image '/img/badge.svg' on \(pages) pages (first /2021/01/x/): nothing is built at /img/badge.svg"), "\(built.problems)")

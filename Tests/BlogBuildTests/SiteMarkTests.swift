@@ -43,7 +43,7 @@ import Testing
     @Test func aLogoThatIsNoImageOrMissingIsReported() throws {
         let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + "logo: /images/logo.txt\n")
         let wrong = renderTestSite(folder)
-        #expect(wrong.errors == ["content/site.yml:6:7: 'logo' must be an SVG, PNG, ICO, JPEG, GIF or WebP image (\"/images/logo.txt\")"])
+        #expect(wrong.errors == ["content/site.yml:7:7: 'logo' must be an SVG, PNG, ICO, JPEG, GIF or WebP image (\"/images/logo.txt\")"])
 
         let missing = try TestSiteFolder(config: TestSiteFolder.defaultConfig + "logo: /images/gone.svg\n")
         let pages = renderTestSite(missing)

@@ -87,6 +87,7 @@ final class TestSiteFolder {
         language: en
         timezone: UTC
         posts_per_page: 2
+        images: { resize: false }  # test sites hold placeholder image bytes ("PNG"); ImagePipelineTests resize
 
         """
 

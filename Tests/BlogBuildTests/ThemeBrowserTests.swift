@@ -142,11 +142,14 @@ extension ThemeBrowserTests {
 
 @Suite("Default theme weight")
 struct ThemeWeightTests {
-    static let limit = 30_000
+    /// 30 KB until images were processed; a processed image's `<picture>` with its
+    /// `srcset` (absolute URLs under publish) adds a few hundred bytes of markup to
+    /// save far more in image bytes, so the budget moved up by 1 KB, not more.
+    static let limit = 31_000
 
     /// Every post page of the published example site, with the stylesheets it
-    /// links, stays under 30 KB (images aside).
-    @Test func everyPostPageWithItsCSSIsUnder30KB() throws {
+    /// links, stays under 31 KB (images aside, their markup counted).
+    @Test func everyPostPageWithItsCSSIsUnder31KB() throws {
         let site = try buildExampleSite("publish", label: "weight")
         defer { try? FileManager.default.removeItem(at: site) }
         let base = "https://example.com/"
@@ -203,7 +206,7 @@ struct ThemeMarkupTests {
 
             """)
         try folder.write("content/posts/2022-03-01-plain.md", "---\ntitle: Plain\nsummary: Short.\n---\nx\n")
-        try folder.write("content/images/hero.png", "PNG")
+        try folder.writeBytes("content/images/hero.png", ImageSizeTests.png(width: 8, height: 8))
         try folder.write("content/apps/tool.md", "---\ntitle: Tool\ntagline: Does things\n---\nAbout.\n")
         try folder.write("content/pages/about.md", "---\ntitle: About\n---\nWho.\n")
         let pages = renderTestSite(folder)

@@ -37,12 +37,17 @@ public enum SiteBuilder {
         // Images bodies show are processed when `images: { resize: true }` (Images/):
         // their upright size replaces the header's, and each <img> becomes a <picture>.
         var imageUses: [String: ImagePlanner.Use] = [:]
+        var notices = content.notices
         if site.config.images.resize {
             switch ImageLibrary.loaded {
-            case .failure(let failure):
+            case .failure(let failure) where site.config.images.resizeWritten:
                 diagnostics.append(Diagnostic(file: ConfigLoader.path,
                                               message: "images: { resize: true } needs libvips, which cannot be used here: \(failure.message); images are copied as they are",
                                               severity: .warning))
+            case .failure(let failure):
+                notices.append(Diagnostic(file: ConfigLoader.path,
+                                          message: "images are copied as they are, not resized: \(failure.message) (images: { resize: false } says that is meant)",
+                                          severity: .notice))
             case .success:
                 let plan = ImagePlanner.plan(site: site, settings: site.config.images, formats: ImageLibrary.writableFormats,
                                              header: { memo?.imageHeaders.header(of: $0) ?? ImageLibrary.header($0) })
@@ -182,7 +187,7 @@ public enum SiteBuilder {
             skippedFuture: site.skippedFuture,
             warnings: diagnostics.filter { $0.severity == .warning },
             hints: diagnostics.filter { $0.severity == .hint },
-            notices: content.notices,
+            notices: notices,
             written: nil,
             stageSeconds: clock.laps,
             skippedFiles: content.skippedFiles,

@@ -54,9 +54,12 @@ enum ImagePlanner {
         return (images, linked, icons.subtracting(notIcons), icons.intersection(notIcons))
     }
 
-    /// An app icon's widths: 1× and 2× of the sizes the theme shows icons at
-    /// (64 px on a card, 72 px in the apps list, 112 px on the app's page).
-    static let iconWidths = [64, 72, 112, 128, 144, 224]
+    /// The sizes the theme shows app icons at: 64 px on a card, 72 px in the apps
+    /// list, 112 px on the app's page (templates read `icon_64` …).
+    static let iconSizes = [64, 72, 112]
+
+    /// An app icon's widths: 2× of each of `iconSizes` (sharp on every screen, and small).
+    static let iconWidths = iconSizes.map { 2 * $0 }
 
     /// The variant set of each image; a file libvips cannot read (corrupt, cut
     /// off, not an image, a decompression bomb) is an error where a body uses it.

@@ -53,7 +53,9 @@ enum PictureMarkup {
                 out.append(contentsOf: picture.utf8)
                 // The tag as written, its src pointing at the processed fallback.
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: p[tag.range.lowerBound..<tag.name.upperBound]))
-                if found.widths.count > 1 {
+                // The fallback's own srcset only matters to a browser that takes none of the
+                // sources (no modern format offered); else `src` alone keeps the page lighter.
+                if found.widths.count > 1 && found.modernFormats.isEmpty {
                     out.append(contentsOf: " srcset=\"\(HTMLEscape.text(found.srcset(found.fallback)))\" sizes=\"\(sizes)\"".utf8)
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: p[tag.name.upperBound..<src.value.lowerBound]))

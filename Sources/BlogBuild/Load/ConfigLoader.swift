@@ -173,7 +173,10 @@ enum ConfigLoader {
     /// `images: { widths, formats, quality, resize }`; a bad value keeps its default.
     private static func imageSettings(_ fields: inout YAMLFields) -> ImageSettings {
         var settings = ImageSettings()
-        if let resize = fields.bool("resize") { settings.resize = resize }
+        if let resize = fields.bool("resize") {
+            settings.resize = resize
+            settings.resizeWritten = true
+        }
         if let quality = fields.positiveInt("quality") {
             if quality <= 100 { settings.quality = quality } else {
                 fields.report("'images.quality' must be 1 to 100 (\(quality))", at: fields.node("quality"))

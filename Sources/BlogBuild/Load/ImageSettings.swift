@@ -6,10 +6,12 @@ public struct ImageSettings: Sendable, Hashable {
     public var formats: [String] = ["webp"]
     /// Encoder quality, 1–100.
     public var quality: Int = 80
-    /// Whether images are processed at all. Off unless `resize: true` for now:
-    /// the test fixtures and the example site need real images first (many
-    /// fixtures hold placeholder bytes libvips rightly refuses).
-    public var resize: Bool = false
+    /// Whether images are processed at all (`resize: false` turns it off).
+    public var resize: Bool = true
+    /// Whether site.yml says `resize:` itself. Asked for and impossible (no
+    /// libvips) is a warning; left to the default, a notice: a site that never
+    /// mentioned images must not fail `publish` on a machine without libvips.
+    public var resizeWritten = false
 
     /// The formats `formats` may name.
     static let knownFormats = ["avif", "webp"]

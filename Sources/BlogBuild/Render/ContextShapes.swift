@@ -112,8 +112,9 @@ enum ContextShapes {
 
     static var appCardFields: Fields {
         scalars("title", "slug", "url", "status", "retired", "platforms_text", "has_platforms", "post_count",
-                "tagline", "icon", "released", "released_iso", "released_year", "icon_picture", "icon_srcset")
-            + [("platforms", list(.scalar)), ("params", open), ("icon_sources", list(object(scalars("type", "srcset"))))]
+                "tagline", "icon", "released", "released_iso", "released_year")
+            + [("platforms", list(.scalar)), ("params", open)]
+            + ImagePlanner.iconSizes.map { ("icon_\($0)", .scalar) }
     }
 
     static var appCard: TemplateShape { object(appCardFields) }

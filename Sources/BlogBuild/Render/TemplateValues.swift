@@ -253,7 +253,7 @@ struct TemplateValues: Sendable {
             let srcset = { (format: ImageFormat) in set.srcset(format, url: urls.url) }
             r["src"] = .string(urls.url("/" + set.fallbackPath))
             r["picture"] = .bool(true)
-            if set.widths.count > 1 { r["srcset"] = .string(srcset(set.fallback)) }
+            if set.widths.count > 1 && set.modernFormats.isEmpty { r["srcset"] = .string(srcset(set.fallback)) }
             r["sizes"] = .string(sizes)
             let element = r.elementRecord(for: "sources")
             r["sources"] = .list(set.modernFormats.map { format in
@@ -356,17 +356,12 @@ struct TemplateValues: Sendable {
         if let t = a.tagline { r["tagline"] = .string(t) }
         if let icon = a.icon { r["icon"] = .string(urls.url(icon)) }
         if let set = a.iconVariants {
-            // Each template says the size it shows the icon at (`sizes`); the variants are 1× and 2× of each.
-            r["icon"] = .string(urls.url("/" + set.fallbackPath))
-            r["icon_picture"] = .bool(true)
-            if set.widths.count > 1 { r["icon_srcset"] = .string(set.srcset(set.fallback, url: urls.url)) }
-            let element = r.elementRecord(for: "icon_sources")
-            r["icon_sources"] = .list(set.modernFormats.map { format in
-                var source = element
-                source["type"] = .string(format.mediaType)
-                source["srcset"] = .string(set.srcset(format, url: urls.url))
-                return source.value
-            })
+            // Each size the theme shows an icon at: its 2× variant, which is sharp on every
+            // screen and small; a <picture> per icon would weigh more than it saves.
+            for size in ImagePlanner.iconSizes {
+                let src = set.variant(set.fallback, atLeast: 2 * size).map { "/" + $0.path } ?? "/" + set.fallbackPath
+                r["icon_\(size)"] = .string(urls.url(src))
+            }
         }
         if let d = a.released {
             r["released"] = .string(DateText.display(d))

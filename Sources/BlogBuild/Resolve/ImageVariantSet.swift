@@ -30,6 +30,22 @@ struct ImageVariantSet: Sendable, Hashable {
             .map { "\(url("/" + $0.path)) \($0.width)w" }.joined(separator: ", ")
     }
 
+    /// The variant of `format` to show at `width` pixels: that width, else the
+    /// narrowest wider one, else the widest there is.
+    func variant(_ format: ImageFormat, atLeast width: Int) -> Variant? {
+        let mine = variants.filter { $0.format == format }.sorted { $0.width < $1.width }
+        return mine.first { $0.width >= width } ?? mine.last
+    }
+
+    /// A `srcset` with density descriptors for an image shown at a fixed `size`
+    /// (an app icon): `icon.64.webp 1x, icon.128.webp 2x`.
+    func densitySrcset(_ format: ImageFormat, size: Int, url: (String) -> String = { $0 }) -> String {
+        guard let one = variant(format, atLeast: size) else { return "" }
+        var out = "\(url("/" + one.path)) 1x"
+        if let two = variant(format, atLeast: 2 * size), two.width > one.width { out += ", \(url("/" + two.path)) 2x" }
+        return out
+    }
+
     /// How the theme shows an image, which decides the `sizes` a browser picks a variant by.
     enum Display: Sendable {
         /// In the text column (body images, hero images).
