@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct _VipsImage VipsImage;
@@ -59,6 +60,11 @@ static void *find(void *lib, const char *name) {
 }
 
 static void load_once(void) {
+    // Lets a test (or a user) see what a machine without libvips gets.
+    if (getenv("BLOGBUILD_NO_LIBVIPS")) {
+        snprintf(load_error, sizeof load_error, "libvips is not used (BLOGBUILD_NO_LIBVIPS is set)");
+        return;
+    }
     const char *names[] = {"libvips.so.42", "libvips.so", "libvips.42.dylib", "/opt/homebrew/lib/libvips.42.dylib",
                            "/usr/local/lib/libvips.42.dylib", NULL};
     void *lib = NULL;

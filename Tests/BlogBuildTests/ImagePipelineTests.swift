@@ -193,6 +193,24 @@ struct ImagePipelineTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
+    /// Without libvips, images are copied as they are: a notice when site.yml never
+    /// asked for resizing (publish passes), a warning when it did (publish fails).
+    @Test func withoutLibvipsImagesAreCopiedAndNamed() throws {
+        let exe = try #require(RepoPaths.executable, "build blogbuild first")
+        let environment = ["NO_COLOR": "1", "BLOGBUILD_NO_LIBVIPS": "1"]
+        let quiet = try Self.site(config: "")
+        let copied = try ProcessRunner.run(exe, ["publish", "--site", quiet.root.path], environment: environment, timeout: 60)
+        #expect(copied.status == 0, "\(copied)")
+        #expect((copied.stdout + copied.stderr).contains("images are copied as they are, not resized: libvips is not used (BLOGBUILD_NO_LIBVIPS is set)"), "\(copied)")
+        let original = try Data(contentsOf: quiet.url("content/images/oriented.jpg"))
+        #expect(try Data(contentsOf: quiet.url("public/images/oriented.jpg")) == original, "copied as it is")
+
+        let asked = try Self.site()
+        let refused = try ProcessRunner.run(exe, ["publish", "--site", asked.root.path], environment: environment, timeout: 60)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.contains("warning: images: { resize: true } needs libvips"), "\(refused)")
+    }
+
     @Test func serveRebuildsEqualACleanBuild() throws {
         let s = try IncrementalTests.Session()
         try s.edit("content/site.yml") { $0 + "\nimages: { resize: true }\n" }
