@@ -312,7 +312,7 @@ def build(blogbuild, site, out):
     seconds = time.perf_counter() - started
     said = (r.stdout + r.stderr).strip()
     if r.returncode != 0 or said:
-        raise BenchError(f"blogbuild build (exit {r.returncode}) printed:\n{said}")
+        raise BenchError(f"blogbuild build (exit {r.returncode}) printed" + (f":\n{said}" if said else " nothing"))
     return seconds
 
 
@@ -409,6 +409,11 @@ def fetched(m):
     return len({i["name"] for i in m["images"]})
 
 
+def short(error):
+    """An exception's message without selenium's native stack trace."""
+    return str(error).split("Stacktrace:")[0].strip()
+
+
 # --- the report ---------------------------------------------------------------
 
 def kb(n):
@@ -439,10 +444,11 @@ def main():
         ap.error("--runs must be at least 1")
 
     import browser
-    try:
-        browser.find_tools()
-    except browser.MissingTool as e:
-        print(f"image_bench: Chromium cannot run: {e}", file=sys.stderr)
+    try:  # before the builds, so a missing or broken Chromium fails at once
+        with browser.chromium(390, 844) as driver:
+            driver.get("about:blank")
+    except Exception as e:  # MissingTool, or selenium's errors when Chromium or chromedriver does not start
+        print(f"image_bench: Chromium cannot run: {type(e).__name__}: {short(e)}", file=sys.stderr)
         return 1
 
     os.makedirs(args.bench_dir, exist_ok=True)
@@ -476,7 +482,7 @@ def main():
         except BenchError:
             raise
         except Exception as e:  # selenium's own errors: Chromium or chromedriver did not run
-            raise BenchError(f"Chromium cannot run: {type(e).__name__}: {str(e).strip()}")
+            raise BenchError(f"Chromium cannot run: {type(e).__name__}: {short(e)}")
     except BenchError as e:
         print(f"image_bench: {e}", file=sys.stderr)
         return 1
