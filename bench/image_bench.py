@@ -40,6 +40,10 @@ the source images (ms per megapixel). Times are wall clock around the whole
 process (time.perf_counter around subprocess.run); each median is printed with
 its runs, so a busy machine shows as a spread.
 
+The outputs of the resize: true builds (each cold run's and the last warm
+run's) are compared file by file: blogbuild's output should be byte-identical
+run to run, and the report says which files differ when it is not.
+
 Exits 1 when a build fails or warns, the after build made no <picture>, or
 Chromium cannot run. Goals not met are reported, not failures.
 
@@ -331,6 +335,27 @@ def check_outputs(before, after, formats):
                 raise BenchError(f"the resize: true build offers no image/{fmt} on {page}")
 
 
+def files(root):
+    """{path relative to root: absolute path} of every file under root."""
+    found = {}
+    for folder, _, names in os.walk(root):
+        for name in names:
+            full = os.path.join(folder, name)
+            found[os.path.relpath(full, root)] = full
+    return found
+
+
+def differences(a, b):
+    """Sorted relative paths that are in only one of the folders or whose bytes differ."""
+    fa, fb = files(a), files(b)
+    out = sorted(set(fa) ^ set(fb))
+    for rel in sorted(set(fa) & set(fb)):
+        with open(fa[rel], "rb") as x, open(fb[rel], "rb") as y:
+            if x.read() != y.read():
+                out.append(rel)
+    return sorted(out)
+
+
 def gps_position(path):
     """Whether the JPEG at `path` carries a GPS position."""
     Image, _, _, _, ExifTags = images_module()
@@ -455,7 +480,7 @@ def main():
     work = tempfile.mkdtemp(prefix="image-bench-", dir=args.bench_dir)
     site = os.path.join(work, "site")
     cache = os.path.join(site, ".blogbuild-cache")
-    outs = {"off": os.path.join(work, "out-before"), "cold": os.path.join(work, "out-cold"),
+    outs = {"off": os.path.join(work, "out-before"), "cold": os.path.join(work, "out-cold-{}"),
             "warm": os.path.join(work, "out-after")}
     times = {"off": [], "cold": [], "warm": []}
     try:
@@ -469,10 +494,14 @@ def main():
         write_config(site, True, formats)
         for _ in range(args.runs):
             shutil.rmtree(cache, ignore_errors=True)
-            times["cold"].append(build(blogbuild, site, outs["cold"]))
+            times["cold"].append(build(blogbuild, site, outs["cold"].format(len(times["cold"]) + 1)))
         for _ in range(args.runs):
             times["warm"].append(build(blogbuild, site, outs["warm"]))
         check_outputs(outs["off"], outs["warm"], formats)
+        # Every resize: true build should write the same bytes (README: byte-identical run to run).
+        first_cold = outs["cold"].format(1)
+        same = [(f"cold build {n}", differences(first_cold, outs["cold"].format(n))) for n in range(2, args.runs + 1)]
+        same.append(("the last warm build", differences(first_cold, outs["warm"])))
         hero = sources[0][0].lstrip("/")
         gps = (gps_position(os.path.join(outs["off"], hero)), gps_position(os.path.join(outs["warm"], hero)))
 
@@ -531,6 +560,12 @@ def main():
     print(f"goal: after ≤ {GOAL_WEIGHT:.0f} % of before at 390 px (scale 1), both pages: {'met' if met else 'NOT met'}")
     print(f"hero's GPS position: {'in' if gps[0] else 'not in'} the before output, "
           f"{'STILL in' if gps[1] else 'not in'} the after output")
+    differing = [(label, d) for label, d in same if d]
+    if not differing:
+        print(f"outputs: the {args.runs} cold builds and the warm build wrote the same bytes")
+    for label, d in differing:
+        print(f"outputs DIFFER: {label} vs cold build 1: {len(d)} files ({', '.join(d[:6])}{', …' if len(d) > 6 else ''}); "
+              "the page weights are of the last warm build")
     if args.verbose:
         for which, results in (("before", before), ("after", after)):
             for (page, label), m in results.items():
