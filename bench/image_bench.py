@@ -40,9 +40,11 @@ the source images (ms per megapixel). Times are wall clock around the whole
 process (time.perf_counter around subprocess.run); each median is printed with
 its runs, so a busy machine shows as a spread.
 
-The outputs of the resize: true builds (each cold run's and the last warm
-run's) are compared file by file: blogbuild's output should be byte-identical
-run to run, and the report says which files differ when it is not.
+Every photo, screenshot and icon the two pages show in the after build should
+be a <picture>; the report names any that is a plain <img>. The outputs of the
+resize: true builds (each cold run's and the last warm run's) are compared
+file by file: blogbuild's output should be byte-identical run to run, and the
+report says which files differ when it is not.
 
 Exits 1 when a build fails or warns, the after build made no <picture>, or
 Chromium cannot run. Goals not met are reported, not failures.
@@ -50,6 +52,7 @@ Chromium cannot run. Goals not met are reported, not failures.
 usage: image_bench.py [BLOGBUILD] [--bench-dir DIR] [--formats avif,webp] [--runs N] [--seed S] [--keep] [--verbose]
 """
 import argparse
+import html.parser
 import os
 import random
 import shutil
@@ -320,19 +323,46 @@ def build(blogbuild, site, out):
     return seconds
 
 
+class ImgScan(html.parser.HTMLParser):
+    """The src of every JPEG, PNG or WebP <img> that is not inside a <picture>."""
+
+    def __init__(self):
+        super().__init__()
+        self.depth, self.bare = 0, []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "picture":
+            self.depth += 1
+        elif tag == "img" and self.depth == 0:
+            src = dict(attrs).get("src") or ""
+            if src.lower().endswith((".jpg", ".jpeg", ".png", ".webp")):
+                self.bare.append(src)
+
+    def handle_endtag(self, tag):
+        if tag == "picture":
+            self.depth = max(0, self.depth - 1)
+
+
 def check_outputs(before, after, formats):
-    """The after build made pictures in the asked formats, the before build none."""
+    """The after build made pictures in the asked formats, the before build none.
+    Returns [(page, src)] of the after build's photos, screenshots and icons
+    that are plain <img>s: ones it did not give variants."""
     with open(os.path.join(before, POST_PAGE.strip("/"), "index.html"), encoding="utf-8") as f:
         if "<picture" in f.read():
             raise BenchError("the resize: false build has <picture> elements")
+    bare = []
     for page in (POST_PAGE, APP_PAGE):
         with open(os.path.join(after, page.strip("/"), "index.html"), encoding="utf-8") as f:
-            html = f.read()
-        if "<picture" not in html:
+            text = f.read()
+        if "<picture" not in text:
             raise BenchError(f"the resize: true build has no <picture> on {page}: are images processed (libvips)?")
         for fmt in formats:
-            if f'type="image/{fmt}"' not in html:
+            if f'type="image/{fmt}"' not in text:
                 raise BenchError(f"the resize: true build offers no image/{fmt} on {page}")
+        scan = ImgScan()
+        scan.feed(text)
+        bare += [(page, src) for src in scan.bare]
+    return bare
 
 
 def files(root):
@@ -497,7 +527,7 @@ def main():
             times["cold"].append(build(blogbuild, site, outs["cold"].format(len(times["cold"]) + 1)))
         for _ in range(args.runs):
             times["warm"].append(build(blogbuild, site, outs["warm"]))
-        check_outputs(outs["off"], outs["warm"], formats)
+        bare = check_outputs(outs["off"], outs["warm"], formats)
         # Every resize: true build should write the same bytes (README: byte-identical run to run).
         first_cold = outs["cold"].format(1)
         same = [(f"cold build {n}", differences(first_cold, outs["cold"].format(n))) for n in range(2, args.runs + 1)]
@@ -560,6 +590,8 @@ def main():
     print(f"goal: after ≤ {GOAL_WEIGHT:.0f} % of before at 390 px (scale 1), both pages: {'met' if met else 'NOT met'}")
     print(f"hero's GPS position: {'in' if gps[0] else 'not in'} the before output, "
           f"{'STILL in' if gps[1] else 'not in'} the after output")
+    for page, src in bare:
+        print(f"NOT processed: {page} shows {src} as a plain <img>, without variants")
     differing = [(label, d) for label, d in same if d]
     if not differing:
         print(f"outputs: the {args.runs} cold builds and the warm build wrote the same bytes")
