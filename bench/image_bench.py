@@ -346,7 +346,7 @@ class ImgScan(html.parser.HTMLParser):
 def check_outputs(before, after, formats):
     """The after build made pictures in the asked formats, the before build none.
     Returns [(page, src)] of the after build's photos, screenshots and icons
-    that are plain <img>s: ones it did not give variants."""
+    that are plain <img>s: ones without a source in another format or a srcset."""
     with open(os.path.join(before, POST_PAGE.strip("/"), "index.html"), encoding="utf-8") as f:
         if "<picture" in f.read():
             raise BenchError("the resize: false build has <picture> elements")
@@ -591,7 +591,7 @@ def main():
     print(f"hero's GPS position: {'in' if gps[0] else 'not in'} the before output, "
           f"{'STILL in' if gps[1] else 'not in'} the after output")
     for page, src in bare:
-        print(f"NOT processed: {page} shows {src} as a plain <img>, without variants")
+        print(f"NO <picture>: {page} shows {src} as a plain <img> (no {', '.join(formats)} source, no srcset)")
     differing = [(label, d) for label, d in same if d]
     if not differing:
         print(f"outputs: the {args.runs} cold builds and the warm build wrote the same bytes")
