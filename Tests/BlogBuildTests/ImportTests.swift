@@ -104,6 +104,8 @@ import Testing
         let imported = try FileManager.default.subpathsOfDirectory(atPath: folder.url("content").path)
             .filter { $0.hasSuffix(".md") }.compactMap { folder.read("content/" + $0) }.joined()
         #expect(imported.contains("```php {linenos}"), "linenos is kept as blogbuild's fence option")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("`_drafts/storekit-2-notes.md`: `date`: no date in the front matter or the file name"), "a draft dated by its file's time is named")
         let config = try #require(folder.read("content/site.yml"))
         #expect(config.contains("base_url: https://example.com/blog/"))
         #expect(config.contains("timezone: Europe/Berlin"))

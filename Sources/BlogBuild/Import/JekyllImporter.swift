@@ -142,6 +142,8 @@ enum JekyllImporter {
         if dateText == nil { dateText = named?.date }
         if dateText == nil, let modified = try? FileManager.default.attributesOfItem(atPath: tree.absolute(path))[.modificationDate] as? Date {
             dateText = Self.dayText(modified, timeZone: settings.timeZone)
+            // Jekyll dates a draft by its file's time too; a checkout changes that, so it is named.
+            report.leave(path, line: nil, "date", "no date in the front matter or the file name: the file's modification day (\(dateText!)) is used; write a 'date:'")
         }
         guard let dateText, case .success(let written) = DateParsing.fields(dateText),
               case .success(let instant) = DateParsing.parse(dateText, timeZone: settings.timeZone) else {
