@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "cvips.h"
 
 #include <dlfcn.h>
@@ -123,6 +124,19 @@ int bb_vips_load(char *error, size_t error_len) {
 
 const char *bb_vips_version(void) { return loaded ? p_vips_version_string() : ""; }
 
+int bb_vips_was_loaded(void) { return loaded; }
+
+static char library_path[4096];
+
+const char *bb_vips_library_path(void) {
+    if (!loaded) return "";
+    if (!library_path[0]) {
+        Dl_info info;
+        if (dladdr((void *)p_vips_init, &info) && info.dli_fname) snprintf(library_path, sizeof library_path, "%s", info.dli_fname);
+    }
+    return library_path;
+}
+
 /// libvips's error buffer is one for the whole process, so images failing on
 /// two threads at once write into the same buffer. A failure's message is the
 /// buffer's last line that names this file; failing that, this thread's last
@@ -190,7 +204,7 @@ static int save(VipsImage *image, const char *format, int quality, void **out, s
     if (strcmp(format, "jpeg") == 0)
         return p_vips_jpegsave_buffer(image, out, out_len, "Q", quality, "strip", 1, "optimize_coding", 1, NULL);
     if (strcmp(format, "png") == 0)
-        return p_vips_pngsave_buffer(image, out, out_len, "strip", 1, "compression", 9, NULL);
+        return p_vips_pngsave_buffer(image, out, out_len, "strip", 1, "compression", 6, NULL);
     return -1;
 }
 

@@ -55,6 +55,11 @@ enum Reporter {
             if options.verbose, let w = report.written {
                 print("wrote \(count(w.written, "file")), \(grouped(w.unchanged)) unchanged, \(grouped(w.removed)) removed")
             }
+            if options.verbose, let images = report.images {
+                print("images: \(count(images.sources, "image")) processed (\(grouped(images.read)) read), "
+                      + "\(count(images.made, "variant")) made, \(grouped(images.fromCache)) from the cache"
+                      + (images.libvipsLoaded ? "" : "; libvips not loaded"))
+            }
             if options.verbose, !report.stageSeconds.isEmpty {
                 print("time: " + report.stageSeconds.map { "\($0.stage) \(String(format: "%.2f", $0.seconds)) s" }
                     .joined(separator: ", "))

@@ -139,7 +139,8 @@ struct ServeCommand: ParsableCommand {
 private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, options: SiteOptions,
                      rebuilding changed: Set<String>? = nil, first: Bool = false) -> Result<IncrementalBuilder.Outcome, BuildFailure> {
     let start = DispatchTime.now()
-    let request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
+    var request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
+    request.cacheDirectory = options.cacheURL
     do {
         let outcome = try builder.build(request, changedFiles: changed)
         Reporter.problems(outcome.report.warnings + outcome.report.hints, verbose: options.verbose, quiet: options.quiet)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlogBuild
 import Foundation
 
 /// Flags every site command takes.
@@ -22,4 +23,17 @@ struct SiteOptions: ParsableArguments {
 
     var siteURL: URL { URL(fileURLWithPath: site).standardizedFileURL }
     var outputURL: URL? { output.map { URL(fileURLWithPath: $0).standardizedFileURL } }
+
+    /// `BLOGBUILD_CACHE_DIR`: where derived images are kept between builds instead
+    /// of `SITE/.blogbuild-cache` (a CI cache, or one cache for several checkouts).
+    var cacheURL: URL? {
+        ProcessInfo.processInfo.environment["BLOGBUILD_CACHE_DIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0).standardizedFileURL }
+    }
+
+    /// A build request for this site with the options' output and cache folders.
+    func request(mode: BuildMode) -> BuildRequest {
+        var request = BuildRequest(siteDirectory: siteURL, outputDirectory: outputURL, mode: mode)
+        request.cacheDirectory = cacheURL
+        return request
+    }
 }

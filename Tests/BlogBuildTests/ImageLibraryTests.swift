@@ -117,26 +117,54 @@ struct ImageLibraryTests {
 
     @Test func theCacheMakesAnImageOnceAndAgainWhenItChanges() throws {
         let folder = try TestSiteFolder(config: nil)
-        let cache = DerivedImageCache(folder: folder.url(".blogbuild-cache/images"))
+        let cacheFolder = folder.url(".blogbuild-cache/images")
+        let cache = DerivedImageCache(folder: cacheFolder, libvipsVersion: try ImageLibrary.loaded.get())
         let source = folder.url("content/images/wide.png")
         try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.fixture("wide.png"), toPath: source.path)
         let request = DerivedImageCache.Request(source: source.path, width: 480, format: .webp, quality: 80)
-        let bytes = { [UInt8](FileManager.default.contents(atPath: source.path)!) }
+        // As a build does it: the source's hash from the index the cache folder
+        // holds (a new one each time, as each build reads it), then the derived file.
+        func derived() throws -> (bytes: [UInt8], cached: Bool) {
+            let index = ImageSourceIndex(cacheFolder: cacheFolder)
+            let hash = try #require(index.sha256(of: source.path))
+            let found = try cache.file(request, sourceHash: hash).get()
+            index.save()
+            return ([UInt8](try #require(FileManager.default.contents(atPath: found.file.path))), found.cached)
+        }
 
-        let first = try cache.image(request, sourceBytes: bytes()).get()
+        let first = try derived()
         #expect(!first.cached)
-        let second = try cache.image(request, sourceBytes: bytes()).get()
+        let second = try derived()
         #expect(second.cached, "an unchanged image is not made again")
         #expect(second.bytes == first.bytes)
 
         // Another image under the same name: made again, from its new bytes.
         try FileManager.default.removeItem(at: source)
         try FileManager.default.copyItem(atPath: Self.fixture("oriented.jpg"), toPath: source.path)
-        let third = try cache.image(request, sourceBytes: bytes()).get()
+        let third = try derived()
         #expect(!third.cached, "a changed image is made again")
         #expect(try Self.header(of: third.bytes, ext: "webp").width == 32)
         let stored = try FileManager.default.subpathsOfDirectory(atPath: cache.folder.path).filter { $0.hasSuffix(".webp") }
         #expect(stored.count == 2, "\(stored)")
+    }
+
+    /// The index keeps a hash only while the file's stamp holds: the same size and
+    /// modification time put back after an edit still count as a change.
+    @Test func theSourceIndexNoticesAnEditThatKeepsSizeAndTime() throws {
+        let folder = try TestSiteFolder(config: nil)
+        let cacheFolder = folder.url(".blogbuild-cache/images")
+        let source = folder.url("content/a.png")
+        try FileManager.default.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(repeating: 1, count: 64).write(to: source)
+        let index = ImageSourceIndex(cacheFolder: cacheFolder)
+        let before = try #require(index.sha256(of: source.path))
+        index.save()
+        #expect(ImageSourceIndex(cacheFolder: cacheFolder).sha256(of: source.path) == before, "recorded for the next build")
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: source.path)[.modificationDate] as? Date)
+        try Data(repeating: 2, count: 64).write(to: source)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: source.path)
+        let after = ImageSourceIndex(cacheFolder: cacheFolder).sha256(of: source.path)
+        #expect(after != nil && after != before)
     }
 }

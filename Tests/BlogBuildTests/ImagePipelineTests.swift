@@ -106,11 +106,13 @@ struct ImagePipelineTests {
         let folder = try Self.site()
         let output = folder.outside("public")
         let request = BuildRequest(siteDirectory: folder.root, outputDirectory: output, mode: .build(includeDrafts: false), now: siteTestsNow)
-        _ = try SiteBuilder.build(request)
+        let cold = try SiteBuilder.build(request)
+        #expect(cold.images?.made ?? 0 > 0 && cold.images?.read == cold.images?.sources, "\(String(describing: cold.images))")
         let cache = folder.url(DerivedImageCache.siteFolder)
         let first = try FolderSnapshot(cache)
-        _ = try SiteBuilder.build(request)
+        let warm = try SiteBuilder.build(request)
         #expect(try FolderSnapshot(cache).differences(from: first).isEmpty, "a second build makes no image again")
+        #expect(warm.images?.made == 0 && warm.images?.read == 0, "nor reads one: \(String(describing: warm.images))")
 
         // Another picture under the same name, 1200 px wide: its variants are made, the old 1440 px one goes.
         try folder.writeBytes("content/images/wide.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("other.png")))))
@@ -209,6 +211,32 @@ struct ImagePipelineTests {
         let refused = try ProcessRunner.run(exe, ["publish", "--site", asked.root.path], environment: environment, timeout: 60)
         #expect(refused.status == 1, "\(refused)")
         #expect(refused.stderr.contains("warning: images: { resize: true } needs libvips"), "\(refused)")
+    }
+
+    /// A warm build knows every image by its file stamp and libvips by its record, so
+    /// it never loads libvips; a changed image makes it load libvips and read that one
+    /// image only. Through the binary, so "loaded" is this build's process alone.
+    @Test func aWarmBuildNeverLoadsLibvips() throws {
+        let exe = try #require(RepoPaths.executable, "build blogbuild first")
+        let folder = try Self.site()
+        let cache = folder.outside("cache")
+        let environment = ["NO_COLOR": "1", "BLOGBUILD_CACHE_DIR": cache.path]
+        let build = { try ProcessRunner.run(exe, ["build", "--verbose", "--site", folder.root.path], environment: environment, timeout: 120) }
+        let cold = try build()
+        #expect(cold.status == 0, "\(cold)")
+        #expect(cold.stdout.contains("read), ") && !cold.stdout.contains("libvips not loaded"), "\(cold)")
+        #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("images/\(LibvipsFacts.fileName)").path),
+                "BLOGBUILD_CACHE_DIR holds the cache")
+        #expect(!FileManager.default.fileExists(atPath: folder.url(".blogbuild-cache").path), "nothing in the site's own folder")
+        let warm = try build()
+        #expect(warm.stdout.contains("(0 read), 0 variants made") && warm.stdout.contains("libvips not loaded"), "\(warm)")
+        let before = try FolderSnapshot(folder.url("public"))
+        let clean = try build()
+        #expect(try FolderSnapshot(folder.url("public")).differences(from: before).isEmpty, "the same output from the cache: \(clean)")
+
+        try folder.writeBytes("content/images/wide.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("other.png")))))
+        let changed = try build()
+        #expect(changed.stdout.contains("(1 read)") && !changed.stdout.contains("libvips not loaded"), "\(changed)")
     }
 
     @Test func serveRebuildsEqualACleanBuild() throws {

@@ -23,7 +23,9 @@ import Testing
         }
 
         func request(_ output: URL) -> BuildRequest {
-            BuildRequest(siteDirectory: site.root, outputDirectory: output, mode: .build(includeDrafts: true), now: Self.now)
+            var request = BuildRequest(siteDirectory: site.root, outputDirectory: output, mode: .build(includeDrafts: true), now: Self.now)
+            request.cacheDirectory = RepoPaths.sharedCache
+            return request
         }
 
         /// Rebuilds incrementally (told which files changed, as the dev server's

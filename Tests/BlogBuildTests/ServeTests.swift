@@ -1049,6 +1049,7 @@ struct ServeProcess {
         let executable = try #require(RepoPaths.executable, "the blogbuild executable was not built")
         process.executableURL = executable
         process.arguments = ["serve", "--port", "0"] + arguments
+        process.environment = RepoPaths.childEnvironment()
         process.standardOutput = stdout.pipe
         process.standardError = stderr.pipe
         try process.run()

@@ -24,6 +24,21 @@ enum RepoPaths {
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
 
+    /// One image cache for every test's build of the example site, in place or
+    /// copied (the repo's own `.blogbuild-cache`, which git ignores): its photos
+    /// and screenshots are made once per machine, not once per test. A test of
+    /// the cache itself gives its build a folder of its own.
+    static let sharedCache = root.appendingPathComponent(".blogbuild-cache")
+
+    /// This process's environment with `BLOGBUILD_CACHE_DIR` set to `sharedCache`
+    /// and then `overrides`: what every blogbuild a test starts runs with.
+    static func childEnvironment(_ overrides: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["BLOGBUILD_CACHE_DIR"] = sharedCache.path
+        for (k, v) in overrides { env[k] = v }
+        return env
+    }
+
     /// The `blogbuild` executable built into the same products folder as the
     /// test runner (`.build/debug`, or `SCRATCH/debug` with `--scratch-path`);
     /// failing that, `<package root>/.build/debug/blogbuild`.
@@ -237,9 +252,7 @@ enum ProcessRunner {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
+        process.environment = RepoPaths.childEnvironment(environment)
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe

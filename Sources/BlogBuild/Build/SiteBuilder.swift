@@ -38,8 +38,11 @@ public enum SiteBuilder {
         // their upright size replaces the header's, and each <img> becomes a <picture>.
         var imageUses: [String: ImagePlanner.Use] = [:]
         var notices = content.notices
+        let imageCache = request.imageCacheFolder
+        var imageLibrary: LibvipsFacts?
+        var imageSources: ImageSourceIndex?
         if site.config.images.resize {
-            switch ImageLibrary.loaded {
+            switch LibvipsFacts.current(cacheFolder: imageCache) {
             case .failure(let failure) where site.config.images.resizeWritten:
                 diagnostics.append(Diagnostic(file: ConfigLoader.path,
                                               message: "images: { resize: true } needs libvips, which cannot be used here: \(failure.message); images are copied as they are",
@@ -48,13 +51,19 @@ public enum SiteBuilder {
                 notices.append(Diagnostic(file: ConfigLoader.path,
                                           message: "images are copied as they are, not resized: \(failure.message) (images: { resize: false } says that is meant)",
                                           severity: .notice))
-            case .success:
-                let plan = ImagePlanner.plan(site: site, settings: site.config.images, formats: ImageLibrary.writableFormats,
-                                             header: { memo?.imageHeaders.header(of: $0) ?? ImageLibrary.header($0) })
+            case .success(let facts):
+                let sources = memo.map { memo in
+                    memo.imageSources ?? { memo.imageSources = ImageSourceIndex(cacheFolder: imageCache); return memo.imageSources! }()
+                } ?? ImageSourceIndex(cacheFolder: imageCache)
+                let plan = ImagePlanner.plan(site: site, settings: site.config.images, formats: Set(facts.writable),
+                                             header: sources.header(of:))
                 site.imageVariants = plan.sets
                 imageUses = plan.uses
                 diagnostics += plan.diagnostics
+                notices += plan.notices
                 for (path, set) in plan.sets { site.imageSizes[path] = ImageSize(width: set.width, height: set.height) }
+                imageLibrary = facts
+                imageSources = sources
             }
         }
         if let memo { memo.sizedBodies.apply(to: &site) } else { BodyImageSizes.apply(to: &site) }
@@ -112,10 +121,15 @@ public enum SiteBuilder {
         clock.lap("feeds")
         // Processed images: their variants, and the fallback in place of the original.
         var processedFallbacks: [String: OutputFile.Contents] = [:]
+        var imageWork: ImageWork?
         if !site.imageVariants.isEmpty {
             progress("processing \(site.imageVariants.count) images")
-            let cache = DerivedImageCache(folder: request.siteDirectory.appendingPathComponent(DerivedImageCache.siteFolder))
-            let made = ImageOutputs.files(for: site.imageVariants, quality: site.config.images.quality, cache: cache, uses: imageUses)
+            let cache = DerivedImageCache(folder: imageCache, libvipsVersion: imageLibrary?.version ?? "")
+            let made = ImageOutputs.files(for: site.imageVariants, quality: site.config.images.quality, cache: cache,
+                                          sources: imageSources ?? ImageSourceIndex(cacheFolder: imageCache), uses: imageUses)
+            imageSources?.save()
+            imageWork = ImageWork(sources: site.imageVariants.count, read: imageSources?.filesRead ?? 0, made: made.made,
+                                  fromCache: made.files.count - made.made, libvipsLoaded: ImageLibrary.wasLoaded)
             diagnostics += made.diagnostics
             let fallbackPaths = Set(site.imageVariants.values.map(\.fallbackPath))
             for file in made.files {
@@ -177,7 +191,7 @@ public enum SiteBuilder {
 
         files.sort { $0.path < $1.path }
         diagnostics.sort()
-        let report = BuildReport(
+        var report = BuildReport(
             pages: files.filter { $0.path.hasSuffix(".html") }.count,
             files: files.count,
             posts: site.posts.count,
@@ -192,6 +206,7 @@ public enum SiteBuilder {
             stageSeconds: clock.laps,
             skippedFiles: content.skippedFiles,
             basePath: URLMaker(baseURL: site.config.baseURL, absolute: false).basePath)
+        report.images = imageWork
         let rendered = RenderedSite(files: files, report: report, diagnostics: diagnostics)
         if let memo {
             memo.last = theme.flatMap { theme in shown.map { projections in

@@ -17,54 +17,65 @@ struct DerivedImageCache: Sendable {
 
     /// The cache folder.
     var folder: URL
+    /// libvips's version (`LibvipsFacts`): a new libvips may encode differently.
+    var libvipsVersion: String
 
     /// Where a site keeps its cache, relative to the site folder.
     static let siteFolder = ".blogbuild-cache/images"
 
-    /// The derived image's bytes: from the cache when it holds them, else made
-    /// with libvips and stored.
-    func image(_ request: Request, sourceBytes: [UInt8]) -> Result<(bytes: [UInt8], cached: Bool), ImageLibrary.Failure> {
-        guard let hash = ImageLibrary.sha256(sourceBytes) else {
-            return .failure(ImageLibrary.Failure(message: "cannot hash the image (libvips is not loaded)"))
-        }
-        return file(request, sourceHash: hash).flatMap { found in
-            guard let data = FileManager.default.contents(atPath: found.file.path) else {
-                return .failure(ImageLibrary.Failure(message: "cannot read \(found.file.path)"))
-            }
-            return .success((Array(data), found.cached))
-        }
-    }
+    /// The version of blogbuild's own encoder settings (`cvips.c`'s savers): raised
+    /// whenever they change, so a warm cache never serves bytes a cold one would
+    /// not make. 2: PNG at zlib level 6, not 9.
+    static let encoderSettings = 2
 
     /// The file holding the derived image: the cache's when it holds it, else
     /// made with libvips and stored first (written to a temporary file and
     /// renamed, so a build killed halfway leaves no half file behind).
     /// `sourceHash`: the SHA-256 of the source's bytes (`ImageLibrary.sha256`).
     func file(_ request: Request, sourceHash hash: String) -> Result<(file: URL, cached: Bool), ImageLibrary.Failure> {
-        guard case .success(let version) = ImageLibrary.loaded else {
-            if case .failure(let failure) = ImageLibrary.loaded { return .failure(failure) }
-            return .failure(ImageLibrary.Failure(message: "libvips is not loaded"))
-        }
-        let name = "\(hash)-w\(request.width)-q\(request.quality)-vips\(version).\(request.format.fileExtension)"
+        let name = "\(hash)-w\(request.width)-q\(request.quality)-vips\(libvipsVersion)-e\(Self.encoderSettings).\(request.format.fileExtension)"
         let file = folder.appendingPathComponent(String(hash.prefix(2))).appendingPathComponent(name)
-        if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int, size > 0 {
-            return .success((file, true))
-        }
+        if Self.holds(file) { return .success((file, true)) }
+        // Two builds in one process (tests, serve's rebuild beside a check) asking for
+        // the same image wait for each other rather than both making it.
+        let lock = Self.making[abs(name.hashValue) % Self.making.count]
+        lock.lock()
+        defer { lock.unlock() }
+        if Self.holds(file) { return .success((file, true)) }
         switch ImageLibrary.derive(request.source, width: request.width, format: request.format, quality: request.quality) {
         case .failure(let failure): return .failure(failure)
         case .success(let bytes):
-            let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(name).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max)).tmp")
-            do {
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(bytes).write(to: temporary)
-                guard rename(temporary.path, file.path) == 0 else {
-                    try? FileManager.default.removeItem(at: temporary)
-                    return .failure(ImageLibrary.Failure(message: "cannot store a derived image in \(folder.path)"))
-                }
-            } catch {
-                try? FileManager.default.removeItem(at: temporary)
-                return .failure(ImageLibrary.Failure(message: "cannot store a derived image in \(folder.path): \(error.localizedDescription)"))
+            guard Self.writeAtomically(Data(bytes), to: file) else {
+                return .failure(ImageLibrary.Failure(message: "cannot store a derived image in \(folder.path)"))
             }
             return .success((file, false))
         }
+    }
+
+    /// Locks for making derived images, by name: one image is made once at a time in this process.
+    private static let making = (0..<64).map { _ in NSLock() }
+
+    private static func holds(_ file: URL) -> Bool {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int ?? 0) > 0
+    }
+
+    /// Writes `data` to a temporary file beside `file` and renames it into place,
+    /// so no reader (another build, serve) ever sees half a file. False when it cannot.
+    @discardableResult
+    static func writeAtomically(_ data: Data, to file: URL) -> Bool {
+        let folder = file.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt64.random(in: 0...UInt64.max)).tmp")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            return false
+        }
+        guard rename(temporary.path, file.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            return false
+        }
+        return true
     }
 }

@@ -10,7 +10,7 @@ enum ImageLibrary {
     }
 
     /// What a file's header says, before any pixel is decoded.
-    struct Header: Sendable, Hashable {
+    struct Header: Sendable, Hashable, Codable {
         /// As stored (before EXIF orientation).
         var width: Int
         var height: Int
@@ -36,6 +36,15 @@ enum ImageLibrary {
         guard bb_vips_load(&error, error.count) == 1 else { return .failure(Failure(message: text(error))) }
         return .success(String(cString: bb_vips_version()))
     }()
+
+    /// Whether this process has loaded libvips yet (asking does not load it).
+    static var wasLoaded: Bool { bb_vips_was_loaded() == 1 }
+
+    /// The file libvips was loaded from ("" when it is not loaded).
+    static var libraryPath: String {
+        guard case .success = loaded else { return "" }
+        return String(cString: bb_vips_library_path())
+    }
 
     /// The formats this libvips writes, found by writing a tiny image in each
     /// (AVIF needs libheif with an AV1 encoder, which not every build has).
@@ -88,6 +97,8 @@ enum ImageLibrary {
 
     /// SHA-256 of `bytes` as hex (glib's, loaded with libvips); nil without libvips.
     static func sha256(_ bytes: [UInt8]) -> String? {
+        // Loads libvips on first use: a warm build may not have needed it until now.
+        guard case .success = loaded else { return nil }
         var out = [CChar](repeating: 0, count: 65)
         let status = bytes.withUnsafeBytes { bb_sha256_hex($0.baseAddress, $0.count, &out) }
         return status == 0 ? text(out) : nil

@@ -3,13 +3,13 @@ import Foundation
 /// The files of processed images: every variant, made (or found in the cache)
 /// on all cores, as copies of the cache's files.
 enum ImageOutputs {
-    static func files(for sets: [String: ImageVariantSet], quality: Int, cache: DerivedImageCache,
+    /// `sources`: each source's hash, kept by file stamp between builds, so a warm
+    /// build reads no image at all.
+    static func files(for sets: [String: ImageVariantSet], quality: Int, cache: DerivedImageCache, sources: ImageSourceIndex,
                       uses: [String: ImagePlanner.Use]) -> (files: [OutputFile], diagnostics: [Diagnostic], made: Int) {
         let ordered = sets.values.sorted { $0.sourcePath < $1.sourcePath }
-        // Each source is read and hashed once, then each of its variants looked up or made.
-        let hashes: [String?] = ordered.parallelMap { set in
-            FileManager.default.contents(atPath: set.file).flatMap { ImageLibrary.sha256([UInt8]($0)) }
-        }
+        // Each source is hashed once (or its hash found in the index), then each of its variants looked up or made.
+        let hashes: [String?] = ordered.parallelMap { sources.sha256(of: $0.file) }
         let jobs: [(set: ImageVariantSet, variant: ImageVariantSet.Variant, hash: String?)] = zip(ordered, hashes).flatMap { set, hash in
             set.variants.map { (set, $0, hash) }
         }

@@ -65,11 +65,12 @@ enum ImagePlanner {
     /// off, not an image, a decompression bomb) is an error where a body uses it.
     static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>,
                      header: (String) -> Result<ImageLibrary.Header, ImageLibrary.Failure>)
-        -> (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic]) {
+        -> (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic]) {
         let (images, linked, onlyIcons, alsoIcons) = candidates(in: site)
         let modern = settings.formats.compactMap(ImageFormat.init(rawValue:)).filter(writable.contains)
         var sets: [String: ImageVariantSet] = [:]
         var diagnostics: [Diagnostic] = []
+        var notices: [Diagnostic] = []
         let uses = Dictionary(images.map { ($0.path, $0.use) }, uniquingKeysWith: { a, _ in a })
         for image in images {
             let found: ImageLibrary.Header
@@ -84,8 +85,13 @@ enum ImagePlanner {
                                            + "(\(ImageLibrary.pixelLimit / 1_000_000) megapixels); a decompression bomb, or an image to make smaller first"))
                 continue
             }
-            // An animation would lose its frames.
-            if found.pages > 1 { continue }
+            // An animation would lose its frames: it is published as it is, and named.
+            if found.pages > 1 {
+                var notice = problem(image, "image 'content/\(image.path)' is animated (\(found.pages) frames): published as it is, not resized")
+                notice.severity = .notice
+                notices.append(notice)
+                continue
+            }
             let fallback = ImageFormat.fallback(forLoader: found.loader)
             let wanted = onlyIcons.contains(image.path) ? Self.iconWidths
                 : alsoIcons.contains(image.path) ? settings.widths + Self.iconWidths : settings.widths
@@ -104,7 +110,7 @@ enum ImagePlanner {
                                                height: found.uprightHeight, fallback: fallback, fallbackPath: fallbackPath,
                                                variants: variants)
         }
-        return (sets, uses, diagnostics)
+        return (sets, uses, diagnostics, notices)
     }
 
     private static func problem(_ image: (path: String, file: String, use: Use), _ message: String) -> Diagnostic {

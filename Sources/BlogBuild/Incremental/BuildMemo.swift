@@ -7,7 +7,7 @@ import Foundation
 ///
 /// - `documents`: Markdown files, read again when their stamp changes;
 /// - `markdown`: bodies rendered again when their text or the options change;
-/// - `imageSizes`, `sizedBodies`: image headers and sized HTML;
+/// - `imageSizes`, `sizedBodies`, `imageSources`: image headers, hashes and sized HTML;
 /// - `pages`: pages rendered again when their key (`RenderKeys`) changes;
 /// - `feeds`: feeds made again when their key (`FeedKeys`) changes;
 /// - `links`, `pageLinks`: link checks done again when what they looked at changed.
@@ -21,7 +21,8 @@ final class BuildMemo {
     let markdown = MarkdownMemo()
     let imageSizes = ImageSizeMemo()
     let sizedBodies = SizedBodyMemo()
-    let imageHeaders = ImageHeaderMemo()
+    /// Source images' hashes and headers (`ImageSourceIndex`), read from the image cache once per serve.
+    var imageSources: ImageSourceIndex?
     let pages = PageMemo()
     let feeds = FeedMemo()
     let links = LinkMemo()

@@ -12,17 +12,3 @@ final class ImageSizeMemo {
         return size
     }
 }
-
-/// libvips headers of image files from the last build, kept while the file's
-/// stamp is unchanged. Not thread-safe: one build uses it at a time (`BuildMemo`).
-final class ImageHeaderMemo {
-    private var entries: [String: (stamp: FileStamp, header: Result<ImageLibrary.Header, ImageLibrary.Failure>)] = [:]
-
-    func header(of path: String) -> Result<ImageLibrary.Header, ImageLibrary.Failure> {
-        guard let stamp = FileStamp.of(path) else { return ImageLibrary.header(path) }
-        if let hit = entries[path], hit.stamp == stamp { return hit.header }
-        let header = ImageLibrary.header(path)
-        entries[path] = (stamp, header)
-        return header
-    }
-}

@@ -25,4 +25,21 @@ public struct BuildReport: Sendable {
     /// The path part of `base_url` (`/blog/` for `https://user.github.io/blog/`), where
     /// the pages' links expect the site to be served; `/` for most sites.
     public var basePath: String = "/"
+    /// What image processing did; nil when no image was processed.
+    public var images: ImageWork?
+}
+
+/// What one build's image processing did, for `--verbose` (and to show that a
+/// warm build reads no image and never loads libvips).
+public struct ImageWork: Sendable, Equatable {
+    /// Images processed (each into its variants).
+    public var sources: Int
+    /// Of those, the images whose file was read this build (header or hash); the
+    /// others were known from the cache's index by their file stamp.
+    public var read: Int
+    /// Variant files made with libvips; the rest came from the cache.
+    public var made: Int
+    public var fromCache: Int
+    /// Whether this process has loaded libvips (a warm build does not need to).
+    public var libvipsLoaded: Bool
 }

@@ -10,6 +10,15 @@ public struct BuildRequest: Sendable {
     public var now: Date
     /// Told the name of each stage as it starts (`"rendering Markdown"`), for a progress line.
     public var progress: (@Sendable (String) -> Void)?
+    /// Where derived data is kept between builds (the image cache); defaults to
+    /// `SITE/.blogbuild-cache`. One folder may serve several sites or checkouts:
+    /// everything in it is named by its content's hash.
+    public var cacheDirectory: URL?
+
+    /// The derived-image cache (`Images/DerivedImageCache`).
+    var imageCacheFolder: URL {
+        (cacheDirectory ?? siteDirectory.appendingPathComponent(".blogbuild-cache")).appendingPathComponent("images")
+    }
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, mode: BuildMode, now: Date = Date()) {
         self.siteDirectory = siteDirectory

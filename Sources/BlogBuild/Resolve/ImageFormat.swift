@@ -1,5 +1,5 @@
 /// A format blogbuild writes derived images in.
-public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Comparable, Codable {
     case avif, webp, jpeg, png
 
     /// The file extension of a derived image: `.webp`.

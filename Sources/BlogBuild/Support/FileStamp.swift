@@ -10,7 +10,7 @@ import Darwin
 /// What tells a file's contents changed without reading it: device, inode, size,
 /// modification and change time. An editor's save always changes it (a rename
 /// over the file gives a new inode, an in-place write new times).
-struct FileStamp: Hashable, Sendable {
+struct FileStamp: Hashable, Sendable, Codable {
     var device: UInt64
     var inode: UInt64
     var size: Int64

@@ -23,6 +23,13 @@ int bb_vips_load(char *error, size_t error_len);
 /// libvips's version, e.g. "8.14.1" (after a successful load).
 const char *bb_vips_version(void);
 
+/// 1 once libvips has loaded in this process (never loads it).
+int bb_vips_was_loaded(void);
+
+/// The file libvips was loaded from ("" before it loads): what a cached
+/// record of this libvips's version and formats is checked against.
+const char *bb_vips_library_path(void);
+
 /// Reads the header of `path`. Returns 0 on success; else -1 with the reason.
 int bb_vips_header(const char *path, bb_image_header *header, char *error, size_t error_len);
 
