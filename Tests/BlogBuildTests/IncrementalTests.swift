@@ -181,9 +181,9 @@ import Testing
         try s.site.remove("content/images/extra")
         try s.check("deleting a folder of static files")
         // A hero image replaced by one of another size: the post's width and height follow.
-        try s.site.writeBytes("content/images/posts/chalkboard-launch.png", ImageSizeTests.png(width: 800, height: 420))
+        try s.site.writeBytes("content/images/posts/live-activity.png", ImageSizeTests.png(width: 800, height: 420))
         let hero = try s.check("replacing a hero image")
-        #expect(hero.changedPaths.contains("/2019/03/chalkboard-launch/index.html"), "\(hero.changedPaths)")
+        #expect(hero.changedPaths.contains("/2024/03/live-activity/index.html"), "\(hero.changedPaths)")
         // So does a body image's, on the post's page and in the feeds that carry its content.
         try s.site.writeBytes("content/images/posts/kettle-lines-by-language.png", ImageSizeTests.png(width: 640, height: 360))
         let bodyImage = try s.check("replacing an image in a post's body")
