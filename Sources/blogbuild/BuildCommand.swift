@@ -28,8 +28,9 @@ func runBuild(mode: BuildMode, verb: String, options: SiteOptions) throws {
         let report = try SiteBuilder.build(request)
         progress.clear()
         Reporter.problems(report.warnings + report.hints, verbose: options.verbose, quiet: options.quiet)
-        // Placeholders left in site.yml matter when the site goes live, not while writing it.
-        if mode == .publish { Reporter.notices(report.notices, quiet: options.quiet) }
+        // Placeholders left in site.yml matter when the site goes live, not while writing it;
+        // --verbose shows them (and the theme's fallback to English) in any build.
+        if mode == .publish || options.verbose { Reporter.notices(report.notices, quiet: options.quiet) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         Reporter.summary(report, verb: verb, seconds: seconds, options: options)
     } catch {
