@@ -29,7 +29,7 @@ func runBuild(mode: BuildMode, verb: String, options: SiteOptions) throws {
         progress.clear()
         Reporter.problems(report.warnings + report.hints, verbose: options.verbose, quiet: options.quiet)
         // Placeholders left in site.yml matter when the site goes live, not while writing it;
-        // --verbose names them (and what was skipped, like images left unprocessed) in any build.
+        // --verbose shows them in any build (images left unprocessed, the theme's fallback to English).
         if mode == .publish || options.verbose { Reporter.notices(report.notices, quiet: options.quiet) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         Reporter.summary(report, verb: verb, seconds: seconds, options: options)

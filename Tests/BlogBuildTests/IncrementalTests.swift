@@ -326,6 +326,31 @@ import Testing
                 "\(both.changedPaths)")
     }
 
+    /// The theme's words are site-wide inputs: a new `strings:` text or `language:`
+    /// in site.yml re-renders the pages and feeds that show them, told by the watcher
+    /// that site.yml alone changed.
+    @Test func changingTheThemesWordsReRendersWhatShowsThem() throws {
+        let s = try Session()
+        try s.check("the first build")
+        let config = "content/site.yml"
+        let home = s.served.appendingPathComponent("index.html")
+        #expect(try String(contentsOf: home, encoding: .utf8).contains(">Continue reading<"))
+
+        try s.edit(config) { $0 + "strings: { continue_reading: \"Read on\" }\n" }
+        let overridden = try s.check("a string overridden in site.yml", changed: [config])
+        #expect(overridden.changedPaths.contains("/index.html"), "\(overridden.changedPaths)")
+        let served = try String(contentsOf: home, encoding: .utf8)
+        #expect(served.contains(">Read on<") && !served.contains("Continue reading"))
+
+        try s.edit(config) { $0.replacingOccurrences(of: "language: en-GB", with: "language: de-DE") }
+        let german = try s.check("a new language", changed: [config])
+        #expect(german.changedPaths.contains("/2023/06/kettle-audit/index.html")
+                && german.changedPaths.contains("/series/building-tidemark/atom.xml"), "\(german.changedPaths)")
+        let post = try String(contentsOf: s.served.appendingPathComponent("2023/06/kettle-audit/index.html"), encoding: .utf8)
+        #expect(post.contains("Min. Lesezeit") && post.contains("Juni 2023"))
+        #expect(try String(contentsOf: home, encoding: .utf8).contains(">Read on<"), "the site's own text outlives the language change")
+    }
+
     @Test func aFailedRebuildWritesNothingAndTheNextGoodOneCatchesUp() throws {
         let s = try Session()
         try s.check("the first build")

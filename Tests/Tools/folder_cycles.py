@@ -16,6 +16,9 @@ for d,_,fs in os.walk(root):
 edges=collections.defaultdict(lambda: collections.defaultdict(set))
 for p,(folder,s) in files.items():
     s2=re.sub(r'//.*','',s)
+    # Words in string literals are text, not types ("Site web" is French for website);
+    # a literal with an interpolation is kept whole, since `\(Type.x)` names a type.
+    s2=re.sub(r'"(?:[^"\\\n]|\\[^(])*"','""',s2)
     for w in set(re.findall(r'\b[A-Z]\w*\b',s2)):
         f2=decl.get(w)
         if f2 and f2!=folder: edges[folder][f2].add(w)

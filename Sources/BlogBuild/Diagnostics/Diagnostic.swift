@@ -12,7 +12,7 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
         case hint
         /// About the site as a whole rather than a mistake in a file (site.yml
         /// still holds `init`'s placeholders). Kept apart in `BuildReport.notices`;
-        /// only `publish` prints them.
+        /// only `publish` (and `--verbose`) prints them.
         case notice
 
         /// Whether this severity fails a build in `mode`.

@@ -33,7 +33,7 @@ struct FeedRenderer: Sendable {
             return c
         }
         return Plan(sitePosts: Array(site.posts.indices.prefix(limit)), collections: collections,
-                    collectionPaths: collections.map { path(FeedLink.collectionFeed($0, siteTitle: site.config.title).path) },
+                    collectionPaths: collections.map { path(FeedLink.collectionFeed($0, siteTitle: site.config.title, strings: site.config.strings).path) },
                     siteFeedPaths: [FeedLink.rssPath, FeedLink.jsonPath, FeedLink.atomPath].map(path))
     }
 
@@ -94,7 +94,7 @@ struct FeedRenderer: Sendable {
         }
         files += collections.indices.filter { needed[$0] }.parallelMap { ci -> FeedFile in
             let c = collections[ci]
-            let link = FeedLink.collectionFeed(c, siteTitle: config.title)
+            let link = FeedLink.collectionFeed(c, siteTitle: config.title, strings: config.strings)
             let head = AtomFeed.Head(title: link.title, subtitle: nil, selfURL: urls.absolute(link.path),
                                      pageURL: urls.absolute(c.pageURL), language: config.language, author: author)
             return FeedFile(path: path(link.path), kind: .atom,

@@ -34,7 +34,7 @@ struct FeedKeys: Sendable {
         for (c, path) in zip(plan.collections, plan.collectionPaths) {
             var h = Hasher()
             h.combine(settingsKey)
-            h.combine(c.label)
+            h.combine(c.kind)
             h.combine(c.title)
             h.combine(c.pageURL)
             for i in c.newestFirst { h.combine(entryKey(i)) }

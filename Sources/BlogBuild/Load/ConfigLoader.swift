@@ -44,6 +44,7 @@ enum ConfigLoader {
                 config.language = ContentText.trimmed(language)
             }
         }
+        let unspoken = themeStrings(&fields, into: &config)
         if let node = fields.node("timezone"), let name = fields.text("timezone") {
             let trimmed = ContentText.trimmed(name)
             if let zone = TimeZone(identifier: trimmed), !trimmed.isEmpty {
@@ -118,11 +119,45 @@ enum ConfigLoader {
             notice("'base_url' is the placeholder \(Self.placeholderBaseURL) that blogbuild init writes: "
                    + "set it to the address the site is published at", at: fields.keyLocations["base_url"])
         }
+        if unspoken {
+            notice("'language' is \(config.language), which the theme has no words for: it speaks English "
+                   + "(built in: \(ThemeLanguage.allCases.map(\.rawValue).joined(separator: ", "))); "
+                   + "give your own under 'strings:' (README lists the keys)", at: fields.keyLocations["language"])
+        }
         if let author, ContentText.trimmed(author.author.name) == Self.placeholderAuthorName {
             notice("'author' is the placeholder name \"\(Self.placeholderAuthorName)\" that blogbuild init writes: "
                    + "pages and feeds show it as the author", at: author.nameAt)
         }
         return (config, fields.diagnostics, notices.sorted())
+    }
+
+    /// `strings: { min_read: "Min. Lesezeit" }`: the theme's words in `language:`'s
+    /// built-in language, with the site's own texts over them. A key the theme does
+    /// not have is a warning (with a did-you-mean), a text that is not one, or uses a
+    /// placeholder its key does not have, is an error. True when the language has
+    /// no built-in texts and `strings:` does not give them all (the notice's cue).
+    private static func themeStrings(_ fields: inout YAMLFields, into config: inout SiteConfig) -> Bool {
+        let builtIn = ThemeLanguage(tag: config.language)
+        config.strings = ThemeStrings(language: builtIn ?? .en)
+        var given = 0
+        if var strings = fields.nested("strings") {
+            for key in ThemeStrings.Key.allCases {
+                guard let node = strings.writtenNode(key.rawValue) else { continue }
+                if YAMLScalar.isNull(node) {
+                    strings.report("'strings.\(key.rawValue)' is empty (write the text, \"\" for none, or leave the key out for the built-in one)", at: node)
+                    continue
+                }
+                guard let text = strings.text(key.rawValue) else { continue }
+                if let problem = ThemeStrings.problem(in: text, for: key) {
+                    strings.report("'strings.\(key.rawValue)' \(problem) \(YAMLFields.quote(text))", at: node)
+                    continue
+                }
+                config.strings.override(key, with: text)
+                given += 1
+            }
+            fields.absorb(strings)
+        }
+        return builtIn == nil && given < ThemeStrings.Key.allCases.count
     }
 
     /// The known time zone `name` probably means: `europe/london` and `London`

@@ -140,6 +140,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var images = ImageSettings()
     /// Unknown keys, for templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
+    /// The theme's words: `language:`'s built-in ones with `strings:` applied.
+    public var strings = ThemeStrings()
 
     public init() {}
 }

@@ -1,19 +1,8 @@
-/// Date texts for templates, from the wall-clock fields as written (no Foundation
-/// formatter: they are slow, not Sendable, and locale-dependent).
+/// Machine-readable date texts for templates and feeds, from the wall-clock
+/// fields as written (no Foundation formatter: they are slow, not Sendable, and
+/// locale-dependent). The dates people read are the site's language's
+/// (`ThemeStrings.date`).
 enum DateText {
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
-
-    /// `5 January 2021`.
-    static func display(_ d: PostDate) -> String {
-        "\(d.day) \(monthNames[max(0, min(11, d.month - 1))]) \(d.year)"
-    }
-
-    /// `5 Jan`: day and month, for lists grouped by year.
-    static func short(_ d: PostDate) -> String {
-        "\(d.day) \(monthNames[max(0, min(11, d.month - 1))].prefix(3))"
-    }
-
     /// RFC 3339: `2021-01-05T09:30:00+00:00`.
     static func iso(_ d: PostDate) -> String {
         let sign = d.utcOffsetSeconds < 0 ? "-" : "+"

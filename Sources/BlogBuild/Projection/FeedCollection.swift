@@ -1,14 +1,18 @@
 /// A series, tag or app seen as the source of a feed: `/series/SLUG/atom.xml`,
 /// `/tags/SLUG/atom.xml`, `/apps/SLUG/atom.xml`.
 struct FeedCollection: Sendable {
-    /// `Series`, `Tag` or `App`.
-    var label: String
+    /// What kind of collection: its feed's title says it (`ThemeStrings`' `series_feed`, ...).
+    var kind: Kind
     /// The series or app title, the tag name.
     var title: String
     /// Site path of the collection's page, ending in `/`: `/tags/swiftui/`.
     var pageURL: String
     /// Indices into `Site.posts` of the posts in the collection, newest first.
     var newestFirst: [Int]
+
+    enum Kind: Hashable, Sendable {
+        case series, tag, app
+    }
 
     /// Every collection of the site that gets a feed: series, then tags, then apps.
     static func all(in site: Site) -> [FeedCollection] {
@@ -22,16 +26,16 @@ struct FeedCollection: Sendable {
 
     static func series(_ i: Int, in site: Site) -> FeedCollection {
         let s = site.series[i]
-        return FeedCollection(label: "Series", title: s.series.title, pageURL: s.url, newestFirst: s.postIndices.sorted())
+        return FeedCollection(kind: .series, title: s.series.title, pageURL: s.url, newestFirst: s.postIndices.sorted())
     }
 
     static func tag(_ i: Int, in site: Site) -> FeedCollection {
         let t = site.tags[i]
-        return FeedCollection(label: "Tag", title: t.name, pageURL: t.url, newestFirst: t.postIndices.sorted())
+        return FeedCollection(kind: .tag, title: t.name, pageURL: t.url, newestFirst: t.postIndices.sorted())
     }
 
     static func app(_ i: Int, in site: Site) -> FeedCollection {
         let a = site.apps[i]
-        return FeedCollection(label: "App", title: a.app.title, pageURL: a.url, newestFirst: a.postIndices.sorted())
+        return FeedCollection(kind: .app, title: a.app.title, pageURL: a.url, newestFirst: a.postIndices.sorted())
     }
 }

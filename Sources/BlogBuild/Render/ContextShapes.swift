@@ -39,7 +39,7 @@ enum ContextShapes {
 
     static var site: TemplateShape {
         object(scalars("title", "base_url", "language", "home_url", "description", "logo_url", "logo_type",
-                       "has_nav", "series_count", "app_count", "locale", "years")
+                       "has_nav", "series_count", "app_count", "locale", "years", "css_strings")
                + [("params", open),
                   ("author", object(scalars("name", "email", "url"))),
                   ("nav", list(object(scalars("title", "url", "current")))),
@@ -69,7 +69,7 @@ enum ContextShapes {
     static var entryFields: Fields {
         scalars("title", "url", "date", "date_short", "date_iso", "year", "summary", "reading_minutes", "reading_time",
                 "has_tags", "draft", "future", "has_more")
-            + [("tags", list(tagLink)), ("series", object(scalars("title", "url", "label")))]
+            + [("tags", list(tagLink)), ("series", object(scalars("title", "url", "label", "ref_before", "ref_after")))]
     }
 
     static var entry: TemplateShape { object(entryFields) }
@@ -93,8 +93,9 @@ enum ContextShapes {
     }
 
     static var seriesBox: TemplateShape {
-        let link = object(scalars("title", "url"))
-        return object(scalars("title", "url", "position", "count", "label", "has_other_parts")
+        let link = object(scalars("title", "url", "label"))
+        return object(scalars("title", "url", "position", "count", "label", "ref_before", "ref_after", "nav_label",
+                              "has_other_parts")
                       + [("parts", list(object(scalars("number", "title", "url", "current")))),
                          ("previous", link), ("next", link)])
     }
@@ -112,7 +113,7 @@ enum ContextShapes {
 
     static var appCardFields: Fields {
         scalars("title", "slug", "url", "status", "retired", "platforms_text", "has_platforms", "post_count",
-                "tagline", "icon", "released", "released_iso", "released_year")
+                "tagline", "icon", "icon_alt", "released", "released_iso", "released_year", "since_text")
             + [("platforms", list(.scalar)), ("params", open)]
             + ImagePlanner.iconSizes.map { ("icon_\($0)", .scalar) }
     }
@@ -120,20 +121,24 @@ enum ContextShapes {
     static var appCard: TemplateShape { object(appCardFields) }
 
     static var app: TemplateShape {
-        object(appCardFields + scalars("description", "app_store", "website", "source", "has_links", "has_screenshots", "has_posts")
+        object(appCardFields + scalars("description", "app_store", "website", "source", "has_links", "has_screenshots", "has_posts",
+                               "posts_title")
                + [("screenshots", list(image)), ("posts", list(entry))])
     }
 
+    /// The theme's words (`ThemeStrings`): every key without placeholders.
+    static var strings: TemplateShape { object(ThemeStrings.Key.plain.map { ($0.rawValue, TemplateShape.scalar) }) }
+
     // MARK: Roots
 
-    /// The context a page template gets: `site`, `page`, and its page type's own names.
+    /// The context a page template gets: `site`, `page`, `strings`, and its page type's own names.
     /// Nil for a name that is not a page template.
     static func root(for template: String) -> TemplateShape? {
         let own: Fields
         switch template {
         case "home":
             own = [("posts", list(entry)), ("has_posts", .scalar),
-                   ("pagination", object(scalars("number", "count", "is_first", "has_pages", "newer_url", "older_url")))]
+                   ("pagination", object(scalars("number", "count", "label", "is_first", "has_pages", "newer_url", "older_url")))]
         case "post": own = [("post", post)]
         case "page", "404": own = []
         case "series-index": own = [("all_series", list(object(seriesSummaryFields))), ("has_series", .scalar)]
@@ -144,9 +149,9 @@ enum ContextShapes {
         case "tag": own = [("tag", object(tagLinkFields + [("posts", list(entry))]))]
         case "archive":
             own = [("years", list(object(scalars("year", "count") + [("posts", list(entry))]))),
-                   ("has_posts", .scalar), ("post_count", .scalar), ("post_count_text", .scalar)]
+                   ("has_posts", .scalar), ("post_count", .scalar), ("post_count_text", .scalar), ("lead", .scalar)]
         default: return nil
         }
-        return object([("site", site), ("page", page)] + own)
+        return object([("site", site), ("page", page), ("strings", strings)] + own)
     }
 }

@@ -54,6 +54,7 @@ struct PageRenderer: Sendable {
         let target = HTMLEscape.text(urls.url(p.permalink))
         let canonical = HTMLEscape.text(urls.absoluteURL(p.permalink))
         let title = HTMLEscape.text(p.post.title)
+        let moved = site.config.strings.around("title", in: .moved, [:])
         return """
         <!DOCTYPE html>
         <html lang="\(HTMLEscape.text(site.config.language))">
@@ -65,7 +66,7 @@ struct PageRenderer: Sendable {
         <meta http-equiv="refresh" content="0; url=\(target)">
         </head>
         <body>
-        <p>This post has moved to <a href="\(target)">\(title)</a>.</p>
+        <p>\(HTMLEscape.text(moved.before))<a href="\(target)">\(title)</a>\(HTMLEscape.text(moved.after))</p>
         </body>
         </html>
 

@@ -6,17 +6,18 @@ struct RouteValues {
     let values: TemplateValues
     /// Per page type (by its root shape): `site` without `nav`, and `page` with what
     /// every page has, made once instead of on each of thousands of pages.
-    private let common: [ObjectIdentifier: (site: TemplateRecord, page: TemplateRecord)]
+    private let common: [ObjectIdentifier: (site: TemplateRecord, page: TemplateRecord, strings: TemplateValue)]
 
     init(site: Site, urls: URLMaker, values: TemplateValues, pages: some Sequence<Theme.CompiledPage>) {
         self.site = site
         self.urls = urls
         self.values = values
-        var common: [ObjectIdentifier: (site: TemplateRecord, page: TemplateRecord)] = [:]
+        var common: [ObjectIdentifier: (site: TemplateRecord, page: TemplateRecord, strings: TemplateValue)] = [:]
         for page in pages {
             let root = TemplateRecord(page.root, reads: page.reads)
             common[ObjectIdentifier(page.root)] = (values.siteWithoutNav(root.record(for: "site")),
-                                                   values.pageWithSiteFeeds(root.record(for: "page")))
+                                                   values.pageWithSiteFeeds(root.record(for: "page")),
+                                                   values.strings(root.record(for: "strings")))
         }
         self.common = common
     }
@@ -34,6 +35,7 @@ struct RouteValues {
     func root(for route: Route, shape root: TemplateShape, reads: TemplateReads) -> TemplateValue {
         var r = TemplateRecord(root, reads: reads)
         let v = values
+        let strings = site.config.strings
         let shared = common[ObjectIdentifier(root)]
         let pageRecord = shared?.page ?? v.pageWithSiteFeeds(r.record(for: "page"))
         var page: TemplateRecord
@@ -59,15 +61,17 @@ struct RouteValues {
             pagination["count"] = .int(count)
             pagination["is_first"] = .bool(n == 1)
             pagination["has_pages"] = .bool(count > 1)
+            let label = strings.format(.pageOf, ["n": String(n), "total": String(count)])
+            pagination["label"] = .string(label)
             if n > 1 { pagination["newer_url"] = .string(urls.url(Router.homeURL(n - 1))) }
             if n < count { pagination["older_url"] = .string(urls.url(Router.homeURL(n + 1))) }
-            page = v.page(pageRecord, kind: "home", title: n == 1 ? site.config.title : "Page \(n) of \(count)",
+            page = v.page(pageRecord, kind: "home", title: n == 1 ? site.config.title : label,
                           path: route.url, description: nil)
             r["posts"] = v.entries(range, r.elementRecord(for: "posts"))
             r["has_posts"] = .bool(!range.isEmpty)
             r["pagination"] = pagination.value
         case .seriesIndex:
-            page = v.page(pageRecord, kind: "series-index", title: "Series", path: route.url, description: nil)
+            page = v.page(pageRecord, kind: "series-index", title: strings[.series], path: route.url, description: nil)
             let summary = r.elementRecord(for: "all_series")
             r["all_series"] = .list(site.series.indices.map { v.seriesSummary($0, summary).value })
             r["has_series"] = .bool(!site.series.isEmpty)
@@ -77,7 +81,7 @@ struct RouteValues {
                           description: s.series.description, params: s.series.params, ownFeed: .series(i, in: site))
             r["series"] = v.series(i, r.record(for: "series"))
         case .apps:
-            page = v.page(pageRecord, kind: "apps", title: "Apps", path: route.url, description: nil)
+            page = v.page(pageRecord, kind: "apps", title: strings[.apps], path: route.url, description: nil)
             let card = r.elementRecord(for: "apps")
             r["apps"] = .list(site.apps.indices.map { v.appCard($0, card).value })
             r["has_apps"] = .bool(!site.apps.isEmpty)
@@ -91,7 +95,7 @@ struct RouteValues {
             }
             r["app"] = v.app(i, r.record(for: "app"))
         case .tags:
-            page = v.page(pageRecord, kind: "tags", title: "Tags", path: route.url, description: nil)
+            page = v.page(pageRecord, kind: "tags", title: strings[.tags], path: route.url, description: nil)
             let link = r.elementRecord(for: "tags")
             r["tags"] = .list(v.projections.tags.map { v.tagLink($0, link).value })
             r["has_tags"] = .bool(!site.tags.isEmpty)
@@ -99,7 +103,7 @@ struct RouteValues {
             let t = site.tags[i]
             var tag = v.tagLink(v.projections.tags[i], r.record(for: "tag"))
             tag["posts"] = v.entries(t.postIndices, tag.elementRecord(for: "posts"))
-            page = v.page(pageRecord, kind: "tag", title: "Posts tagged “\(t.name)”", path: t.url, description: nil,
+            page = v.page(pageRecord, kind: "tag", title: strings.format(.postsTagged, ["tag": t.name]), path: t.url, description: nil,
                           ownFeed: .tag(i, in: site))
             r["tag"] = tag.value
         case .archive:
@@ -119,11 +123,13 @@ struct RouteValues {
                 years.append(y.value)
                 start = end
             }
-            page = v.page(pageRecord, kind: "archive", title: "Archive", path: route.url, description: nil)
+            page = v.page(pageRecord, kind: "archive", title: strings[.archive], path: route.url, description: nil)
             r["years"] = .list(years)
             r["has_posts"] = .bool(!site.posts.isEmpty)
             r["post_count"] = .int(site.posts.count)
-            r["post_count_text"] = .string(site.posts.count == 1 ? "1 post" : "\(site.posts.count) posts")
+            let count = strings.count(site.posts.count, one: .postCountOne, other: .postCountOther)
+            r["post_count_text"] = .string(count)
+            r["lead"] = .string(strings.format(.archiveLead, ["posts": count]))
         case .page(let i):
             let p = site.pages[i]
             let isNotFound = Route.outputPath(forSitePath: p.url) == "404.html"
@@ -135,7 +141,7 @@ struct RouteValues {
             page["show_toc"] = .bool(p.rendered.toc.count >= TemplateValues.tocMinimumHeadings)
             page["has_content"] = .bool(true)
         case .notFound:
-            page = v.page(pageRecord, kind: "404", title: "Page not found", path: route.url, description: nil)
+            page = v.page(pageRecord, kind: "404", title: strings[.pageNotFound], path: route.url, description: nil)
             page["has_content"] = .bool(false)
         case .alias:
             page = pageRecord
@@ -145,6 +151,7 @@ struct RouteValues {
             siteRecord["nav"] = v.nav(siteRecord.elementRecord(for: "nav"), pageURL: url)
         }
         r["site"] = siteRecord.value
+        r["strings"] = shared?.strings ?? v.strings(r.record(for: "strings"))
         r["page"] = page.value
         return r.value
     }

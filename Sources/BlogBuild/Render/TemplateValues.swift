@@ -34,8 +34,11 @@ struct TemplateValues: Sendable {
         self.urls = urls
         self.projections = projections ?? SiteProjections(site)
         contentURLs = AbsoluteURLs(baseURL: site.config.baseURL)
-        siteFeeds = FeedLink.siteFeeds(siteTitle: site.config.title)
+        siteFeeds = FeedLink.siteFeeds(siteTitle: site.config.title, strings: site.config.strings)
     }
+
+    /// The theme's words in the site's language (`strings:` applied).
+    var strings: ThemeStrings { site.config.strings }
 
     /// These values with every post's entry texts made ahead, on all cores: for a
     /// render of many pages, not for the few a live edit re-renders.
@@ -46,9 +49,9 @@ struct TemplateValues: Sendable {
     }
 
     func entryTexts(_ e: PostListEntry) -> EntryTexts {
-        EntryTexts(url: .string(urls.url(e.permalink)), date: .string(DateText.display(e.date)),
-                   dateShort: .string(DateText.short(e.date)), dateISO: .string(DateText.iso(e.date)),
-                   readingTime: .string("\(e.readingMinutes) min read"))
+        EntryTexts(url: .string(urls.url(e.permalink)), date: .string(strings.date(e.date)),
+                   dateShort: .string(strings.shortDate(e.date)), dateISO: .string(DateText.iso(e.date)),
+                   readingTime: .string(strings.readingTime(e.readingMinutes)))
     }
 
     // MARK: Site and page
@@ -58,7 +61,7 @@ struct TemplateValues: Sendable {
         r["title"] = .string(link.title)
         r["url"] = .string(urls.url(link.path))
         r["type"] = .string(link.type)
-        r["label"] = .string(Self.label(ofFeedType: link.type))
+        r["label"] = .string(FeedLink.label(ofType: link.type, strings: strings))
         return r.value
     }
 
@@ -93,7 +96,30 @@ struct TemplateValues: Sendable {
         // `en-GB` → `en_GB`, for Open Graph's og:locale.
         if !c.language.isEmpty { r["locale"] = .string(c.language.replacingOccurrences(of: "-", with: "_")) }
         if let years = shown.years { r["years"] = .string(years) }
+        r["css_strings"] = .string("--notes-label:" + Self.cssString(c.strings[.notes]))
         return r
+    }
+
+    /// `strings`: the theme's plain words (those without placeholders), by key.
+    func strings(_ r: TemplateRecord) -> TemplateValue {
+        var r = r
+        for key in ThemeStrings.Key.plain { r[key.rawValue] = .string(strings[key]) }
+        return r.value
+    }
+
+    /// `text` as a CSS string (`"Notes"`), for the words the stylesheet prints with
+    /// `content:`: a quote or backslash in a site's own text must not end it early.
+    static func cssString(_ text: String) -> String {
+        var out = "\""
+        for ch in text.unicodeScalars {
+            switch ch {
+            case "\"", "\\": out += "\\" + String(ch)
+            // A line break cannot stand in a CSS string: its escape, with the space that ends one.
+            case "\n", "\r", "\u{0C}": out += "\\A "
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out + "\""
     }
 
     /// `site.nav`, with `current` on the entry the page at `pageURL` belongs to: its own
@@ -133,7 +159,7 @@ struct TemplateValues: Sendable {
             r["short_description"] = .string(Self.shortDescription(shown))
         }
         if let ownFeed {
-            let own = FeedLink.collectionFeed(ownFeed, siteTitle: site.config.title)
+            let own = FeedLink.collectionFeed(ownFeed, siteTitle: site.config.title, strings: strings)
             r["own_feed"] = feedLink(own, r.record(for: "own_feed"))
             r["feeds"] = feedLinks(siteFeeds + [own], r.elementRecord(for: "feeds"))
         }
@@ -177,10 +203,18 @@ struct TemplateValues: Sendable {
             var m = r.record(for: "series")
             m["title"] = .string(s.title)
             m["url"] = .string(urls.url(s.url))
-            m["label"] = .string("Part \(s.position) of \(s.count)")
+            let label = strings.part(s.position, of: s.count)
+            m["label"] = .string(label)
+            (m["ref_before"], m["ref_after"]) = seriesRef(label)
             r["series"] = m.value
         }
         return r
+    }
+
+    /// The text around a series' linked title in "Part 3 of 7 in {series}".
+    func seriesRef(_ label: String) -> (TemplateValue, TemplateValue) {
+        let (before, after) = strings.around("series", in: .seriesRef, ["part": label])
+        return (.string(before), .string(after))
     }
 
     /// The entries of `indices`, for a list field laid out by `r`.
@@ -224,7 +258,7 @@ struct TemplateValues: Sendable {
         r["params"] = Self.open(post.params)
         r["source_path"] = .string(post.sourcePath)
         if let u = post.updated, u.instant != post.date.instant {
-            r["updated"] = .string(DateText.display(u))
+            r["updated"] = .string(strings.date(u))
             r["updated_iso"] = .string(DateText.iso(u))
         }
         if let image = post.image {
@@ -276,7 +310,10 @@ struct TemplateValues: Sendable {
         r["url"] = .string(urls.url(box.url))
         r["position"] = .int(position + 1)
         r["count"] = .int(n)
-        r["label"] = .string("Part \(position + 1) of \(n)")
+        let label = strings.part(position + 1, of: n)
+        r["label"] = .string(label)
+        (r["ref_before"], r["ref_after"]) = seriesRef(label)
+        r["nav_label"] = .string(strings.format(.seriesNav, ["series": box.title]))
         r["has_other_parts"] = .bool(n > 1)
         let part = r.elementRecord(for: "parts")
         r["parts"] = .list(box.parts.enumerated().map { k, p in
@@ -287,14 +324,15 @@ struct TemplateValues: Sendable {
             e["current"] = .bool(k == position)
             return e.value
         })
-        func link(_ p: SeriesBox.Part, _ name: String) -> TemplateValue {
+        func link(_ p: SeriesBox.Part, _ name: String, _ label: ThemeStrings.Key) -> TemplateValue {
             var l = r.record(for: name)
             l["title"] = .string(p.title)
             l["url"] = .string(urls.url(p.permalink))
+            l["label"] = .string(strings.format(label, ["title": p.title]))
             return l.value
         }
-        if position > 0 { r["previous"] = link(box.parts[position - 1], "previous") }
-        if position + 1 < n { r["next"] = link(box.parts[position + 1], "next") }
+        if position > 0 { r["previous"] = link(box.parts[position - 1], "previous", .previousPart) }
+        if position + 1 < n { r["next"] = link(box.parts[position + 1], "next", .nextPart) }
         return r.value
     }
 
@@ -304,7 +342,7 @@ struct TemplateValues: Sendable {
         r["slug"] = .string(t.slug)
         r["url"] = .string(urls.url(t.url))
         r["count"] = .int(t.count)
-        r["count_text"] = .string(t.count == 1 ? "1 post" : "\(t.count) posts")
+        r["count_text"] = .string(strings.count(t.count, one: .postCountOne, other: .postCountOther))
         return r
     }
 
@@ -317,7 +355,7 @@ struct TemplateValues: Sendable {
         r["slug"] = .string(s.slug)
         r["url"] = .string(urls.url(s.url))
         r["count"] = .int(s.count)
-        r["count_text"] = .string(s.count == 1 ? "1 part" : "\(s.count) parts")
+        r["count_text"] = .string(strings.count(s.count, one: .partCountOne, other: .partCountOther))
         r["params"] = Self.open(s.params)
         if let desc = s.description { r["description"] = .string(desc) }
         return r
@@ -354,7 +392,10 @@ struct TemplateValues: Sendable {
         r["post_count"] = .int(a.postCount)
         r["params"] = Self.open(a.params)
         if let t = a.tagline { r["tagline"] = .string(t) }
-        if let icon = a.icon { r["icon"] = .string(urls.url(icon)) }
+        if let icon = a.icon {
+            r["icon"] = .string(urls.url(icon))
+            r["icon_alt"] = .string(strings.format(.appIcon, ["app": a.title]))
+        }
         if let set = a.iconVariants {
             // Each size the theme shows an icon at: its 2× variant, which is sharp on every
             // screen and small; a <picture> per icon would weigh more than it saves.
@@ -364,9 +405,10 @@ struct TemplateValues: Sendable {
             }
         }
         if let d = a.released {
-            r["released"] = .string(DateText.display(d))
+            r["released"] = .string(strings.date(d))
             r["released_iso"] = .string(DateText.iso(d))
             r["released_year"] = .int(d.year)
+            r["since_text"] = .string(strings.format(.since, ["year": String(d.year)]))
         }
         return r
     }
@@ -384,6 +426,7 @@ struct TemplateValues: Sendable {
         r["has_screenshots"] = .bool(!a.app.screenshots.isEmpty)
         r["posts"] = entries(a.postIndices, r.elementRecord(for: "posts"))
         r["has_posts"] = .bool(!a.postIndices.isEmpty)
+        r["posts_title"] = .string(strings.format(.postsAbout, ["app": a.app.title]))
         return r.value
     }
 
@@ -420,17 +463,6 @@ struct TemplateValues: Sendable {
         if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
         return cut.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:–-")) + "…"
     }
-
-    /// A short name for a feed link's text: `RSS`, `Atom`, `JSON Feed`.
-    static func label(ofFeedType type: String) -> String {
-        switch type {
-        case FeedLink.rssType: return "RSS"
-        case FeedLink.atomType: return "Atom"
-        case FeedLink.jsonType: return "JSON Feed"
-        default: return "Feed"
-        }
-    }
-
 
     /// Free-form front matter, looked up by name (`page.params.anything`).
     static func open(_ params: [String: FrontMatterValue]) -> TemplateValue {

@@ -18,16 +18,30 @@ struct FeedLink: Sendable, Hashable {
     static let sitemapPath = "/sitemap.xml"
     static let robotsPath = "/robots.txt"
 
-    /// The three site feeds, in the order pages list them.
-    static func siteFeeds(siteTitle: String) -> [FeedLink] {
-        [FeedLink(title: "\(siteTitle) (RSS)", path: rssPath, type: rssType),
-         FeedLink(title: "\(siteTitle) (Atom)", path: atomPath, type: atomType),
-         FeedLink(title: "\(siteTitle) (JSON Feed)", path: jsonPath, type: jsonType)]
+    /// The three site feeds, in the order pages list them, titled in the site's language.
+    static func siteFeeds(siteTitle: String, strings: ThemeStrings) -> [FeedLink] {
+        [FeedLink(title: "\(siteTitle) (\(strings[.feedRSS]))", path: rssPath, type: rssType),
+         FeedLink(title: "\(siteTitle) (\(strings[.feedAtom]))", path: atomPath, type: atomType),
+         FeedLink(title: "\(siteTitle) (\(strings[.feedJSON]))", path: jsonPath, type: jsonType)]
     }
 
-    /// The Atom feed of one series, tag or app, next to its page: `/tags/swiftui/atom.xml`.
-    static func collectionFeed(_ collection: FeedCollection, siteTitle: String) -> FeedLink {
-        FeedLink(title: "\(collection.label): \(collection.title) – \(siteTitle)",
-                 path: collection.pageURL + "atom.xml", type: atomType)
+    /// The Atom feed of one series, tag or app, next to its page: `/tags/swiftui/atom.xml`,
+    /// titled "Tag: SwiftUI – Low Tide Software" in the site's language.
+    static func collectionFeed(_ collection: FeedCollection, siteTitle: String, strings: ThemeStrings) -> FeedLink {
+        let title = switch collection.kind {
+        case .series: strings.format(.seriesFeed, ["title": collection.title, "site": siteTitle])
+        case .tag: strings.format(.tagFeed, ["tag": collection.title, "site": siteTitle])
+        case .app: strings.format(.appFeed, ["app": collection.title, "site": siteTitle])
+        }
+        return FeedLink(title: title, path: collection.pageURL + "atom.xml", type: atomType)
+    }
+
+    /// A short name for a feed link's text: `RSS`, `Atom`, `JSON Feed`.
+    static func label(ofType type: String, strings: ThemeStrings) -> String {
+        switch type {
+        case rssType: strings[.feedRSS]
+        case atomType: strings[.feedAtom]
+        default: strings[.feedJSON]
+        }
     }
 }
