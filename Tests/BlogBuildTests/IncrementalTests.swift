@@ -138,6 +138,23 @@ import Testing
         try s.site.remove("content/apps/buoy.md")
         try s.check("deleting an app")
 
+        // An app's child pages: the app page lists them by title, and they show the app's
+        // name, icon and App Store id (the Smart App Banner).
+        try s.edit("content/apps/kettle/changelog.md") { $0.replacingOccurrences(of: "title: Kettle Changelog", with: "title: What's New in Kettle") }
+        let retitled = try s.check("editing an app child page's title", changed: ["content/apps/kettle/changelog.md"])
+        #expect(retitled.changedPaths.contains("/apps/kettle/index.html"), "\(retitled.changedPaths)")
+        #expect(retitled.changedPaths.contains("/apps/kettle/changelog/index.html"), "\(retitled.changedPaths)")
+        try s.edit("content/apps/kettle/privacy.md") { $0 + "\nOne more line, added while serving.\n" }
+        let childBody = try s.check("editing an app child page's body", changed: ["content/apps/kettle/privacy.md"])
+        #expect(!childBody.changedPaths.contains("/apps/kettle/index.html"), "\(childBody.changedPaths)")
+        try s.edit("content/apps/kettle.md") { $0.replacingOccurrences(of: "app_store_id: 1504417720", with: "app_store_id: 1504417721") }
+        let newID = try s.check("changing an app's App Store id", changed: ["content/apps/kettle.md"])
+        #expect(newID.changedPaths.contains("/apps/kettle/support/index.html"), "\(newID.changedPaths)")
+        try s.site.write("content/apps/kettle/press-kit.md", "---\ntitle: Press Kit\n---\nIcons and screenshots.\n")
+        try s.check("adding an app child page", changed: ["content/apps/kettle/press-kit.md"])
+        try s.site.remove("content/apps/kettle/press-kit.md")
+        try s.check("deleting an app child page", changed: ["content/apps/kettle/press-kit.md"])
+
         // Templates: an override of a partial, edited, then deleted (back to the built-in one).
         let footer = try #require(Theme.builtIn["partials/footer.mustache"])
         try s.site.write("templates/partials/footer.mustache", String(decoding: footer, as: UTF8.self) + "<!-- local footer -->\n")

@@ -114,6 +114,25 @@ struct ScaffoldTests {
         pages.expect("index.html", contains: ["<link rel=\"icon\" href=\"/assets/logo.svg\" type=\"image/svg+xml\">"])
     }
 
+    @Test("the sample app has the privacy and support pages App Store Connect asks for, and the site checks clean")
+    func sampleAppHasPrivacyAndSupportPages() throws {
+        let site = try starterSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let app = try String(contentsOf: site.appendingPathComponent("content/apps/sample-app.md"), encoding: .utf8)
+        #expect(app.contains("\n# app_store_id: 1234567890\n"), "\(app)")
+        let pages = RenderedPages(SiteBuilder.render(BuildRequest(siteDirectory: site, mode: .check)))
+        #expect(pages.problems == [], "\(pages.problems)")
+        #expect(pages.site.isWritable(in: .publish))
+        pages.expect("apps/sample-app/index.html", contains: [
+            // `check` writes absolute URLs, as `publish` does.
+            "<a class=\"button\" href=\"https://example.com/apps/sample-app/privacy/\">Privacy Policy</a>",
+            "<a class=\"button\" href=\"https://example.com/apps/sample-app/support/\">Support</a>",
+        ], lacks: ["apple-itunes-app"])
+        pages.expect("apps/sample-app/privacy/index.html", contains: ["<h1>Sample App Privacy Policy</h1>", "does not collect any data",
+                                                                       "More about Sample App</a>"])
+        pages.expect("apps/sample-app/support/index.html", contains: ["href=\"mailto:you@example.com?subject=Sample%20App%20support\""])
+    }
+
     @Test("init writes a .gitignore and a GitHub Pages workflow that the workflow schema accepts")
     func initWritesGitignoreAndAValidWorkflow() throws {
         let site = try starterSite()

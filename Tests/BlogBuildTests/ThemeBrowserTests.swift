@@ -42,9 +42,11 @@ private func buildExampleSite(_ command: String, label: String) throws -> URL {
 @Suite("Default theme in the browser")
 struct ThemeBrowserTests {
     /// A post with a series box, an app card, footnotes and code, and others with
-    /// a table, screenshots and long titles for the narrow viewport.
+    /// a table, screenshots and long titles for the narrow viewport (and an app's
+    /// child page, with the app's icon and name above its title).
     static let post = "2022/01/harmonic-constants/"
-    static let narrowPages = [post, "2021/11/menu-bar-popover/", "", "apps/kettle/", "series/building-tidemark/", "archive/", "tags/"]
+    static let narrowPages = [post, "2021/11/menu-bar-popover/", "", "apps/kettle/", "apps/kettle/privacy/", "series/building-tidemark/",
+                              "archive/", "tags/"]
 
     @Test(.enabled(if: BrowserTools.availableOrCI,
                    "browser check of the theme skipped: missing \(BrowserTools.missing ?? "nothing")"),

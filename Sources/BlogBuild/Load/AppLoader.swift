@@ -9,7 +9,9 @@ enum AppLoader {
         let tagline = fields.text("tagline")
         let icon = fields.text("icon")
         let platforms = fields.textList("platforms") ?? []
-        let appStore = fields.text("app_store")
+        let appStoreID = appStoreID(&fields)
+        // Without a link of its own, the App Store link is the one the id makes.
+        let appStore = fields.text("app_store") ?? appStoreID.map(storeURL)
         let website = fields.text("website")
         let repository = fields.text("source")
         let released = fields.date("released", timeZone: timeZone)
@@ -19,9 +21,29 @@ enum AppLoader {
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
         let app = App(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,
-                      tagline: tagline, icon: icon, platforms: platforms, appStore: appStore, website: website,
+                      tagline: tagline, icon: icon, platforms: platforms, appStore: appStore, appStoreID: appStoreID, website: website,
                       source: repository, released: released, status: status, screenshots: screenshots,
                       params: params, body: source.body, bodyLine: source.bodyLine, keyLocations: fields.keyLocations)
         return (app, fields.diagnostics)
+    }
+
+    /// The App Store's page of the app with the numeric id `id`.
+    static func storeURL(_ id: String) -> String { "https://apps.apple.com/app/id" + id }
+
+    /// `app_store_id`: digits only, as App Store Connect shows the Apple ID
+    /// (the Smart App Banner's `app-id` takes nothing else). A link or `id…` is
+    /// an error that names the digits it holds.
+    private static func appStoreID(_ fields: inout YAMLFields) -> String? {
+        guard let node = fields.node("app_store_id"), let written = fields.text("app_store_id") else { return nil }
+        let trimmed = ContentText.trimmed(written)
+        if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return trimmed }
+        var message = "'app_store_id' must be the app's numeric App Store id, digits only \(YAMLFields.quote(written))"
+        // `id1504417720` or a store link: the digits after the last `id`.
+        if let r = trimmed.range(of: "id", options: .backwards) {
+            let digits = trimmed[r.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty { message += " (did you mean \(digits)?)" }
+        }
+        fields.report(message, at: node)
+        return nil
     }
 }

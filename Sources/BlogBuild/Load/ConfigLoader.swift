@@ -71,16 +71,13 @@ enum ConfigLoader {
             fields.absorb(feeds)
         }
         if let nav = nav(&fields) { config.nav = nav }
-        if let node = fields.node("logo"), let logo = fields.text("logo") {
-            let trimmed = ContentText.trimmed(logo)
-            if trimmed.isEmpty {
-                fields.report("'logo' is empty (give the path of an image, e.g. /images/logo.svg, or leave the key out for a mark from the title)", at: node)
-            } else if ImageMediaType.of(trimmed) == nil {
-                fields.report("'logo' must be an SVG, PNG, ICO, JPEG, GIF or WebP image \(YAMLFields.quote(logo))", at: node)
-            } else {
-                config.logo = trimmed
-            }
-        }
+        config.logo = imagePath(&fields, "logo", accepts: { ImageMediaType.of($0) != nil },
+                                expected: "an SVG, PNG, ICO, JPEG, GIF or WebP image",
+                                ifEmpty: "give the path of an image, e.g. /images/logo.svg, or leave the key out for a mark from the title")
+        // iOS takes a PNG for a home-screen bookmark (`apple-touch-icon`), and nothing else.
+        config.icon = imagePath(&fields, "icon", accepts: { ImageMediaType.of($0) == "image/png" },
+                                expected: "a PNG image (iOS shows nothing else on the home screen), ideally 180 × 180 px",
+                                ifEmpty: "give the path of a square PNG, e.g. /images/icon.png, or leave the key out")
         if var markdown = fields.nested("markdown") {
             if let raw = markdown.bool("raw_html") { config.rawHTML = raw }
             if let highlight = markdown.bool("highlight") { config.highlight = highlight }
@@ -158,6 +155,23 @@ enum ConfigLoader {
             fields.absorb(strings)
         }
         return builtIn == nil && given < ThemeStrings.Key.allCases.count
+    }
+
+    /// An image path site.yml names under `key` (`logo`, `icon`), trimmed; nil (with
+    /// an error at the value) when it is blank or not a kind of image `accepts` takes.
+    /// Whether the file exists is for the link checker, which reports it at this line.
+    private static func imagePath(_ fields: inout YAMLFields, _ key: String, accepts: (String) -> Bool,
+                                  expected: String, ifEmpty: String) -> String? {
+        guard let node = fields.node(key), let written = fields.text(key) else { return nil }
+        let trimmed = ContentText.trimmed(written)
+        if trimmed.isEmpty {
+            fields.report("'\(key)' is empty (\(ifEmpty))", at: node)
+        } else if !accepts(trimmed) {
+            fields.report("'\(key)' must be \(expected) \(YAMLFields.quote(written))", at: node)
+        } else {
+            return trimmed
+        }
+        return nil
     }
 
     /// The known time zone `name` probably means: `europe/london` and `London`

@@ -3,7 +3,8 @@ import Foundation
 /// Reads a site's `content/` folder into plain values (the `load` stage).
 public enum ContentLoader {
     /// Reads SITE/content/: site.yml, posts (content/posts/**/*.md, recursive), series, apps, pages
-    /// (content/{series,apps,pages}/*.md), and every other file as a StaticFile, hidden
+    /// (content/{series,apps,pages}/*.md), apps' child pages (content/apps/APP/*.md, as pages
+    /// naming their app), and every other file as a StaticFile, hidden
     /// ones too; editors' and operating systems' junk is skipped (`skippedFiles`).
     /// Never throws: problems become diagnostics; a file with an error is left out of the lists.
     ///
@@ -114,6 +115,11 @@ public enum ContentLoader {
             return (result.app.map(Document.app), result.diagnostics)
         case .page:
             let result = PageLoader.load(source)
+            return (result.page.map(Document.page), result.diagnostics)
+        case .appPage:
+            // `apps/kettle/privacy.md`: the folder names the app (the resolver checks it is one).
+            let folder = entry.relativePath.split(separator: "/").dropLast().last.map(String.init)
+            let result = PageLoader.load(source, app: folder)
             return (result.page.map(Document.page), result.diagnostics)
         case .config, .strayMarkdown, .staticFile:
             return (nil, [])

@@ -13,5 +13,5 @@ struct ContentSurvey: Sendable {
     var skipped: [String] = []
 
     /// The Markdown files to load, in path order.
-    var markdown: [ContentEntry] { entries.filter { [.post, .series, .app, .page].contains($0.kind) } }
+    var markdown: [ContentEntry] { entries.filter { [.post, .series, .app, .appPage, .page].contains($0.kind) } }
 }

@@ -17,6 +17,8 @@ struct ContentEntry: Sendable, Hashable {
         case series
         /// `content/apps/*.md`
         case app
+        /// `content/apps/APP/*.md`: a child page of an app (privacy, support).
+        case appPage
         /// `content/pages/*.md`
         case page
         /// A `.md` file anywhere else: not loaded, reported.
@@ -41,6 +43,7 @@ struct ContentEntry: Sendable, Hashable {
         case ("posts"?, 2...): return .post
         case ("series"?, 2): return .series
         case ("apps"?, 2): return .app
+        case ("apps"?, 3): return .appPage
         case ("pages"?, 2): return .page
         default: return .strayMarkdown
         }

@@ -130,6 +130,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// `logo: /images/logo.svg`: the site's own mark (header and favicon), as
     /// written; nil means the theme draws one from the title's initial (`SiteMark`).
     public var logo: String?
+    /// `icon: /images/icon.png`: the site's square PNG icon, as written: the
+    /// `apple-touch-icon` (a home-screen bookmark's picture on iOS); nil: none.
+    public var icon: String?
     /// `markdown: { raw_html: false }` strips raw HTML from Markdown.
     public var rawHTML: Bool = true
     /// `markdown: { highlight: false }` turns off build-time code highlighting.
@@ -236,7 +239,11 @@ public struct App: Sendable, Hashable {
     public var tagline: String?
     public var icon: String?
     public var platforms: [String]
+    /// The App Store link: `app_store:` as written, else the one `app_store_id` makes.
     public var appStore: String?
+    /// `app_store_id: 1504417720`: the App Store's numeric id (digits only), for
+    /// the Smart App Banner on the app's page and its child pages.
+    public var appStoreID: String?
     public var website: String?
     public var source: String?
     public var released: PostDate?
@@ -249,8 +256,8 @@ public struct App: Sendable, Hashable {
     public var keyLocations: [String: SourceLocation]
 
     public init(sourcePath: String, slug: String, title: String, tagline: String? = nil, icon: String? = nil,
-                platforms: [String] = [], appStore: String? = nil, website: String? = nil, source: String? = nil,
-                released: PostDate? = nil, status: Status = .available, screenshots: [ImageRef] = [],
+                platforms: [String] = [], appStore: String? = nil, appStoreID: String? = nil, website: String? = nil,
+                source: String? = nil, released: PostDate? = nil, status: Status = .available, screenshots: [ImageRef] = [],
                 params: [String: FrontMatterValue] = [:], body: String, bodyLine: Int = 1,
                 keyLocations: [String: SourceLocation] = [:]) {
         self.keyLocations = keyLocations
@@ -261,6 +268,7 @@ public struct App: Sendable, Hashable {
         self.icon = icon
         self.platforms = platforms
         self.appStore = appStore
+        self.appStoreID = appStoreID
         self.website = website
         self.source = source
         self.released = released
@@ -272,23 +280,28 @@ public struct App: Sendable, Hashable {
     }
 }
 
-/// A standalone page: `content/pages/SLUG.md` (about, contact, 404).
+/// A standalone page: `content/pages/SLUG.md` (about, contact, 404), or a child
+/// page of an app: `content/apps/APP/SLUG.md` (privacy, support, press kit).
 public struct Page: Sendable, Hashable {
     public var sourcePath: String
     public var slug: String
     public var title: String
-    /// `permalink:` from the front matter, else `/SLUG/` (and `/404.html` for `404`).
+    /// `permalink:` from the front matter, else `/SLUG/` (and `/404.html` for
+    /// `404`), or `/apps/APP/SLUG/` for an app's child page.
     public var permalink: String?
+    /// For an app's child page, the slug of its app: the name of the folder it is in.
+    public var app: String?
     public var params: [String: FrontMatterValue]
     public var body: String
     public var bodyLine: Int
 
-    public init(sourcePath: String, slug: String, title: String, permalink: String? = nil,
+    public init(sourcePath: String, slug: String, title: String, permalink: String? = nil, app: String? = nil,
                 params: [String: FrontMatterValue] = [:], body: String, bodyLine: Int = 1) {
         self.sourcePath = sourcePath
         self.slug = slug
         self.title = title
         self.permalink = permalink
+        self.app = app
         self.params = params
         self.body = body
         self.bodyLine = bodyLine

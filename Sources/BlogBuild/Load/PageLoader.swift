@@ -1,6 +1,7 @@
-/// Builds a `Page` from `content/pages/SLUG.md` (about, contact, 404).
+/// Builds a `Page` from `content/pages/SLUG.md` (about, contact, 404), or from
+/// `content/apps/APP/SLUG.md`, a child page of the app `app` (privacy, support).
 enum PageLoader {
-    static func load(_ source: MarkdownSource) -> (page: Page?, diagnostics: [Diagnostic]) {
+    static func load(_ source: MarkdownSource, app: String? = nil) -> (page: Page?, diagnostics: [Diagnostic]) {
         guard source.hasFrontMatter else { return (nil, [source.missingFrontMatter]) }
         var fields = source.fields
         let title = fields.requiredText("title")
@@ -17,7 +18,7 @@ enum PageLoader {
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
         let page = Page(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,
-                        permalink: permalink, params: params, body: source.body, bodyLine: source.bodyLine)
+                        permalink: permalink, app: app, params: params, body: source.body, bodyLine: source.bodyLine)
         return (page, fields.diagnostics)
     }
 }

@@ -1,4 +1,5 @@
-/// What an app card shows (the apps page, the app box on a post, an app page's head).
+/// What an app card shows (the apps page, the app box on a post, an app page's
+/// head, the header of an app's child page, whose Smart App Banner takes the id).
 struct AppCard: Hashable, Sendable {
     var title: String
     var slug: String
@@ -13,5 +14,7 @@ struct AppCard: Hashable, Sendable {
     /// The icon's variants, when images are processed.
     var iconVariants: ImageVariantSet?
     var released: PostDate?
+    /// `app_store_id`, digits only.
+    var appStoreID: String?
     var params: [String: FrontMatterValue]
 }

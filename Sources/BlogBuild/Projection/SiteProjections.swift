@@ -13,6 +13,8 @@ struct SiteProjections: Sendable {
     let series: [SeriesSummary]
     /// By app index.
     let apps: [AppCard]
+    /// By app index: its child pages, in URL order.
+    let appPages: [[AppPageLink]]
 
     init(_ site: Site) {
         self.site = SiteWide(site)
@@ -26,8 +28,13 @@ struct SiteProjections: Sendable {
                     postCount: a.postIndices.count, tagline: a.app.tagline,
                     icon: a.app.icon.map { ImageReference.sitePath($0, from: a.app.sourcePath) },
                     iconVariants: a.app.icon.flatMap { site.imageVariants($0, in: a.app.sourcePath) },
-                    released: a.app.released, params: a.app.params)
+                    released: a.app.released, appStoreID: a.app.appStoreID, params: a.app.params)
         }
+        var appPages = [[AppPageLink]](repeating: [], count: site.apps.count)
+        for p in site.pages {
+            if let ai = p.appIndex { appPages[ai].append(AppPageLink(title: p.page.title, slug: p.page.slug, url: p.url)) }
+        }
+        self.appPages = appPages
         let tags = self.tags
         entries = site.posts.map { Self.entry(of: $0, in: site, tags: tags) }
     }

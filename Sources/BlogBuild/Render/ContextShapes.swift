@@ -28,17 +28,19 @@ enum ContextShapes {
     static var open: TemplateShape { TemplateShape(fields: [], isOpen: true) }
 
     /// The page types and the template each renders with.
-    static let pageTemplates = ["home", "post", "page", "series-index", "series", "apps", "app", "tags", "tag", "archive", "404"]
+    static let pageTemplates = ["home", "post", "page", "series-index", "series", "apps", "app", "app-page", "tags", "tag",
+                                "archive", "404"]
 
     /// Every page kind's `page.is_<kind>` flag.
-    static let pageKinds = ["home", "post", "page", "404", "series-index", "series", "apps", "app", "tags", "tag", "archive"]
+    static let pageKinds = ["home", "post", "page", "404", "series-index", "series", "apps", "app", "app-page", "tags", "tag",
+                            "archive"]
 
     // MARK: Site and page
 
     static var feedLink: TemplateShape { object(scalars("title", "url", "type", "label")) }
 
     static var site: TemplateShape {
-        object(scalars("title", "base_url", "language", "home_url", "description", "logo_url", "logo_type",
+        object(scalars("title", "base_url", "language", "home_url", "description", "logo_url", "logo_type", "icon_url",
                        "has_nav", "series_count", "app_count", "locale", "years", "css_strings")
                + [("params", open),
                   ("author", object(scalars("name", "email", "url"))),
@@ -47,10 +49,11 @@ enum ContextShapes {
     }
 
     /// One shape for every kind of page: the base template reads `page.image` and
-    /// `page.is_post` on all of them.
+    /// `page.is_post` on all of them, and `page.app_store_id` (the Smart App Banner,
+    /// on an app's page and its child pages).
     static var page: TemplateShape {
         object(scalars("kind", "title", "url", "absolute_url", "full_title", "description", "short_description",
-                       "twitter_card", "image", "image_alt", "content", "has_toc", "show_toc", "has_content")
+                       "twitter_card", "image", "image_alt", "content", "has_toc", "show_toc", "has_content", "app_store_id")
                + pageKinds.map { ("is_" + $0.replacingOccurrences(of: "-", with: "_"), TemplateShape.scalar) }
                + [("params", open),
                   ("feeds", list(feedLink)),
@@ -113,7 +116,7 @@ enum ContextShapes {
 
     static var appCardFields: Fields {
         scalars("title", "slug", "url", "status", "retired", "platforms_text", "has_platforms", "post_count",
-                "tagline", "icon", "icon_alt", "released", "released_iso", "released_year", "since_text")
+                "tagline", "icon", "icon_alt", "released", "released_iso", "released_year", "since_text", "app_store_id", "more_title")
             + [("platforms", list(.scalar)), ("params", open)]
             + ImagePlanner.iconSizes.map { ("icon_\($0)", .scalar) }
     }
@@ -122,9 +125,12 @@ enum ContextShapes {
 
     static var app: TemplateShape {
         object(appCardFields + scalars("description", "app_store", "website", "source", "has_links", "has_screenshots", "has_posts",
-                               "posts_title")
-               + [("screenshots", list(image)), ("posts", list(entry))])
+                               "posts_title", "privacy_url", "support_url", "has_pages")
+               + [("screenshots", list(image)), ("posts", list(entry)), ("pages", list(appPageLink))])
     }
+
+    /// A child page of an app, as its app's page lists it.
+    static var appPageLink: TemplateShape { object(scalars("title", "slug", "url")) }
 
     /// The theme's words (`ThemeStrings`): every key without placeholders.
     static var strings: TemplateShape { object(ThemeStrings.Key.plain.map { ($0.rawValue, TemplateShape.scalar) }) }
@@ -145,6 +151,8 @@ enum ContextShapes {
         case "series": own = [("series", series)]
         case "apps": own = [("apps", list(appCard)), ("has_apps", .scalar)]
         case "app": own = [("app", app)]
+        // A child page: `page` as on any page, and the card of the app it belongs to.
+        case "app-page": own = [("app", appCard)]
         case "tags": own = [("tags", list(tagLink)), ("has_tags", .scalar)]
         case "tag": own = [("tag", object(tagLinkFields + [("posts", list(entry))]))]
         case "archive":

@@ -46,6 +46,7 @@ struct RenderKeys {
             if let i = inputs.seriesBoxOf { h.combine(SiteProjections.seriesBox(for: i, in: site)) }
             if let a = inputs.appCard { h.combine(projections.apps[a]) }
             if inputs.allApps { h.combine(projections.apps) }
+            if let a = inputs.appPagesOf { h.combine(projections.appPages[a]) }
             if let s = inputs.seriesSummary { h.combine(projections.series[s]) }
             if inputs.allSeries { h.combine(projections.series) }
             if let t = inputs.tagLink { h.combine(projections.tags[t]) }

@@ -27,7 +27,8 @@ struct RouteInputs {
         }
     }
 
-    /// The templates it may be rendered with (`page` or `404` for a content page: decided by its URL).
+    /// The templates it may be rendered with (`page` or `404` for a content page: decided by its
+    /// URL; `app-page` for an app's child page).
     var templates: [String]
     var own: Own = .none
     var listed: Listed = .none
@@ -36,6 +37,8 @@ struct RouteInputs {
     /// App cards shown (`SiteProjections.apps`), by app index; `allApps` for the apps page.
     var appCard: Int?
     var allApps = false
+    /// An app page's links to its child pages (`SiteProjections.appPages`), by app index.
+    var appPagesOf: Int?
     /// Series summaries shown; `allSeries` for the series index.
     var seriesSummary: Int?
     var allSeries = false
@@ -83,6 +86,7 @@ struct RouteInputs {
             var r = RouteInputs(templates: ["app"])
             r.own = .app(i)
             r.appCard = i
+            r.appPagesOf = i
             r.listed = .indices(site.apps[i].postIndices)
             return r
         case .tags:
@@ -99,8 +103,11 @@ struct RouteInputs {
             r.listed = .range(site.posts.indices)
             return r
         case .page(let i):
-            var r = RouteInputs(templates: ["page", "404"])
+            // An app's child page shows its app's head (icon, name, link back, banner id).
+            let app = site.pages[i].appIndex
+            var r = RouteInputs(templates: app == nil ? ["page", "404"] : ["app-page"])
             r.own = .page(i)
+            r.appCard = app
             return r
         case .notFound:
             return RouteInputs(templates: ["404"])

@@ -25,6 +25,7 @@ struct RouteValues {
     /// The template `route` renders with; nil for an alias.
     static func template(for route: Route, in site: Site) -> String? {
         if case .page(let i) = route.kind {
+            if site.pages[i].appIndex != nil { return "app-page" }
             return Route.outputPath(forSitePath: site.pages[i].url) == "404.html" ? "404" : "page"
         }
         return route.templateName
@@ -93,6 +94,7 @@ struct RouteValues {
                 let shared = site.imageVariants(icon, in: a.app.sourcePath).map { "/" + $0.fallbackPath }
                 page["image"] = .string(urls.absoluteURL(shared ?? ImageReference.sitePath(icon, from: a.app.sourcePath)))
             }
+            if let id = a.app.appStoreID { page["app_store_id"] = .string(id) }
             r["app"] = v.app(i, r.record(for: "app"))
         case .tags:
             page = v.page(pageRecord, kind: "tags", title: strings[.tags], path: route.url, description: nil)
@@ -132,14 +134,21 @@ struct RouteValues {
             r["lead"] = .string(strings.format(.archiveLead, ["posts": count]))
         case .page(let i):
             let p = site.pages[i]
-            let isNotFound = Route.outputPath(forSitePath: p.url) == "404.html"
-            page = v.page(pageRecord, kind: isNotFound ? "404" : "page", title: p.page.title, path: p.url,
+            let isNotFound = p.appIndex == nil && Route.outputPath(forSitePath: p.url) == "404.html"
+            let kind = p.appIndex != nil ? "app-page" : isNotFound ? "404" : "page"
+            page = v.page(pageRecord, kind: kind, title: p.page.title, path: p.url,
                           description: PageRenderer.plainText(p.rendered.summaryHTML), params: p.page.params)
             page["content"] = .string(v.contentHTML(p.rendered.html))
             page["toc"] = v.toc(p.rendered.toc, page.elementRecord(for: "toc"))
             page["has_toc"] = .bool(p.rendered.toc.count >= 2)
             page["show_toc"] = .bool(p.rendered.toc.count >= TemplateValues.tocMinimumHeadings)
             page["has_content"] = .bool(true)
+            if let ai = p.appIndex {
+                // The app's head on its child page, and its Smart App Banner.
+                let card = v.appCard(ai, r.record(for: "app"))
+                r["app"] = card.value
+                if let id = v.projections.apps[ai].appStoreID { page["app_store_id"] = .string(id) }
+            }
         case .notFound:
             page = v.page(pageRecord, kind: "404", title: strings[.pageNotFound], path: route.url, description: nil)
             page["has_content"] = .bool(false)

@@ -89,6 +89,8 @@ struct TemplateValues: Sendable {
         let logo = c.logo.map { ImageReference.sitePath($0, from: ConfigLoader.path) } ?? "/assets/" + SiteMark.assetName
         r["logo_url"] = .string(urls.url(logo))
         r["logo_type"] = .string(SiteMark.mediaType(of: logo) ?? "image/svg+xml")
+        // The file as written: iOS scales it (a 180 px square is what it asks for).
+        if let icon = c.icon { r["icon_url"] = .string(urls.url(ImageReference.sitePath(icon, from: ConfigLoader.path))) }
         r["has_nav"] = .bool(!c.nav.isEmpty)
         r["series_count"] = .int(shown.seriesCount)
         r["app_count"] = .int(shown.appCount)
@@ -404,6 +406,8 @@ struct TemplateValues: Sendable {
                 r["icon_\(size)"] = .string(urls.url(src))
             }
         }
+        if let id = a.appStoreID { r["app_store_id"] = .string(id) }
+        r["more_title"] = .string(strings.format(.backToApp, ["app": a.title]))
         if let d = a.released {
             r["released"] = .string(strings.date(d))
             r["released_iso"] = .string(DateText.iso(d))
@@ -420,7 +424,23 @@ struct TemplateValues: Sendable {
         if let v = a.app.appStore { r["app_store"] = .string(v) }
         if let v = a.app.website { r["website"] = .string(v) }
         if let v = a.app.source { r["source"] = .string(v) }
-        r["has_links"] = .bool(a.app.appStore != nil || a.app.website != nil || a.app.source != nil)
+        // Privacy Policy and Support go beside the store buttons; other child pages in a list.
+        let children = projections.appPages[ai]
+        let privacy = children.first { $0.slug == "privacy" }, support = children.first { $0.slug == "support" }
+        if let privacy { r["privacy_url"] = .string(urls.url(privacy.url)) }
+        if let support { r["support_url"] = .string(urls.url(support.url)) }
+        let others = children.filter { $0.slug != "privacy" && $0.slug != "support" }
+        let link = r.elementRecord(for: "pages")
+        r["pages"] = .list(others.map { p in
+            var l = link
+            l["title"] = .string(p.title)
+            l["slug"] = .string(p.slug)
+            l["url"] = .string(urls.url(p.url))
+            return l.value
+        })
+        r["has_pages"] = .bool(!others.isEmpty)
+        r["has_links"] = .bool(a.app.appStore != nil || a.app.website != nil || a.app.source != nil
+                               || privacy != nil || support != nil)
         let shot = r.elementRecord(for: "screenshots")
         r["screenshots"] = .list(a.app.screenshots.map { image($0, from: a.app.sourcePath, shot, displayed: .screenshot) })
         r["has_screenshots"] = .bool(!a.app.screenshots.isEmpty)

@@ -44,12 +44,14 @@ public struct SiteTag: Sendable {
     public var postIndices: [Int]
 }
 
-/// A standalone page.
+/// A standalone page, or a child page of an app.
 public struct SitePage: Sendable {
     public var page: Page
     public var rendered: RenderedMarkdown
-    /// Site path: `/about/` or `/404.html`.
+    /// Site path: `/about/`, `/404.html`, `/apps/kettle/privacy/`.
     public var url: String
+    /// For an app's child page, its app: an index into `Site.apps`.
+    public var appIndex: Int? = nil
 }
 
 /// The resolved site: every relation computed, ready to be turned into routes.

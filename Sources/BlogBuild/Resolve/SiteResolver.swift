@@ -159,9 +159,16 @@ enum SiteResolver {
             posts[i].tagIndices.sort { (order[tags[$0].slug] ?? 0) < (order[tags[$1].slug] ?? 0) }
         }
 
-        var pages: [SitePage] = zip(content.pages, pageRendered).map { page, md in
-            let url = page.permalink ?? (page.slug == "404" ? "/404.html" : "/\(page.slug)/")
-            return SitePage(page: page, rendered: md, url: url)
+        var pages: [SitePage] = zip(content.pages, pageRendered).compactMap { page, md in
+            guard let app = page.app else {
+                let url = page.permalink ?? (page.slug == "404" ? "/404.html" : "/\(page.slug)/")
+                return SitePage(page: page, rendered: md, url: url)
+            }
+            guard let ai = appBySlug[app] else {
+                diagnostics.append(orphanAppPage(page, app: app, known: appBySlug.keys))
+                return nil
+            }
+            return SitePage(page: page, rendered: md, url: page.permalink ?? "\(apps[ai].url)\(page.slug)/", appIndex: ai)
         }.sorted { $0.url < $1.url }
 
         // Links to Markdown files become the pages' URLs, now that every page has one.
@@ -234,6 +241,17 @@ enum SiteResolver {
         let slug = Slug.make(name)
         if !slug.isEmpty { return slug }
         return "tag-" + name.lowercased().utf8.map { String($0, radix: 16) }.joined()
+    }
+
+    /// `content/apps/nope/privacy.md` without `content/apps/nope.md`: a folder of child
+    /// pages is named after its app, so a typo in the folder's name is the likely cause.
+    private static func orphanAppPage(_ page: Page, app: String, known: Dictionary<String, Int>.Keys) -> Diagnostic {
+        let slugs = known.sorted()
+        let hint = DidYouMean.closest(to: app, in: slugs).map { "did you mean the folder content/apps/\($0)/?" }
+            ?? "apps: \(slugs.isEmpty ? "none" : slugs.joined(separator: ", "))"
+        return Diagnostic(file: page.sourcePath,
+                          message: "a child page of an unknown app '\(app)': there is no content/apps/\(app).md, "
+                            + "or it has errors (\(hint))")
     }
 
     private static func unknownReference(_ post: Post, key: String, slug: String,

@@ -43,8 +43,8 @@ public enum Scaffold {
     }
 
     /// Creates a working site in `directory` (which must be missing or empty): config,
-    /// a sample post in a series about a sample app, an about page, a `.gitignore` and a
-    /// publishing workflow. No templates: the built-in theme serves it.
+    /// a sample post in a series about a sample app (with the app's privacy and support
+    /// pages), an about page, a `.gitignore` and a publishing workflow. No templates: the built-in theme serves it.
     /// Returns the site-relative paths written.
     @discardableResult
     public static func initSite(at directory: URL, now: Date = Date()) throws(BuildFailure) -> [String] {

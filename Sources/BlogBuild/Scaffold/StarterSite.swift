@@ -63,11 +63,45 @@ enum StarterSite {
             tagline: The app this site is about
             platforms: [iOS, macOS]
             website: https://example.com/
+            # Its App Store id (digits only, App Store Connect's "Apple ID"): a Smart App
+            # Banner on its pages, and the App Store link made from it.
+            # app_store_id: 1234567890
             released: \(day)
             status: available
             ---
 
             Describe your app here. Posts that say `app: sample-app` are listed below.
+
+            """),
+            // App Store Connect asks every app for a privacy policy URL and a support URL.
+            ("content/apps/sample-app/privacy.md", """
+            ---
+            title: Sample App Privacy Policy
+            ---
+
+            Sample App does not collect any data. It has no account, no analytics and no
+            advertising, and nothing you do in it leaves your device.
+
+            If that ever changes, this page will say so before the version that changes it
+            is released.
+
+            ## Questions
+
+            Email [you@example.com](mailto:you@example.com) with anything about your privacy
+            and Sample App.
+
+            """),
+            ("content/apps/sample-app/support.md", """
+            ---
+            title: Sample App Support
+            ---
+
+            Something not working? Email [you@example.com](mailto:you@example.com?subject=Sample%20App%20support),
+            and say which version of Sample App you have and which device it runs on.
+
+            ## Common questions
+
+            Answer the questions people ask most here, so they find the answer before they write.
 
             """),
             ("content/pages/about.md", """
