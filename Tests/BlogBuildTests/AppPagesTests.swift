@@ -41,7 +41,7 @@ import Testing
                            "apps/kettle/support/settings.png"])
         for (path, title) in [("privacy", "Kettle Privacy Policy"), ("support", "Kettle Support"), ("changelog", "Kettle Changelog")] {
             pages.expect("apps/kettle/\(path)/index.html", contains: [
-                "<main id=\"main\" class=\"app-page-page\">",
+                "<main id=\"main\" class=\"app-page-page\"",
                 // The app's icon and name above the title, and a way back.
                 "<p class=\"app-crumb\"><a href=\"/apps/kettle/\"><img class=\"app-icon\" src=\"/images/kettle.png\" alt=\"\" width=\"40\" height=\"40\">Kettle</a></p>\n<h1>\(title)</h1>",
                 "<p class=\"back\"><a href=\"/apps/kettle/\">More about Kettle</a></p>",
