@@ -213,6 +213,37 @@ struct ImagePipelineTests {
         #expect(refused.stderr.contains("warning: images: { resize: true } needs libvips"), "\(refused)")
     }
 
+    /// Replacing an image leaves its old variants in the cache only until they are
+    /// an hour old (a build beside this one may have just made them); then the next
+    /// build that finds an image changed removes them. The new image's stay.
+    @Test func theCacheLetsGoOfImagesNoSourceMakes() throws {
+        let folder = try Self.site()
+        let request = BuildRequest(siteDirectory: folder.root, outputDirectory: folder.outside("public"), mode: .build(includeDrafts: false), now: siteTestsNow)
+        _ = try SiteBuilder.build(request)
+        let cache = folder.url(DerivedImageCache.siteFolder)
+        let variants = { try FileManager.default.subpathsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".webp") }.sorted() }
+        let old = try variants()
+        let wideHash = try #require(ImageSourceIndex(cacheFolder: cache).sha256(of: folder.url("content/images/wide.png").path))
+        let wideVariants = old.filter { $0.contains(wideHash) }
+        #expect(wideVariants.count == 3, "\(old)")
+        // Replaced: its old variants are recent, so they stay this time ...
+        try folder.writeBytes("content/images/wide.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("other.png")))))
+        _ = try SiteBuilder.build(request)
+        #expect(Set(wideVariants).isSubset(of: Set(try variants())))
+        // ... and go once they are older than an hour, at the next change.
+        let hourAgo = Date().addingTimeInterval(-7200)
+        for path in try variants() {
+            try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: cache.appendingPathComponent(path).path)
+        }
+        try folder.writeBytes("content/images/wide.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("wide.png")))))
+        _ = try SiteBuilder.build(request)
+        let after = try variants()
+        let otherHash = try #require(ImageSourceIndex(cacheFolder: cache).sha256(of: ImageLibraryTests.fixture("other.png")))
+        #expect(!after.contains { $0.contains(otherHash) }, "the replaced picture's variants are gone: \(after)")
+        #expect(after.filter { $0.contains(wideHash) }.count == 3, "the image in use keeps its variants: \(after)")
+        #expect(after.count == old.count, "every other image keeps its variants: \(old) → \(after)")
+    }
+
     /// A warm build knows every image by its file stamp and libvips by its record, so
     /// it never loads libvips; a changed image makes it load libvips and read that one
     /// image only. Through the binary, so "loaded" is this build's process alone.

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Screenshots of a post of a built site, in light and dark, for the README.
+"""Screenshots of a built site for the README: a post in light and dark, an
+app's page in light, the home page in dark.
 
-    python3 Tests/browser/screenshots.py --site public --out docs [--post PATH]
+    python3 Tests/browser/screenshots.py --site public --out docs [--post PATH] [--app PATH]
 
-Serves the site on 127.0.0.1 and saves OUT/post-light.png and OUT/post-dark.png
-(1000×1400 CSS pixels) from headless Chromium, with prefers-color-scheme
-emulated through the DevTools protocol (chromium --screenshot cannot do dark).
+Serves the site on 127.0.0.1 and saves OUT/post-light.png, OUT/post-dark.png,
+OUT/app-light.png and OUT/home-dark.png (1000×1400 CSS pixels) from headless
+Chromium, with prefers-color-scheme emulated through the DevTools protocol
+(chromium --screenshot cannot do dark).
 """
 import argparse
 import base64
@@ -21,13 +23,16 @@ def main():
     ap.add_argument("--site", required=True, help="a built site (the output folder)")
     ap.add_argument("--out", required=True, help="folder for post-light.png and post-dark.png")
     ap.add_argument("--post", default="2024/03/live-activity/", help="site path of the post")
+    ap.add_argument("--app", default="apps/kettle/", help="site path of an app's page")
     ap.add_argument("--width", type=int, default=1000)
     ap.add_argument("--height", type=int, default=1400)
     args = ap.parse_args()
-    post = args.post.lstrip("/")
-    if not os.path.isfile(os.path.join(args.site, post, "index.html")):
-        print("no such page in %s: /%s" % (args.site, post), file=sys.stderr)
-        return 1
+    shots = [("post-light", args.post, "light"), ("post-dark", args.post, "dark"),
+             ("app-light", args.app, "light"), ("home-dark", "", "dark")]
+    for _, page, _ in shots:
+        if not os.path.isfile(os.path.join(args.site, page.lstrip("/"), "index.html")):
+            print("no such page in %s: /%s" % (args.site, page.lstrip("/")), file=sys.stderr)
+            return 1
     try:
         browser.find_tools()
     except browser.MissingTool as e:
@@ -35,17 +40,17 @@ def main():
         return 3
     os.makedirs(args.out, exist_ok=True)
     with browser.serve(args.site) as base, browser.chromium(args.width, args.height) as driver:
-        for scheme in ("light", "dark"):
+        for name, page, scheme in shots:
             browser.set_viewport(driver, args.width, args.height)
             browser.set_color_scheme(driver, scheme)
-            driver.get(base + post)
+            driver.get(base + page.lstrip("/"))
             # Lazy images below the fold are not needed; wait for the ones in view.
             driver.execute_async_script("""
                 const done = arguments[arguments.length - 1];
                 Promise.all([...document.images].filter(i => !i.complete && i.loading !== 'lazy')
                   .map(i => new Promise(r => { i.onload = i.onerror = r; }))).then(() => done());""")
             shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png"})
-            path = os.path.join(args.out, "post-%s.png" % scheme)
+            path = os.path.join(args.out, name + ".png")
             with open(path, "wb") as f:
                 f.write(base64.b64decode(shot["data"]))
             print("wrote %s (%d bytes)" % (path, os.path.getsize(path)))

@@ -127,7 +127,7 @@ public enum SiteBuilder {
             let cache = DerivedImageCache(folder: imageCache, libvipsVersion: imageLibrary?.version ?? "")
             let made = ImageOutputs.files(for: site.imageVariants, quality: site.config.images.quality, cache: cache,
                                           sources: imageSources ?? ImageSourceIndex(cacheFolder: imageCache), uses: imageUses)
-            imageSources?.save()
+            if let imageSources, imageSources.save() { cache.prune(keeping: imageSources.hashes) }
             imageWork = ImageWork(sources: site.imageVariants.count, read: imageSources?.filesRead ?? 0, made: made.made,
                                   fromCache: made.files.count - made.made, libvipsLoaded: ImageLibrary.wasLoaded)
             diagnostics += made.diagnostics

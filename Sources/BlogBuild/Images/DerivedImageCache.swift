@@ -52,11 +52,35 @@ struct DerivedImageCache: Sendable {
         }
     }
 
+    /// Removes the derived images of sources no longer known (`keeping`: the hashes
+    /// of every source the index holds), so replacing a photo does not leave its old
+    /// variants behind for ever. Only files older than `minimumAge` seconds go: a
+    /// build running beside this one (serve and build, tests sharing a cache) may
+    /// have just made an image its index has not recorded yet. Returns how many went.
+    @discardableResult
+    func prune(keeping: Set<String>, minimumAge: TimeInterval = 3600, now: Date = Date()) -> Int {
+        let fm = FileManager.default
+        var removed = 0
+        for shard in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where shard.count == 2 {
+            let shardFolder = folder.appendingPathComponent(shard)
+            for name in (try? fm.contentsOfDirectory(atPath: shardFolder.path)) ?? [] {
+                guard let dash = name.firstIndex(of: "-"), !keeping.contains(String(name[..<dash])) else { continue }
+                let file = shardFolder.appendingPathComponent(name)
+                guard let stamp = FileStamp.of(file.path), now.timeIntervalSince1970 - Double(stamp.modified) / 1e9 >= minimumAge else { continue }
+                if (try? fm.removeItem(at: file)) != nil { removed += 1 }
+            }
+        }
+        return removed
+    }
+
     /// Locks for making derived images, by name: one image is made once at a time in this process.
     private static let making = (0..<64).map { _ in NSLock() }
 
+    /// One stat (FileManager's attributes cost several system calls, and a warm
+    /// build asks this of every variant).
     private static func holds(_ file: URL) -> Bool {
-        ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int ?? 0) > 0
+        var info = stat()
+        return stat(file.path, &info) == 0 && info.st_size > 0
     }
 
     /// Writes `data` to a temporary file beside `file` and renames it into place,

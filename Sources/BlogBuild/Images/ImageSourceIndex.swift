@@ -65,17 +65,28 @@ final class ImageSourceIndex: @unchecked Sendable {
     }
 
     /// Writes the index back when this build learnt something, keeping only the
-    /// entries of files that still exist (a deleted image's entry goes).
-    func save() {
+    /// entries of files that still exist (a deleted image's entry goes). True when
+    /// it wrote: then some image changed or went, and the cache may hold images
+    /// no source makes any more (`DerivedImageCache.prune`).
+    @discardableResult
+    func save() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard changed, let file else { return }
+        guard changed, let file else { return false }
         entries = entries.filter { FileManager.default.fileExists(atPath: $0.key) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(entries) else { return }
+        guard let data = try? encoder.encode(entries) else { return false }
         DerivedImageCache.writeAtomically(data, to: file)
         changed = false
+        return true
+    }
+
+    /// The hashes of every source the index knows.
+    var hashes: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return Set(entries.values.compactMap(\.sha256))
     }
 
     private func noteRead(_ path: String) {
