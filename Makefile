@@ -103,7 +103,7 @@ bench-serve: build-tool
 	  python3 bench/serve_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/$$n/blogbuild $(SERVE_BENCH_ARGS) || exit 1; \
 	done
 
-## bench-images: page weight (the document and its images in headless Chromium at 390 and 1280 px) of a post with a 12-megapixel photo and screenshots and of an app page, built with `images: { resize: false }` and `true`, and build times without resize, cold and warm; IMAGE_BENCH_ARGS="--formats avif,webp --runs 5" to change what runs
+## bench-images: page weight (the document and its images in headless Chromium at 390 and 1280 px) of the example site's heaviest post and app page (by the bytes of the images they show), built with `images: { resize: false }` and `true`, and build times without resize, cold and warm; IMAGE_BENCH_ARGS="--generated" for a generated site with a 12-megapixel photo and screenshots instead, "--formats avif,webp --runs 5" to change what runs
 bench-images: build-tool
 	mkdir -p $(BENCH_DIR)
 	BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) python3 bench/image_bench.py $(IMAGE_BENCH_ARGS)

@@ -1,16 +1,37 @@
 #!/usr/bin/env python3
 """What `images: { resize: true }` saves a reader, and what it costs a build.
 
-Generates a small site with photo-sized images into a scratch folder under
---bench-dir (seeded, so every run draws the same pixels; made with Pillow:
-gradients, shapes and noise, so they compress like photos and screenshots,
-not like flat colour):
+Two sites, one per mode; either is copied or written into a scratch folder
+under --bench-dir:
+
+--example (the default): the repository's example site, its content/ and
+templates/ (where there is one) copied as they are, with the `images:` line
+of the copy's content/site.yml written by the bench (an `images:` setting
+already there, flow or block form, is replaced; the rest of the file is
+kept). The pages weighed are not fixed: after the before build, the bench
+takes every post (a page at a dated permalink, /YYYY/MM/SLUG/) and every app
+page (/apps/NAME/, not its child pages), adds up the bytes of the local files
+their <img src> show (resolved against the page's URL to files of the before
+output, each file once per page), and weighs the heaviest post and the
+heaviest app page; the report names them, their image bytes and the
+runner-up. Its photos and screenshots are drawn by bench/example_images.py.
+
+--generated: a small site with photo-sized images (seeded by --seed, so
+every run draws the same pixels; made with Pillow: gradients, shapes and
+noise, so they compress like photos and screenshots, not like flat colour):
 
   - the heaviest post: a hero JPEG of 4032×3024 (quality 92, with EXIF carrying
     a camera and a GPS position) and three PNG screenshots of 1290×2796 in its
     body; it is about the app below, so it shows the app's card and icon too
   - the app's page: a 1024×1024 PNG icon and five 1290×2796 PNG screenshots
   - three short text posts, so the lists and feeds are not empty
+
+  and the pages weighed are that post and that app page.
+
+The sources are the site's JPEG, PNG and WebP files under content/ (in
+--example every such file, shown on a page or not); the report gives their
+count, megapixels and bytes, and the megapixels are what the cold build's cost
+is divided by.
 
 Page weight. The site is built twice, with `resize: false` (before) and with
 `resize: true` (after; `--formats`, default webp), each output is served by
@@ -38,29 +59,36 @@ warm as a percentage of resize: false (the goal: within 5 %, so at most 105 %),
 and the cold build's extra time over resize: false divided by the megapixels of
 the source images (ms per megapixel). Times are wall clock around the whole
 process (time.perf_counter around subprocess.run); each median is printed with
-its runs, so a busy machine shows as a spread.
+its runs, so a busy machine shows as a spread. BLOGBUILD_CACHE_DIR is removed
+from the builds' environment, so the cache is the scratch site's own and the
+cold builds are cold.
 
 Every photo, screenshot and icon the two pages show in the after build should
 be a <picture>; the report names any that is a plain <img>. The outputs of the
 resize: true builds (each cold run's and the last warm run's) are compared
 file by file: blogbuild's output should be byte-identical run to run, and the
-report says which files differ when it is not.
+report says which files differ when it is not. Every source with a GPS
+position in its EXIF (in --example the kettle post's hero, in --generated the
+harbour photo) is looked up in both outputs: the before output should still
+have it, the after output not; without such a source there is no GPS line.
 
 Exits 1 when a build fails or warns, the after build made no <picture>, or
 Chromium cannot run. Goals not met are reported, not failures.
 
-usage: image_bench.py [BLOGBUILD] [--bench-dir DIR] [--formats avif,webp] [--runs N] [--seed S] [--keep] [--verbose]
+usage: image_bench.py [BLOGBUILD] [--example | --generated] [--bench-dir DIR] [--formats avif,webp] [--runs N] [--seed S] [--keep] [--verbose]
 """
 import argparse
 import html.parser
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -71,8 +99,12 @@ SCREEN = (1290, 2796)
 ICON = (1024, 1024)
 POST_SHOTS = 3
 APP_SHOTS = 5
-POST_PAGE = "/2025/05/harbour-at-dusk/"
+POST_PAGE = "/2025/05/harbour-at-dusk/"   # --generated's pages; --example picks its own
 APP_PAGE = "/apps/tidewatch/"
+EXAMPLE_FOLDERS = ("content", "templates")  # what of the repository is the example site
+POST_URL = re.compile(r"/[0-9]{4}/[0-9]{2}/[^/]+/")  # a post's page (permalinks: post: /:year/:month/:slug/)
+APP_URL = re.compile(r"/apps/[^/]+/")                # an app's page, not its child pages
+RASTER = (".jpg", ".jpeg", ".png", ".webp")         # the sources: what blogbuild resizes
 # (label, CSS width, CSS height, device scale factor, counts towards the goal)
 VIEWPORTS = [("390 px", 390, 844, 1, True), ("1280 px", 1280, 800, 1, False), ("390 px @3x", 390, 844, 3, False)]
 GOAL_WEIGHT = 30.0   # after/before at 390 px, per cent, at most
@@ -224,13 +256,12 @@ class Painter:
 SITE_YML = """\
 title: Harbour Lights
 description: Notes from a small app studio by the sea.
-author: {{ name: Morwenna Tregear, email: morwenna@example.net, url: https://example.com/about/ }}
+author: { name: Morwenna Tregear, email: morwenna@example.net, url: https://example.com/about/ }
 base_url: https://example.com/
 language: en-GB
 timezone: Europe/London
 posts_per_page: 10
-permalinks: {{ post: /:year/:month/:slug/ }}
-images: {{ resize: {resize}, formats: [{formats}] }}
+permalinks: { post: /:year/:month/:slug/ }
 """
 
 PARAGRAPHS = [
@@ -260,8 +291,62 @@ def write(path, data):
 
 
 def write_config(site, resize, formats):
-    write(os.path.join(site, "content", "site.yml"),
-          SITE_YML.format(resize="true" if resize else "false", formats=", ".join(formats)))
+    """Sets the `images:` line of SITE/content/site.yml: a top-level `images:`
+    already there (a flow mapping on one line, or a block mapping and its
+    indented lines) is taken out, the bench's line is added at the end, and
+    every other line is kept as it is."""
+    path = os.path.join(site, "content", "site.yml")
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    kept, inside = [], False
+    for line in lines:
+        if re.match(r"images\s*:", line):
+            inside = True
+        elif inside and (not line.strip() or line[:1] in (" ", "\t")):
+            pass  # the old setting's block lines (and blank lines among them)
+        else:
+            inside = False
+            kept.append(line)
+    kept.append(f"images: {{ resize: {'true' if resize else 'false'}, formats: [{', '.join(formats)}] }}")
+    write(path, "\n".join(kept) + "\n")
+
+
+def copy_example(site):
+    """Copies the example site (the repository's content/, and templates/ when
+    it has one) to `site`; returns the folders copied."""
+    copied = []
+    for name in EXAMPLE_FOLDERS:
+        if os.path.isdir(os.path.join(REPO, name)):
+            shutil.copytree(os.path.join(REPO, name), os.path.join(site, name))
+            copied.append(name)
+    if "content" not in copied:
+        raise BenchError(f"no example site: {os.path.join(REPO, 'content')} is not a folder")
+    return copied
+
+
+def raster_sources(site):
+    """[(site path, width, height, bytes)] of every JPEG, PNG and WebP under
+    SITE/content, sorted by path; width and height as shown (EXIF orientation
+    5 to 8 swaps them)."""
+    Image = images_module()[0]
+    content = os.path.join(site, "content")
+    sources = []
+    for folder, dirs, names in os.walk(content):
+        dirs.sort()
+        for name in sorted(names):
+            if not name.lower().endswith(RASTER):
+                continue
+            full = os.path.join(folder, name)
+            try:
+                with Image.open(full) as img:
+                    w, h = img.size
+                    if img.getexif().get(0x0112) in (5, 6, 7, 8):  # Orientation
+                        w, h = h, w
+            except Exception as e:
+                raise BenchError(f"{full}: Pillow cannot read it: {e}")
+            rel = os.path.relpath(full, content).replace(os.sep, "/")
+            sources.append(("/" + rel, w, h, os.path.getsize(full)))
+    return sources
 
 
 def generate(site, seed):
@@ -304,6 +389,7 @@ def generate(site, seed):
           "app_store: https://apps.apple.com/app/id1700000000\nreleased: 2025-05-01\nstatus: available\n"
           f"screenshots:\n{screenshots}---\n" + "\n\n".join(PARAGRAPHS[1:4]) + "\n")
     write(os.path.join(content, "pages", "about.md"), "---\ntitle: About\n---\n" + PARAGRAPHS[4] + "\n")
+    write(os.path.join(content, "site.yml"), SITE_YML)
     return sources
 
 
@@ -313,9 +399,11 @@ def build(blogbuild, site, out):
     """One `blogbuild build` into an empty `out`; returns its seconds. Fails on an
     error or a warning: numbers from a build that warns are not the site's."""
     shutil.rmtree(out, ignore_errors=True)
+    # A cache elsewhere would make the cold builds warm, and deleting SITE/.blogbuild-cache would not empty it.
+    env = {k: v for k, v in os.environ.items() if k != "BLOGBUILD_CACHE_DIR"}
     started = time.perf_counter()
     r = subprocess.run([blogbuild, "build", "--quiet", "--site", site, "--output", out],
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, env=env)
     seconds = time.perf_counter() - started
     said = (r.stdout + r.stderr).strip()
     if r.returncode != 0 or said:
@@ -343,15 +431,78 @@ class ImgScan(html.parser.HTMLParser):
             self.depth = max(0, self.depth - 1)
 
 
-def check_outputs(before, after, formats):
+class ImgSources(html.parser.HTMLParser):
+    """The src of every <img>."""
+
+    def __init__(self):
+        super().__init__()
+        self.srcs = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "img":
+            src = dict(attrs).get("src")
+            if src:
+                self.srcs.append(src)
+
+
+def page_file(out, page):
+    return os.path.join(out, page.strip("/"), "index.html")
+
+
+def page_images(out, page):
+    """{site path: bytes} of the local files the <img src> of `page` (a URL
+    path such as /2020/04/kettle/) show in the output folder `out`, each once."""
+    with open(page_file(out, page), encoding="utf-8") as f:
+        scan = ImgSources()
+        scan.feed(f.read())
+    found = {}
+    for src in scan.srcs:
+        url = urllib.parse.urlsplit(urllib.parse.urljoin(page, src))
+        if url.scheme or url.netloc:
+            continue  # another site's image, or a data: URL
+        path = urllib.parse.unquote(url.path)
+        full = os.path.normpath(os.path.join(out, path.lstrip("/")))
+        if full.startswith(os.path.normpath(out) + os.sep) and os.path.isfile(full):
+            found[path] = os.path.getsize(full)
+    return found
+
+
+def pages_in(out):
+    """The URL path of every index.html under `out`, sorted."""
+    pages = []
+    for folder, _, names in os.walk(out):
+        if "index.html" in names:
+            rel = os.path.relpath(folder, out).replace(os.sep, "/")
+            pages.append("/" if rel == "." else f"/{rel}/")
+    return sorted(pages)
+
+
+def heaviest(out):
+    """{kind: [(image bytes, page, {path: bytes})], heaviest first} of the
+    posts and app pages of the output folder `out`."""
+    ranked = {"post": [], "app page": []}
+    for page in pages_in(out):
+        kind = "post" if POST_URL.fullmatch(page) else "app page" if APP_URL.fullmatch(page) else None
+        if kind:
+            images = page_images(out, page)
+            ranked[kind].append((sum(images.values()), page, images))
+    for kind, pages in ranked.items():
+        if not pages:
+            raise BenchError(f"the before build has no {kind} (no page at {POST_URL.pattern if kind == 'post' else APP_URL.pattern})")
+        pages.sort(key=lambda p: (-p[0], p[1]))
+    return ranked
+
+
+def check_outputs(before, after, formats, pages):
     """The after build made pictures in the asked formats, the before build none.
     Returns [(page, src)] of the after build's photos, screenshots and icons
     that are plain <img>s: ones without a source in another format or a srcset."""
-    with open(os.path.join(before, POST_PAGE.strip("/"), "index.html"), encoding="utf-8") as f:
-        if "<picture" in f.read():
-            raise BenchError("the resize: false build has <picture> elements")
+    for page in pages:
+        with open(page_file(before, page), encoding="utf-8") as f:
+            if "<picture" in f.read():
+                raise BenchError(f"the resize: false build has <picture> elements on {page}")
     bare = []
-    for page in (POST_PAGE, APP_PAGE):
+    for page in pages:
         with open(os.path.join(after, page.strip("/"), "index.html"), encoding="utf-8") as f:
             text = f.read()
         if "<picture" not in text:
@@ -387,10 +538,16 @@ def differences(a, b):
 
 
 def gps_position(path):
-    """Whether the JPEG at `path` carries a GPS position."""
+    """Whether the image at `path` carries a GPS position in its EXIF; None
+    when there is no such file."""
     Image, _, _, _, ExifTags = images_module()
-    with Image.open(path) as img:
-        return bool(img.getexif().get_ifd(ExifTags.IFD.GPSInfo))
+    if not os.path.isfile(path):
+        return None
+    try:
+        with Image.open(path) as img:
+            return bool(img.getexif().get_ifd(ExifTags.IFD.GPSInfo))
+    except Exception:
+        return False
 
 
 # --- the browser ---------------------------------------------------------------
@@ -436,11 +593,11 @@ def load(browser, base, page, width, height, scale):
         return driver.execute_script(WEIGHT_JS)
 
 
-def weigh(browser, folder, viewports):
+def weigh(browser, folder, pages, viewports):
     """{(page, viewport label): measurement} for one output folder."""
     results = {}
     with browser.serve(folder) as base:
-        for page in (POST_PAGE, APP_PAGE):
+        for page in pages:
             for label, width, height, scale, _ in viewports:
                 results[page, label] = load(browser, base, page, width, height, scale)
     return results
@@ -475,15 +632,40 @@ def kb(n):
     return f"{n / 1000:,.0f} kB"
 
 
+def mb(n):
+    return f"{n / 1e6:.1f} MB"
+
+
+def describe_sources(sources, gps):
+    """Lines naming the sources: by format, and the largest few."""
+    kinds = {}
+    for p, _, _, b in sources:
+        ext = os.path.splitext(p)[1].lower()
+        name = {".jpg": "JPEG", ".jpeg": "JPEG", ".png": "PNG", ".webp": "WebP"}[ext]
+        n, total = kinds.get(name, (0, 0))
+        kinds[name] = (n + 1, total + b)
+    lines = ["  " + "; ".join(f"{n} {name} {mb(total)}" for name, (n, total) in sorted(kinds.items()))]
+    largest = sorted(sources, key=lambda s: (-s[3], s[0]))[:4]
+    lines.append("  largest: " + ", ".join(f"{p} {w}×{h} {mb(b)}" + (" (EXIF with GPS)" if p in gps else "")
+                                            for p, w, h, b in largest))
+    return lines
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("blogbuild", nargs="?", default=os.environ.get("BLOGBUILD"),
                     help="the blogbuild binary (default: $BLOGBUILD)")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--example", dest="mode", action="store_const", const="example",
+                      help="the repository's example site, its heaviest post and app page (the default)")
+    mode.add_argument("--generated", dest="mode", action="store_const", const="generated",
+                      help="a generated site with a 12-megapixel photo and screenshots (--seed)")
+    ap.set_defaults(mode="example")
     ap.add_argument("--bench-dir", default=os.environ.get("BENCH_DIR") or os.path.join(REPO, ".bench"),
                     help="where the scratch folder goes (default: $BENCH_DIR, else .bench in the repository)")
     ap.add_argument("--formats", default="webp", help="the after build's formats, e.g. avif,webp (default webp)")
     ap.add_argument("--runs", type=int, default=3, help="builds of each kind; the median is reported (default 3)")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1, help="--generated's pixels (default 1)")
     ap.add_argument("--keep", action="store_true", help="keep the scratch folder (the site and both outputs)")
     ap.add_argument("--verbose", action="store_true", help="list every image each page load fetched")
     args = ap.parse_args()
@@ -515,29 +697,41 @@ def main():
     times = {"off": [], "cold": [], "warm": []}
     try:
         started = time.perf_counter()
-        sources = generate(site, args.seed)
-        generated = time.perf_counter() - started
+        if args.mode == "example":
+            copied = copy_example(site)
+        else:
+            generate(site, args.seed)
+        prepared = time.perf_counter() - started
+        sources = raster_sources(site)
+        gps_sources = [p for p, _, _, _ in sources if gps_position(os.path.join(site, "content", p.lstrip("/")))]
 
         write_config(site, False, formats)
         for _ in range(args.runs):
             times["off"].append(build(blogbuild, site, outs["off"]))
+        if args.mode == "example":
+            ranked = heaviest(outs["off"])
+            pages = [ranked["post"][0][1], ranked["app page"][0][1]]
+        else:
+            ranked = None
+            pages = [POST_PAGE, APP_PAGE]
         write_config(site, True, formats)
         for _ in range(args.runs):
             shutil.rmtree(cache, ignore_errors=True)
             times["cold"].append(build(blogbuild, site, outs["cold"].format(len(times["cold"]) + 1)))
         for _ in range(args.runs):
             times["warm"].append(build(blogbuild, site, outs["warm"]))
-        bare = check_outputs(outs["off"], outs["warm"], formats)
+        bare = check_outputs(outs["off"], outs["warm"], formats, pages)
+        shown = {page: page_images(outs["off"], page) for page in pages}
         # Every resize: true build should write the same bytes (README: byte-identical run to run).
         first_cold = outs["cold"].format(1)
         same = [(f"cold build {n}", differences(first_cold, outs["cold"].format(n))) for n in range(2, args.runs + 1)]
         same.append(("the last warm build", differences(first_cold, outs["warm"])))
-        hero = sources[0][0].lstrip("/")
-        gps = (gps_position(os.path.join(outs["off"], hero)), gps_position(os.path.join(outs["warm"], hero)))
+        gps = [(p, gps_position(os.path.join(outs["off"], p.lstrip("/"))),
+                gps_position(os.path.join(outs["warm"], p.lstrip("/")))) for p in gps_sources]
 
         try:
-            before = weigh(browser, outs["off"], VIEWPORTS)
-            after = weigh(browser, outs["warm"], VIEWPORTS)
+            before = weigh(browser, outs["off"], pages, VIEWPORTS)
+            after = weigh(browser, outs["warm"], pages, VIEWPORTS)
         except BenchError:
             raise
         except Exception as e:  # selenium's own errors: Chromium or chromedriver did not run
@@ -553,17 +747,33 @@ def main():
 
     megapixels = sum(w * h for _, w, h, _ in sources) / 1e6
     source_bytes = sum(b for _, _, _, b in sources)
-    by_path = {p: (w, h, b) for p, w, h, b in sources}
-    shots = [b for p, _, _, b in sources if "tidewatch-" in p and p.endswith(".png") and "icon" not in p]
 
     print(f"blogbuild: {blogbuild}")
-    print(f"site: seed {args.seed}, generated in {generated:.1f} s; {len(sources)} source images, "
-          f"{megapixels:.1f} megapixels, {source_bytes / 1e6:.1f} MB:")
-    w, h, b = by_path["/images/posts/harbour.jpg"]
-    print(f"  hero JPEG {w}×{h} {b / 1e6:.1f} MB (EXIF with GPS); {POST_SHOTS} + {APP_SHOTS} screenshots PNG "
-          f"{SCREEN[0]}×{SCREEN[1]} {min(shots) / 1e6:.1f}–{max(shots) / 1e6:.1f} MB; "
-          f"icon PNG {ICON[0]}×{ICON[1]} {by_path['/images/apps/tidewatch-icon.png'][2] / 1e6:.1f} MB")
+    if args.mode == "example":
+        print(f"site (--example): the example site, {' and '.join(f + '/' for f in copied)} copied from {REPO} "
+              f"in {prepared:.1f} s, its content/site.yml's images: line set by the bench; "
+              f"{len(sources)} source images (JPEG, PNG, WebP under content/), {megapixels:.1f} megapixels, "
+              f"{mb(source_bytes)}:")
+    else:
+        print(f"site (--generated): seed {args.seed}, generated in {prepared:.1f} s; {len(sources)} source images, "
+              f"{megapixels:.1f} megapixels, {mb(source_bytes)}:")
+    for line in describe_sources(sources, gps_sources):
+        print(line)
     print(f"after: images: {{ resize: true, formats: [{', '.join(formats)}] }}")
+    if ranked:
+        print("pages: the heaviest post (/YYYY/MM/SLUG/) and app page (/apps/NAME/) of the before build, by the bytes "
+              "of the local files their <img src> show, each file once:")
+        for kind, total in ranked.items():
+            image_bytes, page, images = total[0]
+            files_ = ", ".join(f"{os.path.basename(p)} {kb(b) if b >= 1000 else f'{b} B'}" for p, b in sorted(images.items(), key=lambda x: -x[1]))
+            runner = (f"; next {total[1][1]} {kb(total[1][0])}" if len(total) > 1 else "")
+            print(f"  {kind:<8} {page}  {kb(image_bytes)} in {len(images)} files ({files_}); "
+                  f"the heaviest of {len(total)}{runner}")
+    else:
+        print("pages: the generated post and app page:")
+        for kind, page in zip(("post", "app page"), pages):
+            images = shown[page]
+            print(f"  {kind:<8} {page}  {kb(sum(images.values()))} in {len(images)} files (before, by <img src>)")
     print()
 
     loads = [m for r in (before, after) for m in r.values()]
@@ -576,7 +786,7 @@ def main():
     print()
     rows = [("page", "viewport", "before", "after", "after/before", "images fetched", "goal")]
     met = True
-    for page, name in ((POST_PAGE, "post"), (APP_PAGE, "app page")):
+    for page, name in zip(pages, ("post", "app page")):
         for label, _, _, _, goal in VIEWPORTS:
             b, a = before[page, label], after[page, label]
             pct = 100 * weight(a)[0] / weight(b)[0]
@@ -588,13 +798,16 @@ def main():
     for r in rows:
         print("  ".join(c.ljust(wd) if i < 2 else c.rjust(wd) for i, (c, wd) in enumerate(zip(r, widths))).rstrip())
     print(f"goal: after ≤ {GOAL_WEIGHT:.0f} % of before at 390 px (scale 1), both pages: {'met' if met else 'NOT met'}")
-    print(f"hero's GPS position: {'in' if gps[0] else 'not in'} the before output, "
-          f"{'STILL in' if gps[1] else 'not in'} the after output")
+    where = {True: "in", False: "not in", None: "no such file in"}
+    for path, off, on in gps:
+        print(f"GPS position of {path}: {where[off]} the before output, "
+              f"{'STILL in' if on else where[on]} the after output")
     for page, src in bare:
         print(f"NO <picture>: {page} shows {src} as a plain <img> (no {', '.join(formats)} source, no srcset)")
     differing = [(label, d) for label, d in same if d]
     if not differing:
-        print(f"outputs: the {args.runs} cold builds and the warm build wrote the same bytes")
+        print("outputs: " + (f"the {args.runs} cold builds" if args.runs > 1 else "the cold build")
+              + " and the warm build wrote the same bytes")
     for label, d in differing:
         print(f"outputs DIFFER: {label} vs cold build 1: {len(d)} files ({', '.join(d[:6])}{', …' if len(d) > 6 else ''}); "
               "the page weights are of the last warm build")
@@ -617,9 +830,12 @@ def main():
     warm_pct = 100 * med["warm"] / med["off"]
     print(f"warm / resize: false: {warm_pct:.1f} % (goal ≤ {GOAL_WARM:.0f} %: {'met' if warm_pct <= GOAL_WARM else 'NOT met'})")
     extra = med["cold"] - med["off"]
-    print(f"cold cost: {extra:.2f} s over resize: false for {megapixels:.1f} megapixels of sources "
-          f"= {1000 * extra / megapixels:.0f} ms per megapixel ({1000 * med['cold'] / megapixels:.0f} ms per megapixel "
-          "for the whole cold build)")
+    if megapixels:
+        print(f"cold cost: {extra:.2f} s over resize: false for {megapixels:.1f} megapixels of sources "
+              f"= {1000 * extra / megapixels:.0f} ms per megapixel ({1000 * med['cold'] / megapixels:.0f} ms per "
+              "megapixel for the whole cold build)")
+    else:
+        print(f"cold cost: {extra:.2f} s over resize: false (no source images)")
     return 0
 
 
