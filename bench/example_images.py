@@ -25,6 +25,7 @@ content/images/, where they are committed:
   apps/chalkboard-tv.png       what the television showed, 1920×1080
   apps/*-icon.png              1024×1024 App Store icons, full-bleed square art
                                (the theme rounds the corners)
+  ffion.jpg                    the author's picture (author.avatar), 160×160
 
 Every random choice comes from a generator seeded by --seed and the file's
 name, and no file carries a timestamp, so two runs write byte-identical files
@@ -966,6 +967,23 @@ def seven_years(p):
     return img
 
 
+def ffion_avatar(p):
+    """The author's picture for the home page: a figure in a raincoat against the sea, 160×160."""
+    size = (480, 480)
+    img = p.photo_sea(size)
+    m, d = p.mask(size)
+    d.ellipse((60, 330, 420, 700), fill=255)  # shoulders
+    d.ellipse((170, 120, 310, 290), fill=255)  # head
+    d.rectangle((212, 270, 268, 350), fill=255)  # neck
+    p.fill(img, m, (34, 96, 98))
+    hood, d = p.mask(size)
+    d.arc((150, 100, 330, 310), 180, 360, fill=255, width=26)
+    p.fill(img, hood, (24, 70, 72))
+    img = img.filter(ImageFilter.GaussianBlur(1.5))
+    img = p.grain(img, 6)
+    return img.resize((160, 160), Image.Resampling.LANCZOS)
+
+
 # name → (painter, file under content/images/, the file it replaces, removed)
 PICTURES = {
     "kettle-hero": (kettle_hero, "posts/kettle-hero.jpg", "posts/kettle-hero.png"),
@@ -982,6 +1000,7 @@ PICTURES = {
     "kettle-icon": (icon_kettle, "apps/kettle-icon.png", None),
     "tidemark-icon": (icon_tidemark, "apps/tidemark-icon.png", None),
     "chalkboard-icon": (icon_chalkboard, "apps/chalkboard-icon.png", None),
+    "ffion-avatar": (ffion_avatar, "ffion.jpg", None),
 }
 
 

@@ -350,7 +350,7 @@ private struct SplitMix: RandomNumberGenerator {
 
     @Test func fencedCodeIsHighlightedAndKeepsItsClass() {
         let out = html("```Swift\nlet a = b < c && d\n```\n")
-        #expect(out == #"<pre><code class="language-Swift"><span class="tok-keyword">let</span> "#
+        #expect(out == #"<pre data-lang="Swift"><code class="language-Swift"><span class="tok-keyword">let</span> "#
                 + #"<span class="tok-variable">a</span> = b "#
                 + #"&lt; c &amp;&amp; d"#
                 + "\n</code></pre>\n")
@@ -396,19 +396,43 @@ private struct SplitMix: RandomNumberGenerator {
                 + "<pre><code>indented\n</code></pre>\n<pre><code>none\n</code></pre>\n")
     }
 
-    @Test func unknownLanguageIsEscapedLikeCmark() {
+    @Test func unknownLanguageIsEscapedLikeCmarkAndNamedAsWritten() {
         let markdown = "```klingon\nx < y & \"z\"\n```\n"
-        #expect(html(markdown) == html(markdown, highlight: false))
-        #expect(html(markdown) == "<pre><code class=\"language-klingon\">x &lt; y &amp; &quot;z&quot;\n</code></pre>\n")
+        #expect(html(markdown, highlight: false) == "<pre><code class=\"language-klingon\">x &lt; y &amp; &quot;z&quot;\n</code></pre>\n")
+        #expect(html(markdown) == "<pre data-lang=\"klingon\"><code class=\"language-klingon\">x &lt; y &amp; &quot;z&quot;\n</code></pre>\n")
+    }
+
+    /// The label the stylesheet shows in the corner: the language's name as people
+    /// write it, from one table; an unknown language's word as written (escaped);
+    /// nothing without a language.
+    @Test func codeBlocksNameTheirLanguageForTheLabel() throws {
+        for (word, label) in [("swift", "Swift"), ("PHP", "PHP"), ("applescript", "AppleScript"), ("osascript", "AppleScript"),
+                              ("js", "JavaScript"), ("objc", "Objective-C"), ("cpp", "C++"), ("sh", "Shell"),
+                              ("bash", "Bash"), ("yml", "YAML"), ("Nginx", "Nginx"), ("a\"b", "a&quot;b")] {
+            #expect(html("```\(word)\nx\n```\n").hasPrefix("<pre data-lang=\"\(label)\"><code class=\"language-"), "\(word)")
+        }
+        #expect(html("```\nplain\n```\n") == "<pre><code>plain\n</code></pre>\n")
+        #expect(html("    indented\n") == "<pre><code>indented\n</code></pre>\n")
+        #expect(html("```{linenos}\nx\n```\n").hasPrefix("<pre><code"))
+        // Every language the highlighter knows has its name in the table.
+        for definition in LanguageRegistry.all {
+            #expect(LanguageLabels.byName[definition.name] != nil, "no label for \(definition.name)")
+        }
+        // The theme shows it: top right on a line of its own (never over the code), muted, not selected with it.
+        let css = String(decoding: try #require(Theme.builtIn["assets/style.css"]), as: UTF8.self)
+        let rule = try #require(css.firstRange(of: /pre\[data-lang\]::before \{[^}]*\}/).map { String(css[$0]) })
+        for part in ["content: attr(data-lang)", "display: block", "text-align: right", "color: var(--muted)", "user-select: none"] {
+            #expect(rule.contains(part), "\(rule) lacks \(part)")
+        }
     }
 
     @Test func lineNumbersAndMarkedLines() {
         let out = html("```js {linenos, hl=2}\na\nb\n```\n", rawHTML: false)
-        #expect(out == #"<pre><code class="language-js"><span class="line ln">a</span>"# + "\n"
+        #expect(out == #"<pre data-lang="JavaScript"><code class="language-js"><span class="line ln">a</span>"# + "\n"
                 + #"<span class="line ln hl">b</span>"# + "\n</code></pre>\n")
         // Marked lines without numbers, in a language we do not know.
         let plain = html("```text {hl=1}\n<a>\n```\n")
-        #expect(plain == #"<pre><code class="language-text"><span class="line hl">&lt;a&gt;</span>"# + "\n</code></pre>\n")
+        #expect(plain == #"<pre data-lang="text"><code class="language-text"><span class="line hl">&lt;a&gt;</span>"# + "\n</code></pre>\n")
     }
 
     @Test func wordCountAndIDsUnchangedBySpans() {

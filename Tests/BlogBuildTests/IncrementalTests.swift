@@ -210,6 +210,13 @@ import Testing
         // The site's settings change everything.
         try s.edit("content/site.yml") { $0.replacingOccurrences(of: "title: Low Tide Software", with: "title: Low Tide") }
         try s.check("editing site.yml")
+        // The footer's social links are on every page, the author's bio on the home page.
+        try s.edit("content/site.yml") { $0.replacingOccurrences(of: "  bluesky: ffion.example.com\n", with: "  youtube: https://video.example/@ffion\n") }
+        let social = try s.check("a new social link")
+        #expect(social.changedPaths.contains("/2023/06/kettle-audit/index.html"), "\(social.changedPaths)")
+        try s.edit("content/site.yml") { $0.replacingOccurrences(of: "  bio: I make", with: "  bio: Ffion makes") }
+        let bio = try s.check("a new bio")
+        #expect(bio.changedPaths.contains("/index.html"), "\(bio.changedPaths)")
         // A link written with the site's own address is checked as an internal link: a new
         // base_url makes it an outside link, which is not checked.
         try s.edit("content/posts/2023-06-01-kettle-audit.md") { $0 + "\nSee [the old page](https://example.com/no-such-page/).\n" }

@@ -19,6 +19,7 @@ enum ConfigLoader {
         "url": "base_url", "languagecode": "language", "lang": "language", "locale": "language",
         "tz": "timezone", "paginate": "posts_per_page", "pagination": "posts_per_page", "perpage": "posts_per_page",
         "menu": "nav", "menus": "nav", "navigation": "nav", "permalink": "permalinks", "feed": "feeds", "rss": "feeds",
+        "socials": "social", "profiles": "social",
     ]
 
     /// The configuration from site.yml's text, with the diagnostics found and
@@ -71,6 +72,7 @@ enum ConfigLoader {
             fields.absorb(feeds)
         }
         if let nav = nav(&fields) { config.nav = nav }
+        config.social = social(&fields)
         config.logo = imagePath(&fields, "logo", accepts: { ImageMediaType.of($0) != nil },
                                 expected: "an SVG, PNG, ICO, JPEG, GIF or WebP image",
                                 ifEmpty: "give the path of an image, e.g. /images/logo.svg, or leave the key out for a mark from the title")
@@ -157,7 +159,7 @@ enum ConfigLoader {
         return builtIn == nil && given < ThemeStrings.Key.allCases.count
     }
 
-    /// An image path site.yml names under `key` (`logo`, `icon`), trimmed; nil (with
+    /// An image path site.yml names under `key` (`logo`, `icon`, `author.avatar`), trimmed; nil (with
     /// an error at the value) when it is blank or not a kind of image `accepts` takes.
     /// Whether the file exists is for the link checker, which reports it at this line.
     private static func imagePath(_ fields: inout YAMLFields, _ key: String, accepts: (String) -> Bool,
@@ -165,9 +167,9 @@ enum ConfigLoader {
         guard let node = fields.node(key), let written = fields.text(key) else { return nil }
         let trimmed = ContentText.trimmed(written)
         if trimmed.isEmpty {
-            fields.report("'\(key)' is empty (\(ifEmpty))", at: node)
+            fields.report("\(fields.name(key)) is empty (\(ifEmpty))", at: node)
         } else if !accepts(trimmed) {
-            fields.report("'\(key)' must be \(expected) \(YAMLFields.quote(written))", at: node)
+            fields.report("\(fields.name(key)) must be \(expected) \(YAMLFields.quote(written))", at: node)
         } else {
             return trimmed
         }
@@ -197,8 +199,39 @@ enum ConfigLoader {
         let name = inner.requiredText("name")
         let email = inner.text("email")
         let url = inner.text("url")
+        let bio = inner.text("bio").map(ContentText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+        let avatar = imagePath(&inner, "avatar", accepts: { ["image/svg+xml", "image/png", "image/jpeg", "image/gif", "image/webp"].contains(ImageMediaType.of($0)) },
+                               expected: "a JPEG, PNG, WebP, GIF or SVG image",
+                               ifEmpty: "give the path of a picture, e.g. /images/me.jpg, or leave the key out")
         fields.absorb(inner)
-        return name.map { (Author(name: $0, email: email, url: url), inner.keyLocations["name"]) }
+        return name.map { (Author(name: $0, email: email, url: url, bio: bio, avatar: avatar), inner.keyLocations["name"]) }
+    }
+
+    /// `social: { mastodon: …, github: jane, email: … }`: the author's profiles, in
+    /// the order written. Every key is taken (any service with a URL); a value that
+    /// is neither a URL nor a handle its service is known to use is an error at it.
+    private static func social(_ fields: inout YAMLFields) -> [SocialLink] {
+        guard var inner = fields.nested("social") else { return [] }
+        var links: [SocialLink] = []
+        var seen = Set<String>()
+        for entry in inner.entries {
+            guard let node = inner.node(entry.key) else {
+                inner.report("\(inner.name(entry.key)) is empty (write the URL, or leave the key out)", at: entry.keyNode)
+                continue
+            }
+            guard let value = inner.text(entry.key) else { continue }
+            // `GitHub:` and `github:` would make the same link twice.
+            guard seen.insert(entry.key.lowercased()).inserted else {
+                inner.report("\(inner.name(entry.key)) is given twice (keep one)", at: entry.keyNode)
+                continue
+            }
+            switch SocialLink.parse(name: entry.key, value: value) {
+            case .success(let link): links.append(link)
+            case .failure(let problem): inner.report("\(inner.name(entry.key)) \(problem.expected) \(YAMLFields.quote(value))", at: node)
+            }
+        }
+        fields.absorb(inner)
+        return links
     }
 
     /// Required; an absolute http(s) URL, returned ending with `/`.

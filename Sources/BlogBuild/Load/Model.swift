@@ -105,10 +105,16 @@ public struct Author: Sendable, Hashable {
     public var name: String
     public var email: String?
     public var url: String?
-    public init(name: String, email: String? = nil, url: String? = nil) {
+    /// `bio:`: a sentence or two about the author, for the home page's author block.
+    public var bio: String?
+    /// `avatar:`: the author's picture, as written (relative to content/ like `logo:`).
+    public var avatar: String?
+    public init(name: String, email: String? = nil, url: String? = nil, bio: String? = nil, avatar: String? = nil) {
         self.name = name
         self.email = email
         self.url = url
+        self.bio = bio
+        self.avatar = avatar
     }
 }
 
@@ -133,6 +139,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// `icon: /images/icon.png`: the site's square PNG icon, as written: the
     /// `apple-touch-icon` (a home-screen bookmark's picture on iOS); nil: none.
     public var icon: String?
+    /// `social:`: the author's profiles and address, in the order written.
+    public var social: [SocialLink] = []
     /// `markdown: { raw_html: false }` strips raw HTML from Markdown.
     public var rawHTML: Bool = true
     /// `markdown: { highlight: false }` turns off build-time code highlighting.

@@ -24,7 +24,7 @@ public struct ThemeStrings: Sendable, Hashable {
         case noPosts = "no_posts", noSeries = "no_series", noApps = "no_apps", noTags = "no_tags"
         case newerPosts = "newer_posts", olderPosts = "older_posts", pages
         case pageNotFound = "page_not_found", notFoundText = "not_found_text", notes
-        case privacy, support, relatedPosts = "related_posts", aboutAuthor = "about_author", elsewhere
+        case privacy, support, relatedPosts = "related_posts", aboutAuthor = "about_author", elsewhere, email
         // With placeholders: filled in by blogbuild, not read as `strings.KEY`.
         case minRead = "min_read", partOf = "part_of", seriesRef = "series_ref"
         case previousPart = "previous_part", nextPart = "next_part", seriesNav = "series_nav"

@@ -395,10 +395,13 @@ private final class MarkdownDocument {
         }
     }
 
-    /// A fenced code block in a language we know, or with line options in its
+    /// A fenced code block that names a language, or has line options in its
     /// info string (`swift {linenos, hl=3-5}`), becomes a custom block holding
-    /// the highlighted `<pre><code class="language-X">`; any other stays
-    /// cmark's. The language is the info string's first word, any case.
+    /// `<pre data-lang="Swift"><code class="language-swift">`, highlighted when
+    /// the highlighter knows the language; any other stays cmark's. The language
+    /// is the info string's first word, any case; the `data-lang` label
+    /// (`LanguageLabels`) is for the stylesheet to show, so an unknown language is
+    /// named too. Only with `highlight` (without it, code blocks are exactly cmark's).
     private func replaceCodeBlocks() {
         for node in codeBlocks {
             let info = Self.literalBytes(cmark_node_get_fence_info(node))
@@ -408,9 +411,16 @@ private final class MarkdownDocument {
             let name = String(decoding: info[..<split], as: UTF8.self)
             let language = Highlighter.language(name)
             let lines = split < info.count ? LineOptions.parse(String(decoding: info[split...], as: UTF8.self)) : nil
-            guard language != nil || lines != nil else { continue }
+            guard split > 0 || lines != nil else { continue }
 
-            var html: [UInt8] = Array("<pre><code".utf8)
+            var html: [UInt8] = Array("<pre".utf8)
+            // `{linenos}` alone names no language: no label for it.
+            if split > 0, info[0] != UInt8(ascii: "{") {
+                html.append(contentsOf: " data-lang=\"".utf8)
+                HTMLBytes.appendEscapedText(LanguageLabels.label(for: name).utf8, to: &html)
+                html.append(UInt8(ascii: "\""))
+            }
+            html.append(contentsOf: "><code".utf8)
             if split > 0 {
                 html.append(contentsOf: " class=\"language-".utf8)
                 HTMLBytes.appendEscapedText(info[..<split], to: &html)

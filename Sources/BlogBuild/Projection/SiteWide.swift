@@ -9,6 +9,9 @@ struct SiteWide: Hashable, Sendable {
     var appCount: Int
     /// "2019–2026" (or "2026"): the years the posts span, for a copyright line; nil without posts.
     var years: String?
+    /// The pixel size of `author.avatar`'s file, when it is one we could read: part
+    /// of this value so that a new picture of another shape re-renders the home page.
+    var avatarSize: ImageSize?
 
     init(_ site: Site) {
         config = site.config
@@ -20,6 +23,7 @@ struct SiteWide: Hashable, Sendable {
             first = min(first ?? year, year)
             last = max(last ?? year, year)
         }
+        avatarSize = site.config.author?.avatar.flatMap { site.imageSize($0, in: ConfigLoader.path) }
         if let first, let last { years = first == last ? "\(first)" : "\(first)–\(last)" } else { years = nil }
     }
 }

@@ -41,12 +41,17 @@ enum ContextShapes {
 
     static var site: TemplateShape {
         object(scalars("title", "base_url", "language", "home_url", "description", "logo_url", "logo_type", "icon_url",
-                       "has_nav", "series_count", "app_count", "locale", "years", "css_strings")
+                       "has_nav", "series_count", "app_count", "locale", "years", "css_strings", "has_social")
                + [("params", open),
-                  ("author", object(scalars("name", "email", "url"))),
+                  ("author", object(scalars("name", "email", "url", "bio") + [("avatar", object(scalars("src", "width", "height")))])),
+                  ("social", list(socialLink)),
                   ("nav", list(object(scalars("title", "url", "current")))),
                   ("feeds", list(feedLink))])
     }
+
+    /// One of the author's profiles (`social:`): `name` as written, `label` to show,
+    /// `url`, and `is_email` for the address (a `mailto:` link, no `rel="me"`).
+    static var socialLink: TemplateShape { object(scalars("name", "label", "url", "is_email")) }
 
     /// One shape for every kind of page: the base template reads `page.image` and
     /// `page.is_post` on all of them, and `page.app_store_id` (the Smart App Banner,

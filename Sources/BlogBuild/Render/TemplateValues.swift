@@ -83,8 +83,30 @@ struct TemplateValues: Sendable {
             a["name"] = .string(author.name)
             if let e = author.email { a["email"] = .string(e) }
             if let u = author.url { a["url"] = .string(u) }
+            if let bio = author.bio { a["bio"] = .string(bio) }
+            if let avatar = author.avatar {
+                // The file as written, with its size for the page's layout: the image
+                // pipeline plans what documents show, and site.yml is none.
+                var picture = a.record(for: "avatar")
+                picture["src"] = .string(urls.url(ImageReference.sitePath(avatar, from: ConfigLoader.path)))
+                if let size = shown.avatarSize {
+                    picture["width"] = .int(size.width)
+                    picture["height"] = .int(size.height)
+                }
+                a["avatar"] = picture.value
+            }
             r["author"] = a.value
         }
+        let link = r.elementRecord(for: "social")
+        r["social"] = .list(c.social.map { social in
+            var l = link
+            l["name"] = .string(social.name)
+            l["label"] = .string(social.label(strings: c.strings))
+            l["url"] = .string(social.url)
+            if social.isEmail { l["is_email"] = .bool(true) }
+            return l.value
+        })
+        r["has_social"] = .bool(!c.social.isEmpty)
         // The site's mark: its own `logo:` (relative to content/), else the theme's initial.
         let logo = c.logo.map { ImageReference.sitePath($0, from: ConfigLoader.path) } ?? "/assets/" + SiteMark.assetName
         r["logo_url"] = .string(urls.url(logo))

@@ -24,6 +24,8 @@ enum BodyImageSizes {
         }
         for p in site.pages { for src in p.rendered.images { add(src, p.page.sourcePath) } }
         for s in site.series { for src in s.intro.images { add(src, s.series.sourcePath) } }
+        // The author's picture on the home page gets its width and height too.
+        if let avatar = site.config.author?.avatar { add(avatar, ConfigLoader.path) }
         return out
     }
 
