@@ -76,6 +76,9 @@ check: build-tool
 ## test: the whole test suite (unit, end-to-end, Nu HTML checker, the theme in headless Chromium)
 test:
 	$(SWIFT) build --build-tests
+	@# The tests share one image cache (.blogbuild-cache): make the example site's
+	@# photos and screenshots once here, not in many tests at once.
+	rm -rf /tmp/blogbuild-test-warm && BLOGBUILD_CACHE_DIR=$(CURDIR)/.blogbuild-cache "$$($(SWIFT) build --show-bin-path)/blogbuild" build --quiet --site $(CURDIR) --output /tmp/blogbuild-test-warm && rm -rf /tmp/blogbuild-test-warm
 	$(SWIFT) test --skip-build
 
 ## check-site: the shared second-opinion checker on the published example site

@@ -1101,9 +1101,15 @@ final class OutputCollector: @unchecked Sendable {
 
 /// Polls `check` every 50 ms until it returns a value; fails after `seconds`.
 func waitFor<T>(_ what: String, seconds: Double, _ check: () throws -> T?) async throws -> T {
+    // Gives up after `seconds` of wall time AND as many 50 ms polls: with two
+    // cores, tests that render whole sites can hold both of the threads this task
+    // resumes on for a long while, and time it could not look in is not time the
+    // process took.
     let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
+    var polls = 0
+    while Date() < deadline || Double(polls) * 0.05 < seconds {
         if let value = try check() { return value }
+        polls += 1
         try await Task.sleep(for: .milliseconds(50))
     }
     throw RawHTTPError(description: "timed out waiting for \(what)")
