@@ -73,6 +73,12 @@ final class ImageSourceIndex: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard changed, let file else { return false }
+        // Another build sharing the cache (serve beside a build, another checkout
+        // with the same BLOGBUILD_CACHE_DIR) may have recorded images since this
+        // index was read: keep those too, or pruning would take their variants.
+        let onDisk = FileManager.default.contents(atPath: file.path)
+            .flatMap { try? JSONDecoder().decode([String: Entry].self, from: $0) } ?? [:]
+        entries.merge(onDisk) { mine, _ in mine }
         entries = entries.filter { FileManager.default.fileExists(atPath: $0.key) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
