@@ -53,6 +53,12 @@ struct SiteProjections: Sendable {
                              series: mark)
     }
 
+    /// What a post's page shows of a related post (`RelatedPosts`): its title, URL and
+    /// date, from its list entry. `TemplateValues.relatedLink` shows these and no more.
+    static func relatedLink(_ e: PostListEntry) -> RelatedLink {
+        RelatedLink(title: e.title, permalink: e.permalink, date: e.date)
+    }
+
     /// The series box on post `i`'s page, when it is in a series.
     static func seriesBox(for i: Int, in site: Site) -> SeriesBox? {
         guard let si = site.posts[i].seriesIndex, let position = site.posts[i].seriesPosition else { return nil }

@@ -77,16 +77,21 @@ enum ContextShapes {
 
     static var entry: TemplateShape { object(entryFields) }
 
-    /// A post on its own page: its entry, with the series box in place of the series mark.
+    /// A post on its own page: its entry, with the series box in place of the series mark,
+    /// and links to its related posts (`RelatedPosts`).
     static var post: TemplateShape {
         object(entryFields.filter { $0.0 != "series" }
-               + scalars("content", "has_toc", "show_toc", "source_path", "updated", "updated_iso")
+               + scalars("content", "has_toc", "show_toc", "source_path", "updated", "updated_iso", "has_related")
                + [("toc", list(tocEntry)),
+                  ("related", list(relatedLink)),
                   ("params", open),
                   ("image", image),
                   ("series", seriesBox),
                   ("app", appCard)])
     }
+
+    /// A related post at the end of a post (`RelatedLink`): a link and its date.
+    static var relatedLink: TemplateShape { object(scalars("title", "url", "date", "date_short", "date_iso", "year")) }
 
     /// A hero image or screenshot; a processed one also has its variants: `picture`
     /// (write a `<picture>`), `srcset`, `sizes`, and `sources` (type, srcset, sizes).

@@ -184,12 +184,7 @@ struct TemplateValues: Sendable {
         let e = projections.entries[i]
         let texts = entryTexts?[i] ?? entryTexts(e)
         var r = r
-        r["title"] = .string(e.title)
-        r["url"] = texts.url
-        r["date"] = texts.date
-        r["date_short"] = texts.dateShort
-        r["date_iso"] = texts.dateISO
-        r["year"] = .int(e.date.year)
+        link(title: e.title, year: e.date.year, texts, into: &r)
         if r.wants("summary") { r["summary"] = .string(summaryHTML(e)) }
         r["reading_minutes"] = .int(e.readingMinutes)
         r["reading_time"] = texts.readingTime
@@ -211,6 +206,24 @@ struct TemplateValues: Sendable {
             r["series"] = m.value
         }
         return r
+    }
+
+    /// A related post at the end of a post: what `SiteProjections.relatedLink` holds, no more.
+    func relatedLink(_ i: Int, _ r: TemplateRecord) -> TemplateValue {
+        let related = SiteProjections.relatedLink(projections.entries[i])
+        var r = r
+        link(title: related.title, year: related.date.year, entryTexts?[i] ?? entryTexts(projections.entries[i]), into: &r)
+        return r.value
+    }
+
+    /// What a list entry and a related post's link both show: the title, URL and dates.
+    private func link(title: String, year: Int, _ texts: EntryTexts, into r: inout TemplateRecord) {
+        r["title"] = .string(title)
+        r["url"] = texts.url
+        r["date"] = texts.date
+        r["date_short"] = texts.dateShort
+        r["date_iso"] = texts.dateISO
+        r["year"] = .int(year)
     }
 
     /// The text around a series' linked title in "Part 3 of 7 in {series}".
@@ -268,6 +281,11 @@ struct TemplateValues: Sendable {
         }
         if let box = SiteProjections.seriesBox(for: i, in: site) { r["series"] = seriesBox(box, r.record(for: "series")) }
         if let ai = sp.appIndex { r["app"] = appCard(ai, r.record(for: "app")).value }
+        if r.wants("related") {
+            let link = r.elementRecord(for: "related")
+            r["related"] = .list(sp.relatedIndices.map { relatedLink($0, link) })
+        }
+        r["has_related"] = .bool(!sp.relatedIndices.isEmpty)
         return r.value
     }
 
