@@ -196,6 +196,7 @@ struct TemplateValues: Sendable {
         r["draft"] = .bool(e.isDraft)
         r["future"] = .bool(e.isFuture)
         r["has_more"] = .bool(e.hasMore)
+        if let t = e.thumbnail, r.wants("thumbnail") { r["thumbnail"] = thumbnail(t, r.record(for: "thumbnail")) }
         if seriesMark, let s = e.series {
             var m = r.record(for: "series")
             m["title"] = .string(s.title)
@@ -318,6 +319,46 @@ struct TemplateValues: Sendable {
                 return source.value
             })
         }
+        return r.value
+    }
+
+    /// How wide the theme shows a list entry's thumbnail (`.thumb` in style.css: 7.5rem,
+    /// 5.5rem on a phone), for `sizes`.
+    static let thumbnailSizes = "(max-width: 34rem) 5.5rem, 7.5rem"
+    /// 7.5rem in CSS pixels.
+    static let thumbnailWidth = 120
+
+    /// A hero image as a list's thumbnail: the smallest variant that is sharp at 2×
+    /// as `src`, with its own `width` and `height`, and in `srcset` only the variants
+    /// a 3× screen could want (not the 1440 px one a post's page offers).
+    func thumbnail(_ t: EntryImage, _ r: TemplateRecord) -> TemplateValue {
+        var r = r
+        if let alt = t.alt { r["alt"] = .string(alt) }
+        guard let set = t.variants else {
+            r["src"] = .string(urls.url(t.src))
+            if let size = t.size {
+                r["width"] = .int(size.width)
+                r["height"] = .int(size.height)
+            }
+            return r.value
+        }
+        let small = set.variant(set.fallback, atLeast: 2 * Self.thumbnailWidth)
+        let width = small?.width ?? set.width
+        r["src"] = .string(urls.url("/" + (small?.path ?? set.fallbackPath)))
+        r["width"] = .int(width)
+        r["height"] = .int(small == nil ? set.height : Int((Double(width * set.height) / Double(max(set.width, 1))).rounded()))
+        r["picture"] = .bool(true)
+        r["sizes"] = .string(Self.thumbnailSizes)
+        let srcset = { (format: ImageFormat) in set.srcset(format, upTo: 3 * Self.thumbnailWidth, url: urls.url) }
+        if set.modernFormats.isEmpty, set.widths.count > 1 { r["srcset"] = .string(srcset(set.fallback)) }
+        let element = r.elementRecord(for: "sources")
+        r["sources"] = .list(set.modernFormats.map { format in
+            var source = element
+            source["type"] = .string(format.mediaType)
+            source["srcset"] = .string(srcset(format))
+            source["sizes"] = .string(Self.thumbnailSizes)
+            return source.value
+        })
         return r.value
     }
 
