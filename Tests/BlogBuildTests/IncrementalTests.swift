@@ -375,6 +375,34 @@ import Testing
         #expect(try String(contentsOf: home, encoding: .utf8).contains(">Read on<"), "the site's own text outlives the language change")
     }
 
+    /// Related posts (`RouteInputs`: a post page lists its related posts): a related
+    /// post's new title is patched into the pages that show it, and new tags change
+    /// which posts are chosen, each equal to a clean build.
+    @Test func relatedPostsFollowTitlesAndTags() throws {
+        let s = try Session()
+        try s.check("the first build")
+        func page(_ path: String) throws -> String {
+            try String(contentsOf: s.served.appendingPathComponent(path), encoding: .utf8)
+        }
+        let retiring = "content/posts/2023-02-27-retiring-chalkboard.md"
+        try s.edit(retiring) { $0.replacingOccurrences(of: "title: Retiring Chalkboard\n", with: "title: Retiring Chalkboard, gently\n") }
+        let retitled = try s.check("a related post's new title", changed: [retiring])
+        #expect(retitled.patched, "the title edit was not patched")
+        for shown in ["/2019/03/chalkboard-launch/index.html", "/2026/03/seven-years/index.html"] {
+            #expect(retitled.changedPaths.contains(shown), "the pages that list it as related: \(retitled.changedPaths)")
+        }
+        #expect(!retitled.changedPaths.contains("/2019/11/leaving-wordpress/index.html"), "\(retitled.changedPaths)")
+        #expect(try page("2019/03/chalkboard-launch/index.html").contains(">Retiring Chalkboard, gently</a> <time"))
+
+        let seven = "content/posts/2026-03-14-seven-years.md"
+        try s.edit(seven) { $0.replacingOccurrences(of: "tags: [Indie]", with: "tags: [Indie, Blogging, Meta]") }
+        let retagged = try s.check("a post's new tags", changed: [seven])
+        #expect(retagged.changedPaths.contains("/2019/11/leaving-wordpress/index.html"), "\(retagged.changedPaths)")
+        // Two shared tags (Blogging, Meta) put it first.
+        #expect(try page("2019/11/leaving-wordpress/index.html")
+                    .contains("<ul class=\"post-list\">\n<li><a href=\"/2026/03/seven-years/\">"))
+    }
+
     @Test func aFailedRebuildWritesNothingAndTheNextGoodOneCatchesUp() throws {
         let s = try Session()
         try s.check("the first build")

@@ -89,6 +89,8 @@ import Testing
             want.insert(r.path(.post(i))!)
             for part in r.site.series[r.site.posts[i].seriesIndex!].postIndices { want.insert(r.path(.post(part))!) }
             for route in r.routes { if case .alias(let p, _) = route.kind, p == i { want.insert(route.outputPath) } }
+            // The posts that list it among their related posts.
+            for j in r.site.posts.indices where r.site.posts[j].relatedIndices.contains(i) { want.insert(r.path(.post(j))!) }
             return want
         }) { $0.posts[i].post.title += " (revised)" }
     }

@@ -90,6 +90,7 @@ enum ConfigLoader {
             config.images = imageSettings(&images)
             fields.absorb(images)
         }
+        if let related = fields.bool("related") { config.related = related }
         var params: [String: FrontMatterValue] = [:]
         if let node = fields.node("params") {
             if case .mapping = node, case .mapping(let pairs) = fields.value(node) {

@@ -149,6 +149,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var smartPunctuation: Bool = false
     /// `images:`: variant widths, formats and quality, and whether images are processed.
     public var images = ImageSettings()
+    /// `related: false` leaves out the related posts at the end of a post outside a series.
+    public var related: Bool = true
     /// Unknown keys, for templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
     /// The theme's words: `language:`'s built-in ones with `strings:` applied.

@@ -127,6 +127,8 @@ private final class MarkdownDocument {
     /// Code blocks to highlight (only when `highlight`).
     var codeBlocks: [OpaquePointer] = []
     var moreMarker: OpaquePointer?
+    /// Set by `takeMoreMarker`: the summary is the whole document.
+    var summaryIsWhole = false
     var firstTopLevelParagraph: OpaquePointer?
     var firstParagraph: OpaquePointer?
 
@@ -168,7 +170,8 @@ private final class MarkdownDocument {
         }
         let summary = renderSummary(summaryNodes)
 
-        return RenderedMarkdown(html: html, summaryHTML: summary, hasMoreMarker: moreMarker != nil, toc: toc,
+        return RenderedMarkdown(html: html, summaryHTML: summary, hasMoreMarker: moreMarker != nil,
+                                summaryIsWhole: summaryIsWhole, toc: toc,
                                 wordCount: words, links: links, images: imageSources, ids: ids,
                                 linkPositions: linkPositions, imagePositions: imagePositions)
     }
@@ -486,6 +489,7 @@ private final class MarkdownDocument {
 
     /// The top-level nodes before `<!--more-->` (taken out of the document), or
     /// else the first paragraph.
+    /// Sets `summaryIsWhole`: whether those nodes are all the document has.
     private func takeMoreMarker() -> [OpaquePointer] {
         var nodes: [OpaquePointer] = []
         if let marker = moreMarker {
@@ -494,11 +498,18 @@ private final class MarkdownDocument {
                 nodes.append(node)
                 next = cmark_node_next(node)
             }
+            // Footnote definitions are moved to the end of the document: after the marker.
+            summaryIsWhole = !nodes.isEmpty && cmark_node_next(marker) == nil
             cmark_node_unlink(marker)
             graveyard.append(marker)
         }
-        if nodes.isEmpty, let paragraph = firstTopLevelParagraph ?? firstParagraph {
-            nodes = [paragraph]
+        if nodes.isEmpty {
+            if let paragraph = firstTopLevelParagraph ?? firstParagraph {
+                nodes = [paragraph]
+                summaryIsWhole = cmark_node_first_child(root) == paragraph && cmark_node_last_child(root) == paragraph
+            } else {
+                summaryIsWhole = cmark_node_first_child(root) == nil
+            }
         }
         return nodes
     }

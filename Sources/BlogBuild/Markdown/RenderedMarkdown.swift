@@ -22,6 +22,9 @@ public struct RenderedMarkdown: Sendable, Hashable {
     public var summaryHTML: String
     /// True when the document has a `<!--more-->` marker.
     public var hasMoreMarker: Bool
+    /// True when the summary is all there is (a one-paragraph post, or nothing after
+    /// `<!--more-->`): lists show no "Continue reading" then.
+    public var summaryIsWhole: Bool
     /// Every heading, in order.
     public var toc: [TOCEntry]
     /// Words of prose, for the reading time.
@@ -39,12 +42,14 @@ public struct RenderedMarkdown: Sendable, Hashable {
     /// Every `id` in the HTML (headings, footnotes), for `#fragment` checks.
     public var ids: Set<String>
 
-    public init(html: String, summaryHTML: String, hasMoreMarker: Bool = false, toc: [TOCEntry] = [], wordCount: Int = 0,
+    public init(html: String, summaryHTML: String, hasMoreMarker: Bool = false, summaryIsWhole: Bool = false,
+                toc: [TOCEntry] = [], wordCount: Int = 0,
                 links: [String] = [], images: [String] = [], ids: Set<String> = [],
                 linkPositions: [SourceLocation]? = nil, imagePositions: [SourceLocation]? = nil) {
         self.html = html
         self.summaryHTML = summaryHTML
         self.hasMoreMarker = hasMoreMarker
+        self.summaryIsWhole = summaryIsWhole
         self.toc = toc
         self.wordCount = wordCount
         self.links = links

@@ -7,12 +7,16 @@ struct PostListEntry: Hashable, Sendable {
     /// Site path, e.g. `/2021/03/stoutness/`.
     var permalink: String
     var date: PostDate
-    /// The summary as rendered for the post's own page; lists resolve its
-    /// relative links against `permalink`.
+    /// The summary as rendered for the post's own page, cut to about 60 words
+    /// (`SummaryCut`) when it is the first paragraph; lists resolve its relative
+    /// links against `permalink`.
     var summaryHTML: String
     var readingMinutes: Int
-    /// Is there more to read than the summary (a `<!--more-->` or a `summary:`)?
+    /// Is there more to read than the summary: a `summary:`, a summary that was cut,
+    /// or more of the post than its summary? ("Continue reading")
     var hasMore: Bool
+    /// The hero image, for a thumbnail.
+    var thumbnail: EntryImage?
     var tags: [TagLink]
     var isDraft: Bool
     var isFuture: Bool

@@ -36,7 +36,8 @@ struct SiteProjections: Sendable {
         }
         self.appPages = appPages
         let tags = self.tags
-        entries = site.posts.map { Self.entry(of: $0, in: site, tags: tags) }
+        // On all cores: each entry scans its summary (`SummaryCut`).
+        entries = site.posts.parallelMap { Self.entry(of: $0, in: site, tags: tags) }
     }
 
     /// What lists show of `post`, with `tags` the site's tag links.
@@ -46,11 +47,22 @@ struct SiteProjections: Sendable {
             let s = site.series[si]
             mark = SeriesMark(title: s.series.title, url: s.url, position: position + 1, count: s.postIndices.count)
         }
+        // A `summary:` or the text before `<!--more-->` is the author's choice, shown as
+        // written; only a summary taken from the first paragraph is cut.
+        let chosen = sp.post.summary != nil || sp.rendered.hasMoreMarker
+        let cut = chosen ? nil : SummaryCut.cut(sp.rendered.summaryHTML)
         return PostListEntry(title: sp.post.title, permalink: sp.permalink, date: sp.post.date,
-                             summaryHTML: sp.rendered.summaryHTML, readingMinutes: sp.rendered.readingMinutes,
-                             hasMore: sp.rendered.hasMoreMarker || sp.post.summary != nil,
+                             summaryHTML: cut ?? sp.rendered.summaryHTML, readingMinutes: sp.rendered.readingMinutes,
+                             hasMore: sp.post.summary != nil || cut != nil || !sp.rendered.summaryIsWhole,
+                             thumbnail: EntryImage(sp, in: site),
                              tags: sp.tagIndices.map { tags[$0] }, isDraft: sp.isDraft, isFuture: sp.isFuture,
                              series: mark)
+    }
+
+    /// What a post's page shows of a related post (`RelatedPosts`): its title, URL and
+    /// date, from its list entry. `TemplateValues.relatedLink` shows these and no more.
+    static func relatedLink(_ e: PostListEntry) -> RelatedLink {
+        RelatedLink(title: e.title, permalink: e.permalink, date: e.date)
     }
 
     /// The series box on post `i`'s page, when it is in a series.

@@ -73,25 +73,32 @@ enum ContextShapes {
     static var tagLink: TemplateShape { object(tagLinkFields) }
     static var tagLinkFields: Fields { scalars("name", "slug", "url", "count", "count_text") }
 
-    /// What a list entry shows of a post (`PostListEntry`).
+    /// What a list entry shows of a post (`PostListEntry`); `thumbnail`: its hero image, small.
     static var entryFields: Fields {
         scalars("title", "url", "date", "date_short", "date_iso", "year", "summary", "reading_minutes", "reading_time",
                 "has_tags", "draft", "future", "has_more")
-            + [("tags", list(tagLink)), ("series", object(scalars("title", "url", "label", "ref_before", "ref_after")))]
+            + [("tags", list(tagLink)), ("series", object(scalars("title", "url", "label", "ref_before", "ref_after"))),
+               ("thumbnail", image)]
     }
 
     static var entry: TemplateShape { object(entryFields) }
 
-    /// A post on its own page: its entry, with the series box in place of the series mark.
+    /// A post on its own page: its entry, with the series box in place of the series mark
+    /// and the hero `image` in place of the thumbnail,
+    /// and links to its related posts (`RelatedPosts`).
     static var post: TemplateShape {
-        object(entryFields.filter { $0.0 != "series" }
-               + scalars("content", "has_toc", "show_toc", "source_path", "updated", "updated_iso")
+        object(entryFields.filter { $0.0 != "series" && $0.0 != "thumbnail" }
+               + scalars("content", "has_toc", "show_toc", "source_path", "updated", "updated_iso", "has_related")
                + [("toc", list(tocEntry)),
+                  ("related", list(relatedLink)),
                   ("params", open),
                   ("image", image),
                   ("series", seriesBox),
                   ("app", appCard)])
     }
+
+    /// A related post at the end of a post (`RelatedLink`): a link and its date.
+    static var relatedLink: TemplateShape { object(scalars("title", "url", "date", "date_short", "date_iso", "year")) }
 
     /// A hero image or screenshot; a processed one also has its variants: `picture`
     /// (write a `<picture>`), `srcset`, `sizes`, and `sources` (type, srcset, sizes).

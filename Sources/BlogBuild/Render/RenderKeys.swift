@@ -42,6 +42,7 @@ struct RenderKeys {
             case .range(let r): list(r, into: &h)
             case .indices(let indices): list(indices, into: &h)
             }
+            for j in inputs.related { h.combine(SiteProjections.relatedLink(entries[j])) }
             if let count = inputs.pageCount { h.combine(count) }
             if let i = inputs.seriesBoxOf { h.combine(SiteProjections.seriesBox(for: i, in: site)) }
             if let a = inputs.appCard { h.combine(projections.apps[a]) }

@@ -32,6 +32,9 @@ struct RouteInputs {
     var templates: [String]
     var own: Own = .none
     var listed: Listed = .none
+    /// A post page's related posts (`RelatedPosts`), shown at its end by title, URL and date
+    /// (`SiteProjections.relatedLink`): a related post's new title, or another choice, renders it again.
+    var related: [Int] = []
     /// A post page's series box (`SiteProjections.seriesBox`): the titles and URLs of its series' parts.
     var seriesBoxOf: Int?
     /// App cards shown (`SiteProjections.apps`), by app index; `allApps` for the apps page.
@@ -59,6 +62,7 @@ struct RouteInputs {
             var r = RouteInputs(templates: ["post"])
             r.own = .post(i)
             r.listed = .range(i..<(i + 1))
+            r.related = site.posts[i].relatedIndices
             if site.posts[i].seriesIndex != nil { r.seriesBoxOf = i }
             r.appCard = site.posts[i].appIndex
             return r
@@ -119,9 +123,9 @@ struct RouteInputs {
     }
 
     /// Does the page show anything of post `i`: its own page, a list entry, a redirect,
-    /// or (`withSeriesBox`) a series box that names it?
+    /// a related post's link, or (`withSeriesBox`) a series box that names it?
     func shows(post i: Int, in site: Site, withSeriesBox: Bool) -> Bool {
-        if own == .post(i) || redirectTo == i || listed.contains(i) { return true }
+        if own == .post(i) || redirectTo == i || listed.contains(i) || related.contains(i) { return true }
         if withSeriesBox, let j = seriesBoxOf, let s = site.posts[j].seriesIndex, site.posts[i].seriesIndex == s { return true }
         return false
     }

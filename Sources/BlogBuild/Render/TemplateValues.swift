@@ -206,12 +206,7 @@ struct TemplateValues: Sendable {
         let e = projections.entries[i]
         let texts = entryTexts?[i] ?? entryTexts(e)
         var r = r
-        r["title"] = .string(e.title)
-        r["url"] = texts.url
-        r["date"] = texts.date
-        r["date_short"] = texts.dateShort
-        r["date_iso"] = texts.dateISO
-        r["year"] = .int(e.date.year)
+        link(title: e.title, year: e.date.year, texts, into: &r)
         if r.wants("summary") { r["summary"] = .string(summaryHTML(e)) }
         r["reading_minutes"] = .int(e.readingMinutes)
         r["reading_time"] = texts.readingTime
@@ -223,6 +218,7 @@ struct TemplateValues: Sendable {
         r["draft"] = .bool(e.isDraft)
         r["future"] = .bool(e.isFuture)
         r["has_more"] = .bool(e.hasMore)
+        if let t = e.thumbnail, r.wants("thumbnail") { r["thumbnail"] = thumbnail(t, r.record(for: "thumbnail")) }
         if seriesMark, let s = e.series {
             var m = r.record(for: "series")
             m["title"] = .string(s.title)
@@ -233,6 +229,24 @@ struct TemplateValues: Sendable {
             r["series"] = m.value
         }
         return r
+    }
+
+    /// A related post at the end of a post: what `SiteProjections.relatedLink` holds, no more.
+    func relatedLink(_ i: Int, _ r: TemplateRecord) -> TemplateValue {
+        let related = SiteProjections.relatedLink(projections.entries[i])
+        var r = r
+        link(title: related.title, year: related.date.year, entryTexts?[i] ?? entryTexts(projections.entries[i]), into: &r)
+        return r.value
+    }
+
+    /// What a list entry and a related post's link both show: the title, URL and dates.
+    private func link(title: String, year: Int, _ texts: EntryTexts, into r: inout TemplateRecord) {
+        r["title"] = .string(title)
+        r["url"] = texts.url
+        r["date"] = texts.date
+        r["date_short"] = texts.dateShort
+        r["date_iso"] = texts.dateISO
+        r["year"] = .int(year)
     }
 
     /// The text around a series' linked title in "Part 3 of 7 in {series}".
@@ -290,6 +304,11 @@ struct TemplateValues: Sendable {
         }
         if let box = SiteProjections.seriesBox(for: i, in: site) { r["series"] = seriesBox(box, r.record(for: "series")) }
         if let ai = sp.appIndex { r["app"] = appCard(ai, r.record(for: "app")).value }
+        if r.wants("related") {
+            let link = r.elementRecord(for: "related")
+            r["related"] = .list(sp.relatedIndices.map { relatedLink($0, link) })
+        }
+        r["has_related"] = .bool(!sp.relatedIndices.isEmpty)
         return r.value
     }
 
@@ -322,6 +341,46 @@ struct TemplateValues: Sendable {
                 return source.value
             })
         }
+        return r.value
+    }
+
+    /// How wide the theme shows a list entry's thumbnail (`.thumb` in style.css: 7.5rem,
+    /// 5.5rem on a phone), for `sizes`.
+    static let thumbnailSizes = "(max-width: 34rem) 5.5rem, 7.5rem"
+    /// 7.5rem in CSS pixels.
+    static let thumbnailWidth = 120
+
+    /// A hero image as a list's thumbnail: the smallest variant that is sharp at 2×
+    /// as `src`, with its own `width` and `height`, and in `srcset` only the variants
+    /// a 3× screen could want (not the 1440 px one a post's page offers).
+    func thumbnail(_ t: EntryImage, _ r: TemplateRecord) -> TemplateValue {
+        var r = r
+        if let alt = t.alt { r["alt"] = .string(alt) }
+        guard let set = t.variants else {
+            r["src"] = .string(urls.url(t.src))
+            if let size = t.size {
+                r["width"] = .int(size.width)
+                r["height"] = .int(size.height)
+            }
+            return r.value
+        }
+        let small = set.variant(set.fallback, atLeast: 2 * Self.thumbnailWidth)
+        let width = small?.width ?? set.width
+        r["src"] = .string(urls.url("/" + (small?.path ?? set.fallbackPath)))
+        r["width"] = .int(width)
+        r["height"] = .int(small == nil ? set.height : Int((Double(width * set.height) / Double(max(set.width, 1))).rounded()))
+        r["picture"] = .bool(true)
+        r["sizes"] = .string(Self.thumbnailSizes)
+        let srcset = { (format: ImageFormat) in set.srcset(format, upTo: 3 * Self.thumbnailWidth, url: urls.url) }
+        if set.modernFormats.isEmpty, set.widths.count > 1 { r["srcset"] = .string(srcset(set.fallback)) }
+        let element = r.elementRecord(for: "sources")
+        r["sources"] = .list(set.modernFormats.map { format in
+            var source = element
+            source["type"] = .string(format.mediaType)
+            source["srcset"] = .string(srcset(format))
+            source["sizes"] = .string(Self.thumbnailSizes)
+            return source.value
+        })
         return r.value
     }
 

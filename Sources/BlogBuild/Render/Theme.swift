@@ -53,7 +53,7 @@ struct Theme: Sendable {
         for (path, bytes) in builtIn {
             if path.hasPrefix("assets/") {
                 // CSS comments stay in the repository, not in the output (page weight).
-                assets[String(path.dropFirst("assets/".count))] = .bytes(path.hasSuffix(".css") ? CSSComments.strip(bytes) : bytes)
+                assets[String(path.dropFirst("assets/".count))] = .bytes(path.hasSuffix(".css") ? CSSComments.strip(bytes, compact: true) : bytes)
             } else if path.hasSuffix(".mustache") {
                 let name = String(path.dropLast(".mustache".count))
                 texts[name] = ("(built-in theme) templates/\(path)", String(decoding: bytes, as: UTF8.self))
@@ -66,7 +66,7 @@ struct Theme: Sendable {
                 // Stylesheets lose their comments (page weight); unreadable ones are
                 // left to the copy, which reports them.
                 let css = rel.hasSuffix(".css") ? FileManager.default.contents(atPath: full) : nil
-                assets[String(rel.dropFirst("assets/".count))] = css.map { .bytes(CSSComments.strip([UInt8]($0))) } ?? .file(full)
+                assets[String(rel.dropFirst("assets/".count))] = css.map { .bytes(CSSComments.strip([UInt8]($0), compact: true)) } ?? .file(full)
             } else if rel.hasSuffix(".mustache") {
                 let label = "templates/\(rel)"
                 guard let data = FileManager.default.contents(atPath: full) else {

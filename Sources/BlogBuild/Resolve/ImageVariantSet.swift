@@ -30,6 +30,17 @@ struct ImageVariantSet: Sendable, Hashable {
             .map { "\(url("/" + $0.path)) \($0.width)w" }.joined(separator: ", ")
     }
 
+    /// The `srcset` of one format for an image never shown wider than `needed`
+    /// pixels: the variants up to the first one at least that wide.
+    func srcset(_ format: ImageFormat, upTo needed: Int, url: (String) -> String = { $0 }) -> String {
+        var shown: [Variant] = []
+        for v in variants.filter({ $0.format == format }).sorted(by: { $0.width < $1.width }) {
+            shown.append(v)
+            if v.width >= needed { break }
+        }
+        return shown.map { "\(url("/" + $0.path)) \($0.width)w" }.joined(separator: ", ")
+    }
+
     /// The variant of `format` to show at `width` pixels: that width, else the
     /// narrowest wider one, else the widest there is.
     func variant(_ format: ImageFormat, atLeast width: Int) -> Variant? {

@@ -15,6 +15,9 @@ public struct SitePost: Sendable {
     public var appIndex: Int?
     /// Indices into `Site.tags`, in the order the post lists them.
     public var tagIndices: [Int]
+    /// Indices into `Site.posts`: the related posts shown at its end, best first
+    /// (`RelatedPosts`); empty in a series, or with `related: false`.
+    public var relatedIndices: [Int] = []
 }
 
 /// A series with its posts in reading order.

@@ -159,6 +159,12 @@ enum SiteResolver {
             posts[i].tagIndices.sort { (order[tags[$0].slug] ?? 0) < (order[tags[$1].slug] ?? 0) }
         }
 
+        if config.related {
+            for (i, related) in RelatedPosts.choose(posts: posts, apps: apps, tags: tags).enumerated() {
+                posts[i].relatedIndices = related
+            }
+        }
+
         var pages: [SitePage] = zip(content.pages, pageRendered).compactMap { page, md in
             guard let app = page.app else {
                 let url = page.permalink ?? (page.slug == "404" ? "/404.html" : "/\(page.slug)/")

@@ -1,0 +1,79 @@
+/// The related posts at the end of a post outside a series (a series' posts have
+/// their previous and next part instead): up to `limit` other posts that share its
+/// app or at least one of its tags, chosen by shared app first, then the number of
+/// shared tags, then date (newest first), then URL, so the choice never depends on
+/// the order of work. A post that shares nothing gets none: no unrelated filler.
+///
+/// Only the posts of the post's own app and tags are looked at (`SiteApp.postIndices`,
+/// `SiteTag.postIndices`), never every pair of posts, and each worker counts into one
+/// array of its own, cleared entry by entry, not a dictionary: 10,000 posts cost a
+/// few tens of milliseconds, not the hundred million pairs a pass over all pairs would.
+enum RelatedPosts {
+    /// At most this many related posts.
+    static let limit = 3
+
+    /// A shared app outweighs any number of shared tags (a post has at most
+    /// `SiteResolver.maximumTagsPerPost`).
+    private static let appWeight: UInt32 = 1 << 16
+
+    /// Posts per unit of parallel work: each unit has its own counts array.
+    private static let postsPerChunk = 256
+
+    /// By post index, the indices of its related posts, best first; empty for a post
+    /// in a series. `posts` newest first, with their app and tag indices set.
+    static func choose(posts: [SitePost], apps: [SiteApp], tags: [SiteTag]) -> [[Int]] {
+        let n = posts.count
+        guard n > 1 else { return Array(repeating: [], count: n) }
+        // Read for every candidate: kept apart from the posts, in flat arrays.
+        let instants = posts.map { $0.post.date.instant.timeIntervalSinceReferenceDate }
+        let permalinks = posts.map(\.permalink)
+        let appLists = apps.map(\.postIndices)
+        let tagLists = tags.map(\.postIndices)
+        let starts = Array(stride(from: 0, to: n, by: postsPerChunk))
+        let chunks = starts.parallelMap { start -> [[Int]] in
+            var counts = [UInt32](repeating: 0, count: n)
+            var touched: [Int] = []
+            var out: [[Int]] = []
+            for i in start..<min(start + postsPerChunk, n) {
+                let post = posts[i]
+                if post.seriesIndex != nil {
+                    out.append([])
+                    continue
+                }
+                touched.removeAll(keepingCapacity: true)
+                if let a = post.appIndex {
+                    for p in appLists[a] {
+                        if counts[p] == 0 { touched.append(p) }
+                        counts[p] += appWeight
+                    }
+                }
+                for t in post.tagIndices {
+                    for p in tagLists[t] {
+                        if counts[p] == 0 { touched.append(p) }
+                        counts[p] += 1
+                    }
+                }
+                /// Is candidate `p` a better choice than `q`?
+                func better(_ p: Int, _ q: Int) -> Bool {
+                    if counts[p] != counts[q] { return counts[p] > counts[q] }
+                    if instants[p] != instants[q] { return instants[p] > instants[q] }
+                    return permalinks[p] < permalinks[q]
+                }
+                // The best `limit`, kept sorted: one pass, a few comparisons per candidate.
+                var best: [Int] = []
+                best.reserveCapacity(limit + 1)
+                for p in touched where p != i {
+                    if best.count == limit, !better(p, best[limit - 1]) { continue }
+                    var at = best.count
+                    while at > 0, better(p, best[at - 1]) { at -= 1 }
+                    best.insert(p, at: at)
+                    if best.count > limit { best.removeLast() }
+                }
+                for p in touched { counts[p] = 0 }
+                out.append(best)
+            }
+            return out
+        }
+        return chunks.flatMap { $0 }
+    }
+}
