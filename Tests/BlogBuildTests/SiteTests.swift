@@ -128,7 +128,7 @@ struct SiteTests {
         ])
 
         // Theme assets, static files, and the relative image copied beside the post.
-        #expect(pages["assets/style.css"]?.contains("prefers-color-scheme: dark") == true)
+        #expect(pages["assets/style.css"]?.contains("prefers-color-scheme:dark") == true)
         #expect(pages["assets/logo.svg"]?.contains("<svg") == true)
         #expect(pages["files/doc.txt"] == "a static text file")
         #expect(pages.copySource("files/doc.txt")?.hasSuffix("/content/files/doc.txt") == true)
