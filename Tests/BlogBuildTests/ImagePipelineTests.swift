@@ -46,8 +46,11 @@ struct ImagePipelineTests {
         #expect(!html.contains("wide.480.png 480w"))
         // A page links to wide.png itself: its own bytes stay there, so the picture's fallback is a variant.
         #expect(html.contains("src=\"/images/wide.1440.png\""))
+        // The image's own format is made only at the width a plain <img> shows: the
+        // smaller ones would be files no page asks for.
+        #expect(!pages.paths.contains("images/wide.480.png") && !pages.paths.contains("images/wide.960.png"), "\(pages.paths.filter { $0.hasPrefix("images/wide") })")
         for (path, width) in [("images/wide.480.webp", 480), ("images/wide.960.webp", 960), ("images/wide.1440.webp", 1440),
-                              ("images/wide.480.png", 480), ("images/wide.1440.png", 1440)] {
+                              ("images/wide.1440.png", 1440)] {
             let header = try Self.header(pages, path)
             #expect(header.width == width, "\(path)")
             #expect(header.loader.hasPrefix(path.hasSuffix("webp") ? "webp" : "png"), "\(path): \(header.loader)")
@@ -183,7 +186,7 @@ struct ImagePipelineTests {
         let pages = renderTestSite(folder)
         let home = try #require(pages["index.html"])
         #expect(home.contains("<picture><source type=\"image/webp\" srcset=\"/images/wide.480.webp 480w\" "
-                              + "sizes=\"(max-width: 34rem) 5.5rem, 7.5rem\"><img class=\"thumb\" src=\"/images/wide.480.png\" "
+                              + "sizes=\"(max-width: 34rem) 5.5rem, 7.5rem\"><img class=\"thumb\" src=\"/images/wide.1440.png\" "
                               + "alt=\"A gradient\" width=\"480\" height=\"24\" loading=\"lazy\"></picture>"), "\(home)")
     }
 

@@ -99,9 +99,18 @@ enum ImagePlanner {
             let stem = (image.path as NSString).deletingPathExtension
             let largest = widths.last ?? found.uprightWidth
             let fallbackPath = linked.contains(image.path) ? "\(stem).\(largest).\(fallback.fileExtension)" : image.path
+            // Every width in each modern format (a <source>'s srcset); in the image's own
+            // format only what is shown as a plain <img>: the largest (the fallback of a
+            // <picture>, the feeds' image) and an icon's 2× sizes, unless no modern
+            // format is offered, when the fallback carries the srcset itself. An image
+            // used only as an icon is never a <picture>: its own format alone.
+            let isIcon = onlyIcons.contains(image.path) || alsoIcons.contains(image.path)
+            let formats = onlyIcons.contains(image.path) ? [] : modern
+            let fallbackWidths = formats.isEmpty ? widths
+                : widths.filter { $0 == largest || (isIcon && Self.iconWidths.contains($0)) }
             var variants: [ImageVariantSet.Variant] = []
-            for format in modern + [fallback] {
-                for width in widths {
+            for format in formats + [fallback] {
+                for width in format == fallback ? fallbackWidths : widths {
                     let path = format == fallback && width == largest ? fallbackPath : "\(stem).\(width).\(format.fileExtension)"
                     variants.append(.init(width: width, format: format, path: path))
                 }

@@ -364,9 +364,13 @@ struct TemplateValues: Sendable {
             }
             return r.value
         }
-        let small = set.variant(set.fallback, atLeast: 2 * Self.thumbnailWidth)
+        // The size of what a browser picks: the first modern format's narrowest sharp
+        // variant. `src`, for a browser that takes no <source>, is in the image's own
+        // format, which has the small widths only when no modern format is offered.
+        let small = set.variant(set.modernFormats.first ?? set.fallback, atLeast: 2 * Self.thumbnailWidth)
+        let own = set.variant(set.fallback, atLeast: 2 * Self.thumbnailWidth)
         let width = small?.width ?? set.width
-        r["src"] = .string(urls.url("/" + (small?.path ?? set.fallbackPath)))
+        r["src"] = .string(urls.url("/" + (own?.path ?? set.fallbackPath)))
         r["width"] = .int(width)
         r["height"] = .int(small == nil ? set.height : Int((Double(width * set.height) / Double(max(set.width, 1))).rounded()))
         r["picture"] = .bool(true)
