@@ -126,7 +126,7 @@ bench-hostile: build-tool
 	@[ -x /usr/bin/time ] || (apt-get update -q && apt-get install -y -q time)
 	python3 bench/hostile_bench.py $(CURDIR)/$(RELEASE_BIN)
 
-## screenshots: docs/post-light.png and docs/post-dark.png, a post of the example site in headless Chromium
+## screenshots: docs/post-light.png, post-dark.png, app-light.png and home-dark.png: the example site in headless Chromium
 SHOT_POST ?= 2024/03/live-activity/
 screenshots: build-tool
 	rm -rf /tmp/blogbuild-screenshots
