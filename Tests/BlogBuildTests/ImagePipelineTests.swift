@@ -178,6 +178,25 @@ struct ImagePipelineTests {
         #expect(pages.copySource("images/icon.png")?.hasSuffix("content/images/icon.png") == false)
     }
 
+    /// The pictures site.yml names are shown on pages too: the author's avatar (at 2×
+    /// the 64 px shown) and the home-screen icon (at the 180 px iOS asks for) are
+    /// published processed, upright and without the photo's camera serial or GPS.
+    @Test func theAvatarAndTheSiteIconArePublishedProcessed() throws {
+        let folder = try Self.site(config: "images: { resize: true }\nicon: /images/wide.png\nauthor: { name: Jo, avatar: /images/oriented.jpg }\n")
+        let pages = renderTestSite(folder)
+        #expect(pages.problems.isEmpty, "\(pages.problems)")
+        let home = try #require(pages["index.html"])
+        #expect(home.contains("<img class=\"avatar\" src=\"/images/oriented.jpg\" alt=\"\" width=\"32\" height=\"64\">"), "\(home)")
+        // wide.png is a body's picture too (and linked as a file): the icon is its 180 px variant.
+        #expect(home.contains("<link rel=\"apple-touch-icon\" href=\"/images/wide.180.png\">"), "\(home)")
+        let avatar = try #require(pages.copySource("images/oriented.jpg"))
+        #expect(!avatar.hasSuffix("content/images/oriented.jpg"), "the avatar is the processed file, not the original")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: avatar))
+        #expect(bytes.range(of: Data("CAM-SERIAL-12345".utf8)) == nil && bytes.range(of: Data("Exif".utf8)) == nil, "no serial, no EXIF (so no GPS)")
+        #expect(try Self.header(pages, "images/oriented.jpg").width == 32, "upright: the stored 64 × 32 turned a quarter")
+        #expect(try Self.header(pages, "images/wide.180.png").width == SiteImageWidths.touchIcon, "the 2000 px picture made 180 px wide")
+    }
+
     /// A hero image is a small thumbnail on the home page: its narrowest variant sharp
     /// at 2× (7.5rem = 120 px), that variant's size, and only the variants a 3× screen wants.
     @Test func aHeroIsAThumbnailOnTheHomePage() throws {

@@ -3,8 +3,9 @@ import Foundation
 /// Which images are processed, and into what: every local raster image a
 /// document's body shows (Markdown images, raw `<img>`), every hero image and
 /// screenshot, in the configured widths (never wider than the image) and
-/// formats, plus its own format as the fallback; every app icon in 1× and 2× of
-/// the sizes the theme shows icons at.
+/// formats, plus its own format as the fallback; every app icon in 2× of the
+/// sizes the theme shows icons at; the site's `icon:` and the author's `avatar:`
+/// at the size they are shown.
 enum ImagePlanner {
     /// Formats libvips reads that are processed; others (SVG, GIF) pass through.
     static let rasterExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
@@ -15,43 +16,51 @@ enum ImagePlanner {
         var location: SourceLocation?
     }
 
-    /// The images to process, each with its first use; and the paths pages link
-    /// to as files (`[the original](a.jpg)`), whose own bytes must stay.
     /// The images to process, each with its first use; the paths pages link to as
-    /// files; the images used only as app icons, and those used as icons and otherwise.
+    /// files (`[the original](a.jpg)`), whose own bytes must stay; for the images
+    /// shown as a plain `<img>` of one size (app icons, the site's `icon:`, the
+    /// author's `avatar:`), the widths to make in their own format; and the images
+    /// shown as a `<picture>` somewhere (a body, a hero, a screenshot).
     static func candidates(in site: Site) -> (images: [(path: String, file: String, use: Use)], linked: Set<String>,
-                                              onlyIcons: Set<String>, alsoIcons: Set<String>) {
+                                              plainWidths: [String: Set<Int>], pictured: Set<String>) {
         let files = Dictionary(site.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
-        var icons = Set<String>(), notIcons = Set<String>()
+        var plainWidths: [String: Set<Int>] = [:]
+        var pictured = Set<String>()
         var linked = Set<String>()
         var seen = Set<String>()
         var images: [(path: String, file: String, use: Use)] = []
+        func add(_ path: String, _ use: Use) {
+            guard let file = files[path], rasterExtensions.contains((path as NSString).pathExtension.lowercased()),
+                  seen.insert(path).inserted else { return }
+            images.append((path, file, use))
+        }
         for doc in SourceDocument.all(in: site) {
             for (i, src) in doc.rendered.images.enumerated() {
-                if let path = ImageReference.staticPath(src, from: doc.sourcePath) { notIcons.insert(path) }
-                guard let path = ImageReference.staticPath(src, from: doc.sourcePath), let file = files[path],
-                      rasterExtensions.contains((path as NSString).pathExtension.lowercased()),
-                      seen.insert(path).inserted else { continue }
+                guard let path = ImageReference.staticPath(src, from: doc.sourcePath) else { continue }
+                pictured.insert(path)
                 // cmark's position is within the body; the file's line is what the user sees.
                 let at = i < doc.rendered.imagePositions.count ? doc.rendered.imagePositions[i] : nil
-                let location = at.map { SourceLocation(line: doc.bodyLine + $0.line - 1, column: $0.column) }
-                notIcons.insert(path)
-                images.append((path, file, Use(document: doc.sourcePath, location: location)))
+                add(path, Use(document: doc.sourcePath, location: at.map { SourceLocation(line: doc.bodyLine + $0.line - 1, column: $0.column) }))
             }
             for link in doc.rendered.links {
                 if let path = ImageReference.staticPath(link, from: doc.sourcePath) { linked.insert(path) }
             }
             // Hero images and screenshots are processed like body images; app icons
-            // in 1× and 2× of each size the theme shows them at.
+            // in 2× of each size the theme shows them at.
             for (key, image) in doc.frontMatterImages {
                 guard let path = ImageReference.staticPath(image.src, from: doc.sourcePath) else { continue }
-                if key == "icon" { icons.insert(path) } else { notIcons.insert(path) }
-                guard let file = files[path], rasterExtensions.contains((path as NSString).pathExtension.lowercased()),
-                      seen.insert(path).inserted else { continue }
-                images.append((path, file, Use(document: doc.sourcePath, location: doc.keyLocations[key])))
+                if key == "icon" { plainWidths[path, default: []].formUnion(iconWidths) } else { pictured.insert(path) }
+                add(path, Use(document: doc.sourcePath, location: doc.keyLocations[key]))
             }
         }
-        return (images, linked, icons.subtracting(notIcons), icons.intersection(notIcons))
+        // What site.yml shows on pages: the home-screen icon and the author's picture,
+        // published only as processed files (a phone photo's GPS position must not be).
+        for (written, widths) in [(site.config.icon, [SiteImageWidths.touchIcon]), (site.config.author?.avatar, [SiteImageWidths.avatar])] {
+            guard let written, let path = ImageReference.staticPath(written, from: ConfigLoader.path) else { continue }
+            plainWidths[path, default: []].formUnion(widths)
+            add(path, Use(document: ConfigLoader.path, location: nil))
+        }
+        return (images, linked, plainWidths, pictured)
     }
 
     /// The sizes the theme shows app icons at: 64 px on a card, 72 px in the apps
@@ -66,7 +75,7 @@ enum ImagePlanner {
     static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>,
                      header: (String) -> Result<ImageLibrary.Header, ImageLibrary.Failure>)
         -> (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic]) {
-        let (images, linked, onlyIcons, alsoIcons) = candidates(in: site)
+        let (images, linked, plainWidths, pictured) = candidates(in: site)
         let modern = settings.formats.compactMap(ImageFormat.init(rawValue:)).filter(writable.contains)
         var sets: [String: ImageVariantSet] = [:]
         var diagnostics: [Diagnostic] = []
@@ -93,8 +102,9 @@ enum ImagePlanner {
                 continue
             }
             let fallback = ImageFormat.fallback(forLoader: found.loader)
-            let wanted = onlyIcons.contains(image.path) ? Self.iconWidths
-                : alsoIcons.contains(image.path) ? settings.widths + Self.iconWidths : settings.widths
+            let plain = plainWidths[image.path] ?? []
+            let isPictured = pictured.contains(image.path)
+            let wanted = (isPictured ? settings.widths : []) + plain.sorted()
             let widths = ImageVariants.widths(wanted, sourceWidth: found.uprightWidth)
             let stem = (image.path as NSString).deletingPathExtension
             let largest = widths.last ?? found.uprightWidth
@@ -104,10 +114,8 @@ enum ImagePlanner {
             // <picture>, the feeds' image) and an icon's 2× sizes, unless no modern
             // format is offered, when the fallback carries the srcset itself. An image
             // used only as an icon is never a <picture>: its own format alone.
-            let isIcon = onlyIcons.contains(image.path) || alsoIcons.contains(image.path)
-            let formats = onlyIcons.contains(image.path) ? [] : modern
-            let fallbackWidths = formats.isEmpty ? widths
-                : widths.filter { $0 == largest || (isIcon && Self.iconWidths.contains($0)) }
+            let formats = isPictured ? modern : []
+            let fallbackWidths = formats.isEmpty ? widths : widths.filter { $0 == largest || plain.contains($0) }
             var variants: [ImageVariantSet.Variant] = []
             for format in formats + [fallback] {
                 for width in format == fallback ? fallbackWidths : widths {

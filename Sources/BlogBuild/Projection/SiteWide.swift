@@ -12,6 +12,10 @@ struct SiteWide: Hashable, Sendable {
     /// The pixel size of `author.avatar`'s file, when it is one we could read: part
     /// of this value so that a new picture of another shape re-renders the home page.
     var avatarSize: ImageSize?
+    /// Where the processed `author.avatar` and `icon:` are (`/images/me.png`, or a
+    /// variant's path when a page links to the original); nil when not processed.
+    var avatarPath: String?
+    var iconPath: String?
 
     init(_ site: Site) {
         config = site.config
@@ -24,6 +28,13 @@ struct SiteWide: Hashable, Sendable {
             last = max(last ?? year, year)
         }
         avatarSize = site.config.author?.avatar.flatMap { site.imageSize($0, in: ConfigLoader.path) }
+        // The variant made for this use (an image a body shows too has larger ones).
+        func shown(_ src: String?, width: Int) -> String? {
+            src.flatMap { site.imageVariants($0, in: ConfigLoader.path) }
+                .map { set in "/" + (set.variant(set.fallback, atLeast: width)?.path ?? set.fallbackPath) }
+        }
+        avatarPath = shown(site.config.author?.avatar, width: SiteImageWidths.avatar)
+        iconPath = shown(site.config.icon, width: SiteImageWidths.touchIcon)
         if let first, let last { years = first == last ? "\(first)" : "\(first)–\(last)" } else { years = nil }
     }
 }

@@ -85,10 +85,10 @@ struct TemplateValues: Sendable {
             if let u = author.url { a["url"] = .string(u) }
             if let bio = author.bio { a["bio"] = .string(bio) }
             if let avatar = author.avatar {
-                // The file as written, with its size for the page's layout: the image
-                // pipeline plans what documents show, and site.yml is none.
+                // The processed picture (Images/ makes it at 2× the size shown), else
+                // the file as written, with its size for the page's layout.
                 var picture = a.record(for: "avatar")
-                picture["src"] = .string(urls.url(ImageReference.sitePath(avatar, from: ConfigLoader.path)))
+                picture["src"] = .string(urls.url(shown.avatarPath ?? ImageReference.sitePath(avatar, from: ConfigLoader.path)))
                 if let size = shown.avatarSize {
                     picture["width"] = .int(size.width)
                     picture["height"] = .int(size.height)
@@ -111,8 +111,8 @@ struct TemplateValues: Sendable {
         let logo = c.logo.map { ImageReference.sitePath($0, from: ConfigLoader.path) } ?? "/assets/" + SiteMark.assetName
         r["logo_url"] = .string(urls.url(logo))
         r["logo_type"] = .string(SiteMark.mediaType(of: logo) ?? "image/svg+xml")
-        // The file as written: iOS scales it (a 180 px square is what it asks for).
-        if let icon = c.icon { r["icon_url"] = .string(urls.url(ImageReference.sitePath(icon, from: ConfigLoader.path))) }
+        // Processed at the 180 px iOS asks for (Images/), else the file as written.
+        if let icon = c.icon { r["icon_url"] = .string(urls.url(shown.iconPath ?? ImageReference.sitePath(icon, from: ConfigLoader.path))) }
         r["has_nav"] = .bool(!c.nav.isEmpty)
         r["series_count"] = .int(shown.seriesCount)
         r["app_count"] = .int(shown.appCount)
