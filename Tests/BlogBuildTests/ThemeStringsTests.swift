@@ -169,13 +169,19 @@ struct ThemeStringsTests {
     /// The example site, in German (its navigation too: that is the author's own
     /// text), drafts and scheduled posts included so their badges show.
     static func germanExampleSite() throws -> (folder: TestSiteFolder, pages: RenderedPages) {
+        try exampleSite(language: "de-DE", nav: [("Series", "Serien"), ("Archive", "Archiv"), ("Tags", "Schlagwörter"), ("About", "Über mich")])
+    }
+
+    /// The example site in `language`, its navigation's titles (the author's own
+    /// words) as `nav` translates them.
+    static func exampleSite(language: String, nav: [(String, String)]) throws -> (folder: TestSiteFolder, pages: RenderedPages) {
         let folder = try TestSiteFolder(config: nil)
         try FileManager.default.removeItem(at: folder.url("content"))
         try FileManager.default.copyItem(at: RepoPaths.root.appendingPathComponent("content"), to: folder.url("content"))
         var config = try #require(folder.read("content/site.yml"))
-        config = config.replacingOccurrences(of: "language: en-GB", with: "language: de-DE")
-        for (english, german) in [("Series", "Serien"), ("Archive", "Archiv"), ("Tags", "Schlagwörter"), ("About", "Über mich")] {
-            config = config.replacingOccurrences(of: "title: \(english),", with: "title: \(german),")
+        config = config.replacingOccurrences(of: "language: en-GB", with: "language: \(language)")
+        for (english, translated) in nav {
+            config = config.replacingOccurrences(of: "title: \(english),", with: "title: \(translated),")
         }
         try folder.write("content/site.yml", config + "images: { resize: false }\n")
         let pages = renderTestSite(folder, mode: .build(includeDrafts: true))
@@ -186,15 +192,18 @@ struct ThemeStringsTests {
     /// of the table, cut at its placeholders ("Part {n} of {total}" → "Part"),
     /// and the English month names, less what German writes the same way
     /// (App Store, RSS, Website) and bits too short to be told from a name.
-    static var englishThemeWords: [String] {
-        let german = ThemeLanguage.german.values.joined(separator: "\n") + "\n" + ThemeLanguage.de.months.joined(separator: "\n")
-            + "\n" + ThemeLanguage.de.shortMonths.joined(separator: "\n")
+    static var englishThemeWords: [String] { englishThemeWords(notIn: .de) }
+
+    /// `englishThemeWords` for a page in `language`.
+    static func englishThemeWords(notIn language: ThemeLanguage) -> [String] {
+        let other = language.strings.values.joined(separator: "\n") + "\n" + language.months.joined(separator: "\n")
+            + "\n" + language.shortMonths.joined(separator: "\n")
         var words = Set<String>()
         let english = ThemeLanguage.english.values + ThemeLanguage.en.months + ThemeLanguage.en.shortMonths
         for text in english {
             for piece in text.split(separator: /\{[a-z_]+\}/) {
                 let trimmed = piece.trimmingCharacters(in: CharacterSet.letters.inverted)
-                guard trimmed.filter(\.isLetter).count >= 3, contains(german, word: trimmed) == false else { continue }
+                guard trimmed.filter(\.isLetter).count >= 3, contains(other, word: trimmed) == false else { continue }
                 words.insert(trimmed)
             }
         }
@@ -207,7 +216,9 @@ struct ThemeStringsTests {
         while let r = text.range(of: word, range: from..<text.endIndex) {
             let before = r.lowerBound == text.startIndex ? nil : text[text.index(before: r.lowerBound)]
             let after = r.upperBound == text.endIndex ? nil : text[r.upperBound]
-            if !(before?.isLetter ?? false) && !(after?.isLetter ?? false) { return true }
+            // A Latin word stands alone beside a Japanese character too (no spaces there).
+            func joins(_ c: Character?) -> Bool { c.map { $0.isLetter && ($0.unicodeScalars.first?.value ?? 0) < 0x2E80 } ?? false }
+            if !joins(before) && !joins(after) { return true }
             from = text.index(after: r.lowerBound)
         }
         return false
@@ -291,6 +302,29 @@ struct ThemeStringsTests {
         // Feeds are titled in German too.
         pages.expect("series/building-tidemark/atom.xml", contains: ["<title type=\"text\">Serie: Building Tidemark – Low Tide Software</title>"])
         pages.expect("index.html", contains: [#"title="Low Tide Software (JSON-Feed)""#])
+    }
+
+    /// French, Spanish and Japanese builds of the example site: no English theme
+    /// word left (as the German test checks, with that language's table), and the
+    /// dates in the language's form.
+    @Test(arguments: [
+        ("fr-FR", ThemeLanguage.fr, [("Series", "Séries"), ("Archive", "Archives"), ("Tags", "Étiquettes"), ("About", "À propos")], "14 mars 2026"),
+        ("es-ES", .es, [("Series", "Series"), ("Archive", "Archivo"), ("Tags", "Etiquetas"), ("About", "Sobre mí")], "14 de marzo de 2026"),
+        ("ja-JP", .ja, [("Apps", "アプリ"), ("Series", "シリーズ"), ("Archive", "アーカイブ"), ("Tags", "タグ"), ("About", "自己紹介")], "2026年3月14日"),
+    ])
+    func otherLanguagesLeaveNoEnglishThemeWords(tag: String, language: ThemeLanguage, nav: [(String, String)], date: String) throws {
+        let (folder, pages) = try Self.exampleSite(language: tag, nav: nav)
+        #expect(pages.site.diagnostics.filter { $0.severity == .error }.isEmpty, "\(pages.site.diagnostics)")
+        let authored = Self.authored(folder.load())
+        let words = Self.englishThemeWords(notIn: language)
+        #expect(words.contains("Continue reading") && words.contains("March"), "\(words)")
+        var left: [String] = []
+        for path in pages.paths.filter({ $0.hasSuffix(".html") }).sorted() {
+            let text = Self.themeText(try #require(pages[path]), authored: authored)
+            for word in words where Self.contains(text, word: word) { left.append("\(path): \(word)") }
+        }
+        #expect(left.isEmpty, "English theme words in the \(language.name) build:\n\(left.joined(separator: "\n"))")
+        pages.expect("2026/03/seven-years/index.html", contains: [">\(date)</time>"])
     }
 
     @Test func theSameBuildTwiceIsByteIdentical() throws {
