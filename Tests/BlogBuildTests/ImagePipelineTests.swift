@@ -197,6 +197,16 @@ struct ImagePipelineTests {
         #expect(try Self.header(pages, "images/wide.180.png").width == SiteImageWidths.touchIcon, "the 2000 px picture made 180 px wide")
     }
 
+    /// A broken picture site.yml names is an error at the line that names it.
+    @Test func aBrokenAvatarIsAnErrorAtItsSiteYmlLine() throws {
+        let folder = try Self.site(config: "images: { resize: true }\nauthor:\n  name: Jo\n  avatar: /images/corrupt.png\n")
+        let pages = renderTestSite(folder)
+        let line = try #require(folder.read("content/site.yml")).split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("avatar:") }.map { $0 + 1 }
+        let at = "content/site.yml:\(try #require(line)):11:"
+        #expect(pages.errors.contains { $0.hasPrefix(at) && $0.contains("image 'content/images/corrupt.png' cannot be used") }, "\(pages.errors)")
+    }
+
     /// A hero image is a small thumbnail on the home page: its narrowest variant sharp
     /// at 2× (7.5rem = 120 px), that variant's size, and only the variants a 3× screen wants.
     @Test func aHeroIsAThumbnailOnTheHomePage() throws {

@@ -55,8 +55,10 @@ public enum SiteBuilder {
                 let sources = memo.map { memo in
                     memo.imageSources ?? { memo.imageSources = ImageSourceIndex(cacheFolder: imageCache); return memo.imageSources! }()
                 } ?? ImageSourceIndex(cacheFolder: imageCache)
+                let configText = FileManager.default.contents(atPath: request.siteDirectory.appendingPathComponent(ConfigLoader.path).path)
+                    .map { String(decoding: $0, as: UTF8.self) }
                 let plan = ImagePlanner.plan(site: site, settings: site.config.images, formats: Set(facts.writable),
-                                             header: sources.header(of:))
+                                             configText: configText, header: sources.header(of:))
                 site.imageVariants = plan.sets
                 imageUses = plan.uses
                 diagnostics += plan.diagnostics

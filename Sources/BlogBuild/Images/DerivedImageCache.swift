@@ -79,8 +79,7 @@ struct DerivedImageCache: Sendable {
     /// One stat (FileManager's attributes cost several system calls, and a warm
     /// build asks this of every variant).
     private static func holds(_ file: URL) -> Bool {
-        var info = stat()
-        return stat(file.path, &info) == 0 && info.st_size > 0
+        (FileStamp.of(file.path)?.size ?? 0) > 0
     }
 
     /// Writes `data` to a temporary file beside `file` and renames it into place,

@@ -21,7 +21,7 @@ enum ImagePlanner {
     /// shown as a plain `<img>` of one size (app icons, the site's `icon:`, the
     /// author's `avatar:`), the widths to make in their own format; and the images
     /// shown as a `<picture>` somewhere (a body, a hero, a screenshot).
-    static func candidates(in site: Site) -> (images: [(path: String, file: String, use: Use)], linked: Set<String>,
+    static func candidates(in site: Site, configText: String? = nil) -> (images: [(path: String, file: String, use: Use)], linked: Set<String>,
                                               plainWidths: [String: Set<Int>], pictured: Set<String>) {
         let files = Dictionary(site.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
         var plainWidths: [String: Set<Int>] = [:]
@@ -55,10 +55,13 @@ enum ImagePlanner {
         }
         // What site.yml shows on pages: the home-screen icon and the author's picture,
         // published only as processed files (a phone photo's GPS position must not be).
+        // A problem with one is reported at the line of site.yml that names it.
+        let config = configText.map { SourceDocument(sourcePath: ConfigLoader.path, url: "/", body: $0, bodyLine: 1,
+                                                     rendered: RenderedMarkdown(html: "", summaryHTML: ""), frontMatterImages: [], keyLocations: [:]) }
         for (written, widths) in [(site.config.icon, [SiteImageWidths.touchIcon]), (site.config.author?.avatar, [SiteImageWidths.avatar])] {
             guard let written, let path = ImageReference.staticPath(written, from: ConfigLoader.path) else { continue }
             plainWidths[path, default: []].formUnion(widths)
-            add(path, Use(document: ConfigLoader.path, location: nil))
+            add(path, Use(document: ConfigLoader.path, location: config?.location(of: written)))
         }
         return (images, linked, plainWidths, pictured)
     }
@@ -72,10 +75,11 @@ enum ImagePlanner {
 
     /// The variant set of each image; a file libvips cannot read (corrupt, cut
     /// off, not an image, a decompression bomb) is an error where a body uses it.
-    static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>,
+    /// `configText`: site.yml's text, for the line of a picture it names.
+    static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>, configText: String? = nil,
                      header: (String) -> Result<ImageLibrary.Header, ImageLibrary.Failure>)
         -> (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic]) {
-        let (images, linked, plainWidths, pictured) = candidates(in: site)
+        let (images, linked, plainWidths, pictured) = candidates(in: site, configText: configText)
         let modern = settings.formats.compactMap(ImageFormat.init(rawValue:)).filter(writable.contains)
         var sets: [String: ImageVariantSet] = [:]
         var diagnostics: [Diagnostic] = []
