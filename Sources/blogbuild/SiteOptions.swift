@@ -13,7 +13,7 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: "Print only problems.")
     var quiet = false
 
-    @Flag(name: [.short, .long], help: "Print what was written, unchanged and removed, and every hint where one per kind would do.")
+    @Flag(name: [.short, .long], help: "Print what was written, unchanged and removed, what image processing did, the notices, and every hint where one per kind would do.")
     var verbose = false
 
     /// For commands that write no site (`check`, `new`): `--output` is a usage error, not ignored.
