@@ -519,6 +519,11 @@ private struct SplitMix: RandomNumberGenerator {
         #expect(Self.kind(of: "joined", in: code, "swift") == .plain)
         #expect(Self.kind(of: "separator", in: code, "swift") == .plain)
         #expect(Self.kind(of: #"", ""#, in: code, "swift") == .string)
+        // The call's parentheses are code; `\(` and the `)` that closes it are the string's.
+        #expect(Self.kind(of: "(separator", in: code, "swift") == .punctuation)
+        #expect(Self.kind(of: "))", in: code, "swift") == .punctuation)
+        #expect(Self.kind(of: ")\")", in: code, "swift") == .string)
+        #expect(Self.kind(of: #"\("#, in: code, "swift") == .string)
         #expect(Self.kind(of: "let", in: code, "swift") == .keyword, "the string ended where it should")
         #expect(Self.kind(of: "1", in: code, "swift") == .number)
         #expect(Self.kind(of: "// done", in: code, "swift") == .comment)

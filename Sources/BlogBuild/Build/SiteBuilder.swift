@@ -18,8 +18,8 @@ public enum SiteBuilder {
             ?? ContentLoader.load(siteDirectory: request.siteDirectory)
         let version: ((String) -> Int)? = memo.map { memo in { memo.documents.version(of: $0) } }
         clock.lap("load")
-        var diagnostics = content.diagnostics
         let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory)
+        var diagnostics = theme.map { content.diagnostics.droppingFrontMatterKeys(readBy: $0.paramNames) } ?? content.diagnostics
         diagnostics += themeProblems
         clock.lap("theme")
 

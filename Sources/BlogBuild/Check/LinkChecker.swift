@@ -97,6 +97,12 @@ struct LinkChecker {
         for (image, position) in zip(doc.rendered.images, doc.rendered.imagePositions) {
             verify(image, isImage: true, at: position)
         }
+        // Like a hero image's: a reader who cannot see the picture gets nothing.
+        for index in doc.rendered.imagesWithoutAlt where index < doc.rendered.images.count {
+            let image = doc.rendered.images[index]
+            problem(image, "image '\(image)' has no alt text (describe it; alt=\"\" in an <img> marks a decorative one)",
+                    key: nil, position: doc.rendered.imagePositions[index])
+        }
         for (key, image) in doc.frontMatterImages {
             verify(ImageReference.sitePath(image.src, from: doc.sourcePath), isImage: true, key: key, shownAs: image.src)
             if (image.alt ?? "").trimmingCharacters(in: .whitespaces).isEmpty {

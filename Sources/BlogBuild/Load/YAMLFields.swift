@@ -66,10 +66,12 @@ struct YAMLFields {
 
     // MARK: - Reporting
 
-    mutating func report(_ message: String, at node: Node?, severity: Diagnostic.Severity = .error) {
+    mutating func report(_ message: String, at node: Node?, severity: Diagnostic.Severity = .error,
+                         unusedFrontMatterKey: String? = nil) {
         let at = node.map(context.location(of:)) ?? anchor
         diagnostics.append(Diagnostic(file: context.file, line: at.line, column: at.column,
-                                      message: context.messagePrefix + message, severity: severity))
+                                      message: context.messagePrefix + message, severity: severity,
+                                      unusedFrontMatterKey: unusedFrontMatterKey))
     }
 
     /// `'feeds.items'`

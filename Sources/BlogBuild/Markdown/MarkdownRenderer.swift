@@ -118,6 +118,8 @@ private final class MarkdownDocument {
     var imageSources: [String] = []
     var linkPositions: [SourceLocation] = []
     var imagePositions: [SourceLocation] = []
+    /// Indices into `imageSources` written without alt text.
+    var imagesWithoutAlt: [Int] = []
     /// `id`s in raw HTML: headings must not take them.
     var rawIDs: Set<String> = []
     /// Footnote references inside a link or image, with the outermost one.
@@ -173,7 +175,8 @@ private final class MarkdownDocument {
         return RenderedMarkdown(html: html, summaryHTML: summary, hasMoreMarker: moreMarker != nil,
                                 summaryIsWhole: summaryIsWhole, toc: toc,
                                 wordCount: words, links: links, images: imageSources, ids: ids,
-                                linkPositions: linkPositions, imagePositions: imagePositions)
+                                linkPositions: linkPositions, imagePositions: imagePositions,
+                                imagesWithoutAlt: imagesWithoutAlt)
     }
 
     // MARK: Walk
@@ -190,6 +193,7 @@ private final class MarkdownDocument {
         var imageDepth = 0
         var imageURL = ""
         var imageTitle = ""
+        var imageIndex = 0
         var linkDepth = 0
         // The outermost link or image we are inside.
         var anchor: OpaquePointer?
@@ -241,6 +245,7 @@ private final class MarkdownDocument {
                     if imageDepth == 0 {
                         imageURL = Self.string(cmark_node_get_url(node))
                         imageTitle = Self.string(cmark_node_get_title(node))
+                        imageIndex = imageSources.count
                         imageSources.append(imageURL)
                         imagePositions.append(Self.position(node))
                         alt = ""
@@ -251,6 +256,7 @@ private final class MarkdownDocument {
                     imageDepth -= 1
                     if imageDepth == 0 {
                         images.append(Image(node: node, url: imageURL, title: imageTitle, alt: alt ?? ""))
+                        if (alt ?? "").allSatisfy(\.isWhitespace) { imagesWithoutAlt.append(imageIndex) }
                         alt = nil
                         if anchor == node { anchor = nil }
                     }
@@ -305,6 +311,11 @@ private final class MarkdownDocument {
             while let token = scanner.next() {
                 guard case .startTag(let tag) = token else { continue }
                 let isImg = HTMLScanner.equals(p, tag.name, "img")
+                if isImg, !scanner.attributes.contains(where: { HTMLScanner.equals(p, $0.name, "alt") }),
+                   scanner.attributes.contains(where: { HTMLScanner.equals(p, $0.name, "src") }) {
+                    // The `src` below is this image's entry.
+                    imagesWithoutAlt.append(imageSources.count)
+                }
                 for attribute in scanner.attributes where !attribute.isDuplicate {
                     let name = attribute.name
                     let isHref = HTMLScanner.equals(p, name, "href")

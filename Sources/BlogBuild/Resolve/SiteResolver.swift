@@ -212,8 +212,47 @@ enum SiteResolver {
         if plain { return "<p>" + HTMLEscape.text(summary) + "</p>" }
         var inline = options
         inline.highlight = false
-        let first = MarkdownRenderer.render(summary, options: inline).summaryHTML
+        var first = MarkdownRenderer.render(summary, options: inline).summaryHTML
+        // `<angle brackets>` in a one-line summary is a tag to CommonMark, left open on
+        // every list page that shows it: such a summary's `<` is text, as meant.
+        if !HTMLBalance.isBalanced(first) {
+            first = MarkdownRenderer.render(escapingTags(summary), options: inline).summaryHTML
+        }
         return first.isEmpty ? "<p>" + HTMLEscape.text(summary) + "</p>" : first
+    }
+
+    /// `text` with every `<` outside code spans written as `&lt;`, so Markdown
+    /// keeps its emphasis and links but makes no raw HTML of it.
+    static func escapingTags(_ text: String) -> String {
+        let chars = Array(text)
+        var out = ""
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "`" {
+                var run = 0
+                while i + run < chars.count, chars[i + run] == "`" { run += 1 }
+                // A code span ends at the next run of exactly as many backticks.
+                var j = i + run
+                var end: Int?
+                while j < chars.count {
+                    if chars[j] == "`" {
+                        var other = 0
+                        while j + other < chars.count, chars[j + other] == "`" { other += 1 }
+                        if other == run { end = j + other; break }
+                        j += other
+                    } else {
+                        j += 1
+                    }
+                }
+                let stop = end ?? i + run
+                out += String(chars[i..<stop])
+                i = stop
+            } else {
+                out += chars[i] == "<" ? "&lt;" : String(chars[i])
+                i += 1
+            }
+        }
+        return out
     }
 
     /// Bytes that make a summary Markdown rather than plain text.
