@@ -69,6 +69,8 @@ enum ConfigLoader {
         if var feeds = fields.nested("feeds") {
             if let items = feeds.positiveInt("items") { config.feedItems = items }
             if let full = feeds.bool("full_content") { config.feedFullContent = full }
+            config.feedAlsoAt = feedPaths(&feeds, "also_at", needsSlug: false)
+            config.tagFeedAlsoAt = feedPaths(&feeds, "tags_also_at", needsSlug: true)
             fields.absorb(feeds)
         }
         if let nav = nav(&fields) { config.nav = nav }
@@ -290,6 +292,29 @@ enum ConfigLoader {
 
     /// Checks a post permalink pattern: only `:year :month :day :slug :title`,
     /// at least one of `:slug`/`:title`; a missing leading `/` is added.
+    /// The file paths a feed is also written to (`feeds.also_at`, `feeds.tags_also_at`):
+    /// site paths of files, such as `/index.xml`; a folder (`/feed/`) cannot hold a
+    /// feed on a static host, which serves `index.html` there.
+    static func feedPaths(_ feeds: inout YAMLFields, _ key: String, needsSlug: Bool) -> [String] {
+        var out: [String] = []
+        for (path, node) in feeds.textListWithNodes(key) ?? [] {
+            if !path.hasPrefix("/") {
+                feeds.report("'feeds.\(key)' entries must start with '/' \(YAMLFields.quote(path))", at: node)
+            } else if path.hasSuffix("/") || path.contains("?") || path.contains("#") || path.contains(" ")
+                        || path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
+                feeds.report("'feeds.\(key)' entry \(YAMLFields.quote(path)) must be the path of a file, such as /index.xml "
+                             + "(a folder, query or fragment cannot hold a feed on a static host; redirect it in the web server's settings)",
+                             at: node)
+            } else if needsSlug && !path.contains(":slug") {
+                feeds.report("'feeds.\(key)' entry \(YAMLFields.quote(path)) needs ':slug' where the tag's slug goes, "
+                             + "such as /tags/:slug/index.xml", at: node)
+            } else {
+                out.append(path)
+            }
+        }
+        return out
+    }
+
     static func postPermalink(_ pattern: String) -> Result<String, PatternError> {
         let allowed: Set<String> = ["year", "month", "day", "slug", "title"]
         var tokens: [String] = []

@@ -132,6 +132,12 @@ public struct SiteConfig: Sendable, Hashable {
     public var postPermalink: String = "/:year/:month/:slug/"
     public var feedItems: Int = 20
     public var feedFullContent: Bool = true
+    /// `feeds: { also_at: [/index.xml] }`: more paths the site's feed is written to,
+    /// byte for byte, so readers subscribed at an old site's address keep it.
+    public var feedAlsoAt: [String] = []
+    /// `feeds: { tags_also_at: [/tags/:slug/index.xml] }`: the same for each tag's
+    /// feed, `:slug` being the tag's.
+    public var tagFeedAlsoAt: [String] = []
     public var nav: [NavLink] = []
     /// `logo: /images/logo.svg`: the site's own mark (header and favicon), as
     /// written; nil means the theme draws one from the title's initial (`SiteMark`).
@@ -301,17 +307,24 @@ public struct Page: Sendable, Hashable {
     public var permalink: String?
     /// For an app's child page, the slug of its app: the name of the folder it is in.
     public var app: String?
+    /// Old URLs (`aliases:`), each given a page that redirects here.
+    public var aliases: [String]
+    /// Where each of `aliases` is written.
+    public var aliasLocations: [SourceLocation]
     public var params: [String: FrontMatterValue]
     public var body: String
     public var bodyLine: Int
 
     public init(sourcePath: String, slug: String, title: String, permalink: String? = nil, app: String? = nil,
+                aliases: [String] = [], aliasLocations: [SourceLocation] = [],
                 params: [String: FrontMatterValue] = [:], body: String, bodyLine: Int = 1) {
         self.sourcePath = sourcePath
         self.slug = slug
         self.title = title
         self.permalink = permalink
         self.app = app
+        self.aliases = aliases
+        self.aliasLocations = aliasLocations
         self.params = params
         self.body = body
         self.bodyLine = bodyLine

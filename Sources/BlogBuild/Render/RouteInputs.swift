@@ -119,6 +119,11 @@ struct RouteInputs {
             var r = RouteInputs(templates: [])
             r.redirectTo = i
             return r
+        case .pageAlias(let i, _):
+            // The redirect shows the page's title and URL: it is redone with the page.
+            var r = RouteInputs(templates: [])
+            r.own = .page(i)
+            return r
         }
     }
 
