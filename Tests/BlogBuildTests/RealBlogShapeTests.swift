@@ -91,3 +91,48 @@ import Testing
         #expect(built.errors.contains { $0.contains("'feeds.tags_also_at' entry (\"/tags/x.xml\") needs ':slug'") })
     }
 }
+
+/// Template syntax of another generator that an import left in prose (issue 26).
+@Suite struct LeftoverTemplateSyntaxTests {
+    @Test func findsLiquidAndHugoSyntaxButNotMustacheProse() {
+        let found = TemplateSyntax.find(in: "a {% include x.html %} b\n{{< youtube id >}}\n{{ site.url }} {{ .Title }}\n{{name}} {{ mustache }} {x}\n{%- assign y = 1 -%}")
+        #expect(found == [
+            .init(line: 0, snippet: "{% include x.html %}"),
+            .init(line: 1, snippet: "{{< youtube id >}}"),
+            .init(line: 2, snippet: "{{ site.url }}"),
+            .init(line: 2, snippet: "{{ .Title }}"),
+            .init(line: 4, snippet: "{%- assign y = 1 -%}"),
+        ])
+    }
+
+    @Test func publishFailsAtTheSourceLineButCodeThatShowsItIsFine() throws {
+        let folder = try TestSiteFolder(files: [
+            "content/posts/2021-01-05-x.md": """
+                ---
+                title: X
+                ---
+                Intro `{% raw %}` is code.
+
+                ```liquid
+                {% for p in site.posts %}{{ p.title }}{% endfor %}
+                ```
+
+                Then {% include image.html src="a.png" %} slipped through,
+                and so did
+                {{< youtube abc >}}
+
+                <div>{{% note %}}</div>
+
+                """,
+        ])
+        let built = renderTestSite(folder)
+        let note = "(write it as Markdown, or put it in `code` if it is meant to show)"
+        #expect(built.problems == [
+            "content/posts/2021-01-05-x.md:10: warning: template syntax of another generator reaches the page as text: {% include image.html src=\"a.png\" %} \(note)",
+            "content/posts/2021-01-05-x.md:12: warning: template syntax of another generator reaches the page as text: {{< youtube abc >}} \(note)",
+            "content/posts/2021-01-05-x.md:14: warning: template syntax of another generator reaches the page as text: {{% note %}} \(note)",
+        ])
+        let publish = try BlogBuildCLI.run(["publish", "--site", folder.root.path, "--output", folder.outside("out").path])
+        #expect(publish.status == 1, "\(publish)")
+    }
+}

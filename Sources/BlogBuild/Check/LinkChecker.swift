@@ -97,6 +97,13 @@ struct LinkChecker {
         for (image, position) in zip(doc.rendered.images, doc.rendered.imagePositions) {
             verify(image, isImage: true, at: position)
         }
+        // Another generator's syntax would show as text on the page.
+        for found in doc.rendered.templateSyntax {
+            out.append(Diagnostic(file: doc.sourcePath, line: doc.bodyLine + found.line - 1,
+                                  message: "template syntax of another generator reaches the page as text: \(found.snippet) "
+                                    + "(write it as Markdown, or put it in `code` if it is meant to show)",
+                                  severity: .warning))
+        }
         // Like a hero image's: a reader who cannot see the picture gets nothing.
         for index in doc.rendered.imagesWithoutAlt where index < doc.rendered.images.count {
             let image = doc.rendered.images[index]

@@ -120,6 +120,8 @@ private final class MarkdownDocument {
     var imagePositions: [SourceLocation] = []
     /// Indices into `imageSources` written without alt text.
     var imagesWithoutAlt: [Int] = []
+    /// Template syntax found in prose, at lines of the Markdown text.
+    var templateSyntax: [TemplateSyntax.Found] = []
     /// `id`s in raw HTML: headings must not take them.
     var rawIDs: Set<String> = []
     /// Footnote references inside a link or image, with the outermost one.
@@ -176,7 +178,7 @@ private final class MarkdownDocument {
                                 summaryIsWhole: summaryIsWhole, toc: toc,
                                 wordCount: words, links: links, images: imageSources, ids: ids,
                                 linkPositions: linkPositions, imagePositions: imagePositions,
-                                imagesWithoutAlt: imagesWithoutAlt)
+                                imagesWithoutAlt: imagesWithoutAlt, templateSyntax: templateSyntax)
     }
 
     // MARK: Walk
@@ -198,13 +200,40 @@ private final class MarkdownDocument {
         // The outermost link or image we are inside.
         var anchor: OpaquePointer?
         var footnoteDepth = 0
+        // The inline text of the paragraph or heading being walked, code spans
+        // blanked, and its first line: where template syntax is looked for.
+        var prose: String?
+        var proseLine = 1
 
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
             let entering = event == CMARK_EVENT_ENTER
-            switch cmark_node_get_type(node) {
+            let type = cmark_node_get_type(node)
+            switch type {
+            case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE: prose?.append(Self.literal(node))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: prose?.append("\n")
+            case CMARK_NODE_CODE: prose?.append(" ")
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+                if entering {
+                    prose = ""
+                    proseLine = Self.position(node).line
+                } else if let text = prose {
+                    for var found in TemplateSyntax.find(in: text) {
+                        found.line += proseLine
+                        templateSyntax.append(found)
+                    }
+                    prose = nil
+                }
+            case CMARK_NODE_HTML_BLOCK:
+                for var found in TemplateSyntax.find(in: Self.literal(node)) {
+                    found.line += Self.position(node).line
+                    templateSyntax.append(found)
+                }
+            default: break
+            }
+            switch type {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 if alt != nil {
                     alt?.append(Self.literal(node))
