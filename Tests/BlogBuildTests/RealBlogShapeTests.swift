@@ -79,6 +79,36 @@ import Testing
         #expect(again["categories/swift-ui/index.xml"] == again["tags/swift-ui/atom.xml"])
     }
 
+    @Test func redirectsInSiteYMLAnswerOldAddressesNoPageOwns() throws {
+        let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + """
+            redirects:
+              /article/: /archive/
+              /categories/swift/: /tags/swift/
+              /elsewhere/: https://example.net/x
+              /gone/: /nowhere/
+              /bad?x=1: /archive/
+
+            """, files: [
+            "content/posts/2021-01-05-x.md": "---\ntitle: X\ntags: [Swift]\n---\nBody.\n",
+        ])
+        let built = renderTestSite(folder)
+        #expect(built.errors == ["content/site.yml:12:3: 'redirects' old path (\"/bad?x=1\") must be a site path starting with '/', without a query or #fragment (a static host cannot serve those)"])
+        let folder2 = try TestSiteFolder(config: TestSiteFolder.defaultConfig + """
+            redirects: { /article/: /archive/, /categories/swift/: /tags/swift/, /elsewhere/: "https://example.net/x", /gone/: /nowhere/ }
+
+            """, files: [
+            "content/posts/2021-01-05-x.md": "---\ntitle: X\ntags: [Swift]\n---\nBody.\n",
+        ])
+        let good = renderTestSite(folder2)
+        #expect(good["article/index.html"]?.contains("<meta http-equiv=\"refresh\" content=\"0; url=/archive/\">") == true)
+        #expect(good["categories/swift/index.html"]?.contains("url=/tags/swift/") == true)
+        #expect(good["elsewhere/index.html"]?.contains("url=https://example.net/x") == true)
+        // A redirect to nothing is a broken link at its line, so publish fails.
+        #expect(good.problems == ["content/site.yml:7:116: warning: broken link '/nowhere/' on /gone/: nothing is built at /nowhere/",
+                                  "content/site.yml:7:116: warning: broken link 'https://example.org/nowhere/' on /gone/: nothing is built at /nowhere/"])
+        #expect(good["sitemap.xml"]?.contains("/article/") == false)
+    }
+
     @Test func aFeedCopyMustBeAFilePath() throws {
         let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + """
             feeds: { also_at: [/feed/, index.xml], tags_also_at: [/tags/x.xml] }

@@ -74,6 +74,7 @@ enum ConfigLoader {
             fields.absorb(feeds)
         }
         if let nav = nav(&fields) { config.nav = nav }
+        config.redirects = redirects(&fields)
         config.social = social(&fields)
         config.logo = imagePath(&fields, "logo", accepts: { ImageMediaType.of($0) != nil },
                                 expected: "an SVG, PNG, ICO, JPEG, GIF or WebP image",
@@ -340,6 +341,33 @@ enum ConfigLoader {
     }
 
     /// `nav: [{title, url}, ...]`.
+    /// `redirects: { /old/: /new/ }`: each old path must be a site path a static
+    /// host can serve (no query or fragment); each target a site path or a URL.
+    private static func redirects(_ fields: inout YAMLFields) -> [Redirect] {
+        guard let node = fields.node("redirects") else { return [] }
+        guard case .mapping(let mapping) = node else {
+            fields.report("'redirects' must be a mapping of old paths to new ones, such as { /article/: /archive/ }", at: node)
+            return []
+        }
+        var out: [Redirect] = []
+        for (key, value) in mapping {
+            guard case .scalar(let from) = key, case .scalar(let to) = value, !to.string.isEmpty else {
+                fields.report("'redirects' entries must be an old path and where it goes, such as /article/: /archive/", at: key)
+                continue
+            }
+            let old = ContentText.trimmed(from.string), target = ContentText.trimmed(to.string)
+            if !old.hasPrefix("/") || old.contains("?") || old.contains("#") {
+                fields.report("'redirects' old path \(YAMLFields.quote(old)) must be a site path starting with '/', without a query or "
+                              + "#fragment (a static host cannot serve those)", at: key)
+            } else if !target.hasPrefix("/") && !URLReference.isExternal(target) {
+                fields.report("'redirects' target \(YAMLFields.quote(target)) must be a site path starting with '/' or a full URL", at: value)
+            } else {
+                out.append(Redirect(from: old, to: target, location: fields.context.location(of: key)))
+            }
+        }
+        return out
+    }
+
     private static func nav(_ fields: inout YAMLFields) -> [NavLink]? {
         guard let node = fields.node("nav") else { return nil }
         guard case .sequence(let items) = node else {

@@ -91,6 +91,21 @@ public struct ImageRef: Sendable, Hashable {
 }
 
 /// A link in the site's navigation (`nav:` in site.yml).
+/// `redirects: { /old/: /new/ }` in site.yml: a page at `from` that sends readers
+/// to `to` (a site path or a full URL), for old addresses no post or page owns
+/// (a moved site's section list, its category pages).
+public struct Redirect: Sendable, Hashable {
+    public var from: String
+    public var to: String
+    /// Where in site.yml it is written.
+    public var location: SourceLocation?
+    public init(from: String, to: String, location: SourceLocation? = nil) {
+        self.from = from
+        self.to = to
+        self.location = location
+    }
+}
+
 public struct NavLink: Sendable, Hashable {
     public var title: String
     public var url: String
@@ -138,6 +153,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// `feeds: { tags_also_at: [/tags/:slug/index.xml] }`: the same for each tag's
     /// feed, `:slug` being the tag's.
     public var tagFeedAlsoAt: [String] = []
+    /// `redirects:`, in written order.
+    public var redirects: [Redirect] = []
     public var nav: [NavLink] = []
     /// `logo: /images/logo.svg`: the site's own mark (header and favicon), as
     /// written; nil means the theme draws one from the title's initial (`SiteMark`).

@@ -34,6 +34,7 @@ struct PageRenderer: Sendable {
             switch route.kind {
             case .alias(let i, _): target = (site.posts[i].post.title, site.posts[i].permalink)
             case .pageAlias(let i, _): target = (site.pages[i].page.title, site.pages[i].url)
+            case .redirect(let i): target = (site.config.redirects[i].to, site.config.redirects[i].to)
             default: return .failure(Diagnostic(file: route.outputPath, message: "no template"))
             }
             return .success(OutputFile(path: route.outputPath, contents: .bytes(Array(aliasPage(title: target.title, url: target.url).utf8))))

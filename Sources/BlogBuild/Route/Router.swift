@@ -57,6 +57,10 @@ enum Router {
             }
         }
 
+        for (i, redirect) in site.config.redirects.enumerated() {
+            routes.append(Route(url: redirect.from, kind: .redirect(i), source: ConfigLoader.path, location: redirect.location))
+        }
+
         var owner: [String: Route] = [:]
         var unique: [Route] = []
         for route in routes {
