@@ -18,6 +18,7 @@ public enum SiteBuilder {
             ?? ContentLoader.load(siteDirectory: request.siteDirectory)
         let version: ((String) -> Int)? = memo.map { memo in { memo.documents.version(of: $0) } }
         clock.lap("load")
+        if content.configFailed { return configFailure(content, memo: memo) }
         var diagnostics = content.diagnostics
         let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory)
         diagnostics += themeProblems
@@ -219,6 +220,19 @@ public enum SiteBuilder {
             } }
         }
         return rendered
+    }
+
+    /// A site whose site.yml could not be read: its problems alone. Built without
+    /// it (no `base_url`, the default language and permalinks), every feed, page and
+    /// link would fail too, and the one cause would be lost among them.
+    private static func configFailure(_ content: LoadedContent, memo: BuildMemo?) -> RenderedSite {
+        // The next build must not patch pages of an older, good site.yml.
+        memo?.last = nil
+        let diagnostics = content.diagnostics.filter { $0.file == ConfigLoader.path || $0.file == "content" }
+        let report = BuildReport(pages: 0, files: 0, posts: 0, series: 0, apps: 0, skippedDrafts: [], skippedFuture: [],
+                                 warnings: diagnostics.filter { $0.severity == .warning },
+                                 hints: diagnostics.filter { $0.severity == .hint })
+        return RenderedSite(files: [], report: report, diagnostics: diagnostics)
     }
 
     /// Builds the site and, unless the mode is `check`, writes it. Nothing is written
