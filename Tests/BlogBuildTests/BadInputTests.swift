@@ -98,7 +98,7 @@ struct BadInputTests {
         // SPEC's own example.
         try expectBuildFails({ site in
             try site.write("content/posts/2021-01-05-x.md", "---\ntitle: X\ndate: Jan fifth\n---\nBody.\n")
-        }, errors: ["content/posts/2021-01-05-x.md:3:7: front matter: 'date' is not a date (\"Jan fifth\")"])
+        }, errors: ["content/posts/2021-01-05-x.md:3:7: front matter: 'date' is not a date (\"Jan fifth\"); write it as 2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)"])
     }
 
     @Test func impossibleDate() throws {
@@ -240,7 +240,7 @@ struct BadInputTests {
             try site.write("content/posts/2021-02-03-empty.md", "")
             try site.write("templates/post.mustache", "{{<base}}\n{{$content}}\n  {{> partials/nope}}\n{{/content}}\n{{/base}}\n")
         }, errors: [
-            "content/posts/2021-01-05-x.md:3:7: front matter: 'date' is not a date (\"Jan fifth\")",
+            "content/posts/2021-01-05-x.md:3:7: front matter: 'date' is not a date (\"Jan fifth\"); write it as 2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)",
             "content/posts/2021-02-01-untitled.md:1:1: front matter: 'title' is required",
             "content/posts/2021-02-02-app.md:3:6: front matter: unknown app 'nope' (no content/apps/nope.md; known: goodapp)",
             "content/posts/2021-02-03-empty.md: file is empty",

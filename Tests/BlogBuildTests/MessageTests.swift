@@ -83,4 +83,36 @@ struct MessageTests {
         #expect(run.stderrLines.contains("content/series/good.md:2:8: front matter: invalid YAML: the quote (\") that opens here never closes"), "\(run)")
         #expect(run.stderrLines.contains("content/apps/goodapp.md:3:10: front matter: invalid YAML: the quote (') that opens here never closes"), "\(run)")
     }
+
+    // MARK: - A bad date: the forms that work, and no second error elsewhere
+
+    /// Before: the message named no form that works, and the other post's links
+    /// to the failed one were a second, false error ("is not a page of the site")
+    /// and a broken-link warning.
+    @Test func aBadDateListsTheFormsAndMakesNoSecondError() throws {
+        let site = try BadInputTests.goodSite()
+        try site.write("content/posts/2021-02-01-kettle.md", "---\ntitle: Kettle\ndate: 27th November 2026\n---\nBody.\n")
+        try site.write("content/posts/2021-02-02-links.md",
+                       "---\ntitle: Links\n---\nSee [the kettle](2021-02-01-kettle.md#top) and [again](/2021/02/kettle/).\n")
+        try expectOnly([
+            "content/posts/2021-02-01-kettle.md:3:7: front matter: 'date' is not a date (\"27th November 2026\"); write it as "
+                + "2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)",
+        ], site: site)
+    }
+
+    /// A series or app file with an error is not also an "unknown series" in every
+    /// post of it, nor is its page a broken link.
+    @Test func aSeriesOrAppWithAnErrorIsNotUnknownElsewhere() throws {
+        let site = try BadInputTests.goodSite()
+        try site.write("content/series/good.md", "---\ntitle: [Good\n---\nIntro.\n")
+        try site.write("content/apps/goodapp.md", "---\ntitle: Good App\nreleased: someday\n---\nAn app.\n")
+        try site.write("content/apps/goodapp/privacy.md", "---\ntitle: Privacy\n---\nNone kept.\n")
+        try site.write("content/pages/about.md", "---\ntitle: About\n---\nRead [the series](/series/good/) and [the app](../apps/goodapp.md).\n")
+        let run = try BlogBuildCLI.run(["check", "--site", site.root.path])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderrLines.count == 3, "only the two files' own errors: \(run)")
+        #expect(run.stderrLines.first?.hasPrefix("content/apps/goodapp.md:3:11: front matter: 'released' is not a date") == true, "\(run)")
+        #expect(run.stderrLines.dropFirst().first?.hasPrefix("content/series/good.md:2:8: front matter: invalid YAML: the [ that opens here never closes") == true,
+                "\(run)")
+    }
 }

@@ -169,7 +169,7 @@ public enum SiteBuilder {
         if theme != nil {
             progress("checking links")
             byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-            let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath)
+            let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath, unbuilt: site.failedPageOutputs)
             if let memo, let version {
                 diagnostics += memo.links.check(docs, with: checker, version: version)
             } else {

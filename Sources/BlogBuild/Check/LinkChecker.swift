@@ -8,6 +8,9 @@ struct LinkChecker {
     let baseURL: String
     /// Output paths (`2021/03/x/index.html`) → bytes, for fragment look-ups.
     let outputs: [String: OutputFile]
+    /// Output paths of pages not built because their files have errors (`Site.failedPageOutputs`):
+    /// a link there is not a second problem.
+    var unbuilt: Set<String> = []
 
     func check(_ docs: [SourceDocument]) -> [Diagnostic] {
         let results = docs.parallelMap { doc in
@@ -77,6 +80,10 @@ struct LinkChecker {
                 let resolved = resolveOutput(site)
                 probes[site] = .some(resolved)
                 guard let found = resolved else {
+                    if !unbuilt.isEmpty, !isImage,
+                       unbuilt.contains(Route.outputPath(forSitePath: site)) || unbuilt.contains(Route.outputPath(forSitePath: site + "/")) {
+                        return
+                    }
                     problem(ref, "broken \(what) '\(ref)': nothing is built at \(site)", key: key, position: position)
                     return
                 }

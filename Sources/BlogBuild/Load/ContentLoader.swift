@@ -59,8 +59,11 @@ public enum ContentLoader {
         content.skippedFiles = survey.skipped
         content.notices = survey.notices
         content.configFailed = survey.configFailed
-        for document in loaded {
+        for (entry, document) in zip(survey.markdown, loaded) {
             diagnostics += document.diagnostics
+            if document.value == nil, document.diagnostics.contains(where: { $0.severity == .error }) {
+                content.failedFiles.insert(entry.sitePath)
+            }
             switch document.value {
             case .post(let post)?: content.posts.append(post)
             case .series(let series)?: content.series.append(series)
