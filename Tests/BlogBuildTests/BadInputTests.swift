@@ -259,7 +259,7 @@ struct BadInputTests {
         ("fragment on another page", "---\ntitle: Links\n---\n\nRead [part two](/2021/01/second/#part-three).\n",
          "content/posts/2021-02-01-links.md:5:17: warning: broken link '/2021/01/second/#part-three': no element with id 'part-three' on /2021/01/second/index.html"),
         ("missing image", "---\ntitle: Links\n---\n\n![Missing](/images/nope.png)\n",
-         "content/posts/2021-02-01-links.md:5:12: warning: broken image '/images/nope.png': nothing is built at /images/nope.png"),
+         "content/posts/2021-02-01-links.md:5:12: warning: broken image '/images/nope.png': there is no content/images/nope.png"),
         ("hero without alt", "---\ntitle: Links\nimage: /images/hero.png\n---\n\nBody.\n",
          "content/posts/2021-02-01-links.md:3:8: warning: front matter: image '/images/hero.png' has no alt text"),
     ]

@@ -115,4 +115,39 @@ struct MessageTests {
         #expect(run.stderrLines.dropFirst().first?.hasPrefix("content/series/good.md:2:8: front matter: invalid YAML: the [ that opens here never closes") == true,
                 "\(run)")
     }
+
+    // MARK: - A missing image names the file looked for
+
+    /// Before: `nothing is built at /2021/02/pics/shot.png`, the output URL, for an
+    /// image the author was to put beside the post in content/posts/.
+    @Test func aMissingImageNamesTheSourceFileLookedFor() throws {
+        let site = try BadInputTests.goodSite()
+        try site.write("content/posts/2021-02-01-pics.md", """
+            ---
+            title: Pics
+            image: { src: hero.jpg, alt: A hero }
+            ---
+            ![A shot](shot.png)
+
+            ![A chart](/images/chart.png)
+
+            <img src="diagrams/flow.svg" alt="The flow">
+
+            """)
+        let run = try BlogBuildCLI.run(["build", "--site", site.root.path])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderrLines == [
+            "content/posts/2021-02-01-pics.md:3:8: warning: broken image 'hero.jpg': there is no content/posts/hero.jpg",
+            "content/posts/2021-02-01-pics.md:5:11: warning: broken image 'shot.png': there is no content/posts/shot.png",
+            "content/posts/2021-02-01-pics.md:7:12: warning: broken image '/images/chart.png': there is no content/images/chart.png",
+            "content/posts/2021-02-01-pics.md:9:11: warning: broken image 'diagrams/flow.svg': there is no content/posts/diagrams/flow.svg",
+        ], "\(run)")
+    }
+
+    @Test func aMissingImageInSiteYMLNamesTheSourceFileLookedFor() throws {
+        let site = try BadInputTests.goodSite()
+        try site.write("content/site.yml", TestSiteFolder.defaultConfig + "logo: /images/logo.svg\n")
+        let run = try BlogBuildCLI.run(["check", "--site", site.root.path])
+        #expect(run.stderrLines.contains { $0.hasPrefix("content/site.yml:7:") && $0.hasSuffix("there is no content/images/logo.svg") }, "\(run)")
+    }
 }

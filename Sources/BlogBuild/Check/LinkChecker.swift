@@ -84,7 +84,11 @@ struct LinkChecker {
                        unbuilt.contains(Route.outputPath(forSitePath: site)) || unbuilt.contains(Route.outputPath(forSitePath: site + "/")) {
                         return
                     }
-                    problem(ref, "broken \(what) '\(ref)': nothing is built at \(site)", key: key, position: position)
+                    // An image is a file the author puts in content/: name the file looked for. A relative
+                    // one is looked for beside the Markdown file (`RelativeFiles` copies it beside the page).
+                    let source = isImage && !local.hasPrefix("/") ? SitePaths.resolve(path, against: doc.sourceFolder) ?? site : site
+                    problem(ref, isImage ? "broken image '\(ref)': there is no content\(source)" : "broken link '\(ref)': nothing is built at \(site)",
+                            key: key, position: position)
                     return
                 }
                 targetOutput = found
