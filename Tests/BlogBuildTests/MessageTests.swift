@@ -58,6 +58,10 @@ struct MessageTests {
         ("---\ntitle: Kettle\ntags: [tea, water\nsummary: Notes\n---\nBody.\n",
          "content/posts/2021-02-01-kettle.md:3:7: front matter: invalid YAML: the [ that opens here never closes "
             + "(YAML reads on to line 4: did not find expected ',' or ']')"),
+        // A quote inside text opens nothing: the error is the unclosed `[`.
+        ("---\ntitle: Rock 'n roll\ntags: [tea\n---\nBody.\n",
+         "content/posts/2021-02-01-kettle.md:3:7: front matter: invalid YAML: the [ that opens here never closes "
+            + "(YAML reads on to line 4: did not find expected ',' or ']')"),
         // A quote in a block scalar's text opens nothing; a quoted value over two lines that ends at its quote is valid.
         ("---\ntitle: \"Kettle\n  notes\"\nsummary: |\n  He said \"hot\n  water\ndate: 2021-02-01: x\n---\nBody.\n",
          "content/posts/2021-02-01-kettle.md:7:17: front matter: invalid YAML: mapping values are not allowed in this context"),
@@ -114,6 +118,15 @@ struct MessageTests {
         #expect(run.stderrLines.first?.hasPrefix("content/apps/goodapp.md:3:11: front matter: 'released' is not a date") == true, "\(run)")
         #expect(run.stderrLines.dropFirst().first?.hasPrefix("content/series/good.md:2:8: front matter: invalid YAML: the [ that opens here never closes") == true,
                 "\(run)")
+    }
+
+    /// A page whose file has an error is not a broken link in the navigation
+    /// (site.yml) nor in a post that links to it.
+    @Test func aPageWithAnErrorIsNotABrokenLinkElsewhere() throws {
+        let site = try BadInputTests.goodSite()
+        try site.write("content/site.yml", TestSiteFolder.defaultConfig + "nav: [ { title: About, url: /about } ]\n")
+        try site.write("content/pages/about.md", "---\ntitle: 'About\n---\nAbout.\n")
+        try expectOnly(["content/pages/about.md:2:8: front matter: invalid YAML: the quote (') that opens here never closes"], site: site)
     }
 
     // MARK: - A missing image names the file looked for

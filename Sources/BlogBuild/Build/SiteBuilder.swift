@@ -180,7 +180,8 @@ public enum SiteBuilder {
                 let configPath = request.siteDirectory.appendingPathComponent("content/site.yml").path
                 let config = FileManager.default.contents(atPath: configPath).map { String(decoding: $0, as: UTF8.self) }
                 let sources = (config.map { [(label: "content/site.yml", text: $0)] } ?? []) + theme.texts
-                let pageChecker = PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
+                var pageChecker = PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
+                pageChecker.unbuilt = site.failedPageOutputs
                 let baseURL = site.config.baseURL
                 let written = { LinkChecker.targets(of: docs, baseURL: baseURL) }
                 if let memo {

@@ -80,10 +80,7 @@ struct LinkChecker {
                 let resolved = resolveOutput(site)
                 probes[site] = .some(resolved)
                 guard let found = resolved else {
-                    if !unbuilt.isEmpty, !isImage,
-                       unbuilt.contains(Route.outputPath(forSitePath: site)) || unbuilt.contains(Route.outputPath(forSitePath: site + "/")) {
-                        return
-                    }
+                    if !isImage, Self.isUnbuilt(site, in: unbuilt) { return }
                     // An image is a file the author puts in content/: name the file looked for. A relative
                     // one is looked for beside the Markdown file (`RelativeFiles` copies it beside the page).
                     let source = isImage && !local.hasPrefix("/") ? SitePaths.resolve(path, against: doc.sourceFolder) ?? site : site
@@ -117,6 +114,13 @@ struct LinkChecker {
             }
         }
         return out
+    }
+
+    /// Whether the page at `sitePath` (`/2026/11/kettle/`, or without the last `/`) is one of
+    /// `unbuilt`'s output paths: a page left out for its file's errors.
+    static func isUnbuilt(_ sitePath: String, in unbuilt: Set<String>) -> Bool {
+        guard !unbuilt.isEmpty else { return false }
+        return unbuilt.contains(Route.outputPath(forSitePath: sitePath)) || unbuilt.contains(Route.outputPath(forSitePath: sitePath + "/"))
     }
 
     /// Where `needle` first occurs in `haystack`.

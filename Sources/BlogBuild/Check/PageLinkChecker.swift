@@ -14,6 +14,9 @@ struct PageLinkChecker {
     let outputs: [String: OutputFile]
     /// Texts to look for a URL in, to say where it comes from: `site.yml` and the templates.
     let sources: [(label: String, text: String)]
+    /// Output paths of pages not built because their files have errors (`Site.failedPageOutputs`):
+    /// a link there (`nav:` to `/about/` while about.md has an error) is not a second problem.
+    var unbuilt: Set<String> = []
 
     init(baseURL: String, outputs: [String: OutputFile], sources: [(label: String, text: String)]) {
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
@@ -98,7 +101,8 @@ struct PageLinkChecker {
         var byURL: [Broken: [String]] = [:]
         var order: [Broken] = []
         for (page, found) in zip(pages, perPage) {
-            for (broken, target) in found where !fromDocuments.contains(target) {
+            for (broken, target) in found where !fromDocuments.contains(target)
+                && !LinkChecker.isUnbuilt(SitePaths.percentDecoded(SitePaths.split(target).path), in: unbuilt) {
                 if byURL[broken] == nil { order.append(broken) }
                 if byURL[broken]?.last != page { byURL[broken, default: []].append(page) }
             }

@@ -28,6 +28,9 @@ struct YAMLQuote: Equatable, Sendable {
             }
             var i = 0
             var previous: Unicode.Scalar = " "
+            // The last non-blank character outside quotes on this line: a quote opens a value
+            // only where one starts (`key: "`, `- '`, `[`, `{`, `,`), not inside text (`Rock 'n' roll`).
+            var significant: Unicode.Scalar?
             while i < line.count {
                 let c = line[i]
                 if let quote = open {
@@ -52,11 +55,13 @@ struct YAMLQuote: Equatable, Sendable {
                     }
                 } else if c == "#" && (previous == " " || previous == "\t") {
                     break
-                } else if (c == "\"" || c == "'") && " \t[{,:".unicodeScalars.contains(previous) {
+                } else if c == "\"" || c == "'", significant.map({ "[{,:-?".unicodeScalars.contains($0) }) ?? true,
+                          " \t[{,".unicodeScalars.contains(previous) {
                     let at = SourceLocation(line: number, column: i + 1)
                     guard (at.line, at.column) <= (limit.line, limit.column) else { return nil }
                     open = YAMLQuote(mark: Character(c), opens: at, closesOnLine: nil)
                 }
+                if open == nil, c != " ", c != "\t" { significant = c }
                 previous = c
                 i += 1
             }
