@@ -8,17 +8,20 @@ struct BuildCommand: ParsableCommand {
         abstract: "Render the site into the output folder (drafts and future posts only with --drafts).")
 
     @OptionGroup var options: SiteOptions
+    @OptionGroup var output: OutputOption
+    @OptionGroup var verbosity: BuildVerbosity
 
     @Flag(name: .long, help: "Include drafts and future-dated posts.")
     var drafts = false
 
     func run() throws {
-        try runBuild(mode: .build(includeDrafts: drafts), verb: "Built", options: options)
+        try runBuild(mode: .build(includeDrafts: drafts), verb: "Built",
+                     options: BuildSettings(site: options, output: output.outputURL, verbose: verbosity.verbose))
     }
 }
 
 /// Shared by build, publish and check.
-func runBuild(mode: BuildMode, verb: String, options: SiteOptions) throws {
+func runBuild(mode: BuildMode, verb: String, options: BuildSettings) throws {
     let start = DispatchTime.now()
     var request = options.request(mode: mode)
     let progress = ProgressLine(enabled: !options.quiet)
@@ -32,7 +35,7 @@ func runBuild(mode: BuildMode, verb: String, options: SiteOptions) throws {
         // --verbose shows them in any build (images left unprocessed, the theme's fallback to English).
         if mode == .publish || options.verbose { Reporter.notices(report.notices, quiet: options.quiet) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        Reporter.summary(report, verb: verb, seconds: seconds, options: options)
+        Reporter.summary(report, verb: verb, seconds: seconds, verbose: options.verbose, quiet: options.quiet)
     } catch {
         progress.clear()
         Reporter.failure(error, verb: mode == .check ? "check" : mode == .publish ? "publish" : "build",

@@ -18,6 +18,7 @@ public enum SiteBuilder {
             ?? ContentLoader.load(siteDirectory: request.siteDirectory)
         let version: ((String) -> Int)? = memo.map { memo in { memo.documents.version(of: $0) } }
         clock.lap("load")
+        if content.configFailed { return configFailure(content, memo: memo) }
         let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory)
         var diagnostics = theme.map { content.diagnostics.droppingFrontMatterKeys(readBy: $0.paramNames) } ?? content.diagnostics
         diagnostics += themeProblems
@@ -168,7 +169,7 @@ public enum SiteBuilder {
         if theme != nil {
             progress("checking links")
             byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-            let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath)
+            let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath, unbuilt: site.failedPageOutputs)
             if let memo, let version {
                 diagnostics += memo.links.check(docs, with: checker, version: version)
             } else {
@@ -179,7 +180,8 @@ public enum SiteBuilder {
                 let configPath = request.siteDirectory.appendingPathComponent("content/site.yml").path
                 let config = FileManager.default.contents(atPath: configPath).map { String(decoding: $0, as: UTF8.self) }
                 let sources = (config.map { [(label: "content/site.yml", text: $0)] } ?? []) + theme.texts
-                let pageChecker = PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
+                var pageChecker = PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
+                pageChecker.unbuilt = site.failedPageOutputs
                 let baseURL = site.config.baseURL
                 let written = { LinkChecker.targets(of: docs, baseURL: baseURL) }
                 if let memo {
@@ -219,6 +221,19 @@ public enum SiteBuilder {
             } }
         }
         return rendered
+    }
+
+    /// A site whose site.yml could not be read: its problems alone. Built without
+    /// it (no `base_url`, the default language and permalinks), every feed, page and
+    /// link would fail too, and the one cause would be lost among them.
+    private static func configFailure(_ content: LoadedContent, memo: BuildMemo?) -> RenderedSite {
+        // The next build must not patch pages of an older, good site.yml.
+        memo?.last = nil
+        let diagnostics = content.diagnostics.filter { $0.file == ConfigLoader.path || $0.file == "content" }
+        let report = BuildReport(pages: 0, files: 0, posts: 0, series: 0, apps: 0, skippedDrafts: [], skippedFuture: [],
+                                 warnings: diagnostics.filter { $0.severity == .warning },
+                                 hints: diagnostics.filter { $0.severity == .hint })
+        return RenderedSite(files: [], report: report, diagnostics: diagnostics)
     }
 
     /// Builds the site and, unless the mode is `check`, writes it. Nothing is written

@@ -374,6 +374,14 @@ public struct LoadedContent: Sendable {
     public var notices: [Diagnostic] = []
     /// Junk left out of the site (`content/.DS_Store`, `content/posts/.x.md.swp`), as site paths.
     public var skippedFiles: [String] = []
+    /// True when site.yml (or content/) is missing, unreadable or has an error. The
+    /// build then reports site.yml's problems alone: a site built with a config it could
+    /// not read (no `base_url`, the wrong language) fails in ways that are not the cause.
+    public var configFailed = false
+    /// Markdown files left out because they have an error (site paths, `content/posts/x.md`).
+    /// Their errors are reported; links and references to them elsewhere are not
+    /// reported again (see `Site.failedFiles`).
+    public var failedFiles: Set<String> = []
 
     public init(config: SiteConfig, posts: [Post] = [], series: [Series] = [], apps: [App] = [], pages: [Page] = [],
                 staticFiles: [StaticFile] = [], diagnostics: [Diagnostic] = []) {

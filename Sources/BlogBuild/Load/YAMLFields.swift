@@ -218,7 +218,7 @@ struct YAMLFields {
         switch DateParsing.parse(text, timeZone: timeZone) {
         case .success(let date): return date
         case .failure(.notADate):
-            report("\(name(key)) is not a date \(Self.quote(text))", at: node)
+            report("\(name(key)) is not a date \(Self.quote(text)); write it as \(DateParsing.acceptedForms)", at: node)
         case .failure(.invalid):
             report("\(name(key)) is not a valid date \(Self.quote(text))", at: node)
         }
