@@ -283,6 +283,28 @@ import Testing
         #expect(config.nav == [NavLink(title: "About", url: "/about/")])
     }
 
+    @Test func theOldFeedsAndListPagesStillAnswer() throws {
+        let (folder, outcome) = try Self.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Feeds'\n[permalinks]\narticle = '/:title/'\n",
+            "content/article/gmail.md": "---\ntitle: Gmail backups\ndate: 2012-12-10\ntags: [Short URL:s]\ncategories: [Tools]\n---\nBody.\n",
+            "content/article/vmware.md": "---\ntitle: VMware\ndate: 2013-01-21\ncategories: [Thoughts]\n---\nBody.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.problems == [], "\(built.problems)")
+        // Hugo's feeds, byte for byte blogbuild's: the site's, the section's, each term's.
+        #expect(built["index.xml"] != nil && built["index.xml"] == built["feed.xml"])
+        #expect(built["article/index.xml"] == built["feed.xml"])
+        #expect(built["tags/tools/index.xml"] != nil && built["tags/tools/index.xml"] == built["tags/tools/atom.xml"])
+        #expect(built["categories/tools/index.xml"] == built["tags/tools/atom.xml"])
+        // Hugo's list pages: the section's, the categories', a term whose slug blogbuild writes otherwise.
+        #expect(built["article/index.html"]?.contains("url=https://example.org/archive/\"") == true)
+        #expect(built["categories/index.html"]?.contains("url=https://example.org/tags/\"") == true)
+        #expect(built["categories/thoughts/index.html"]?.contains("url=https://example.org/tags/thoughts/\"") == true)
+        #expect(built["tags/short-urls/index.html"]?.contains("url=https://example.org/tags/short-url-s/\"") == true)
+        #expect(built.paths.contains("gmail-backups/index.html"))
+    }
+
     @Test func withoutMarkersAYAMLConfigThatOpensWithThemStillReads() {
         #expect(HugoConfig.withoutDocumentMarkers("---\na: 1\n---\n") == "\na: 1\n\n")
         #expect(HugoConfig.withoutDocumentMarkers("# c\n---\na: 1\n...\n") == "# c\n\na: 1\n\n")

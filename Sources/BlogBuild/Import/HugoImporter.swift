@@ -137,7 +137,17 @@ enum HugoImporter {
             text = BasePathLinks.strip(text, basePath: settings.basePath, report: &report)
             documents[i].body = text
         }
-        return ImportAssembler.finish(config: settings.siteConfig(report: &report), documents: documents, copies: copies,
+        // The taxonomies the posts used, for their old list pages and feeds.
+        var taxonomy: (tags: Set<String>, categories: Set<String>) = ([], [])
+        for document in documents where document.kind == .post {
+            guard let text = content.text(String(document.source.dropFirst("content/".count))),
+                  case .success(let front) = SourceDocumentText(text).fields() else { continue }
+            taxonomy.tags.formUnion(front["tags"]?.texts() ?? [])
+            taxonomy.categories.formUnion(front["categories"]?.texts() ?? [])
+        }
+        var siteConfig = settings.siteConfig(report: &report)
+        siteConfig += settings.oldListAddresses(tags: taxonomy.tags, categories: taxonomy.categories, report: &report)
+        return ImportAssembler.finish(config: siteConfig, documents: documents, copies: copies,
                                       report: report, pattern: settings.blogbuildPattern)
     }
 
@@ -365,6 +375,42 @@ enum HugoImporter {
                 if trimmed.count == 1, postSections.contains(trimmed[0]), !sectionPages.contains(trimmed[0]) { return (title, "/archive/") }
                 return (title, path.hasSuffix("/") ? path : path + "/")
             }
+        }
+
+        /// What keeps the old site's list pages and feeds answering: its main feed
+        /// (`/index.xml`) and each post section's (`/article/index.xml`), and each tag's
+        /// and category's (`/tags/x/index.xml`), as copies of blogbuild's feeds; a post
+        /// section's list (`/article/`), `/categories/` and each category's page as
+        /// redirects to the archive and the tag pages (categories became tags). A feed
+        /// reader does not follow an HTML redirect, so feeds are written, not redirected.
+        func oldListAddresses(tags: Set<String>, categories: Set<String>, report: inout ImportReport) -> ImportFields {
+            var alsoAt = ["/index.xml"]
+            var redirects: ImportFields = []
+            for section in postSections.sorted() {
+                alsoAt.append("/\(urlize(section))/index.xml")
+                if !sectionPages.contains(section) { redirects.append((key: "/\(urlize(section))/", value: .text("/archive/"))) }
+            }
+            var tagFeeds = ["/tags/:slug/index.xml"]
+            if !categories.isEmpty {
+                tagFeeds.append("/categories/:slug/index.xml")
+                redirects.append((key: "/categories/", value: .text("/tags/")))
+            }
+            // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects.
+            var seen = Set(redirects.map(\.key))
+            for (folder, names) in [("tags", tags), ("categories", categories)] {
+                for name in names.sorted() {
+                    let old = "/\(folder)/\(urlize(name))/", new = "/tags/\(Slug.make(name))/"
+                    if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
+                }
+            }
+            report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at)")
+            if !redirects.isEmpty { report.count("old list pages → redirects") }
+            var out: ImportFields = [(key: "feeds", value: .map([
+                (key: "also_at", value: .list(alsoAt.map(ImportValue.text))),
+                (key: "tags_also_at", value: .list(tagFeeds.map(ImportValue.text))),
+            ]))]
+            if !redirects.isEmpty { out.append((key: "redirects", value: .map(redirects))) }
+            return out
         }
 
         func siteConfig(report: inout ImportReport) -> ImportFields {
