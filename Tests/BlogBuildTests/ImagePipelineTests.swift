@@ -178,6 +178,27 @@ struct ImagePipelineTests {
         #expect(pages.copySource("images/icon.png")?.hasSuffix("content/images/icon.png") == false)
     }
 
+    /// shot.png and shot.jpg in one folder would both make shot.480.webp: their
+    /// variants keep the source's extension (shot.png.480.webp), in every build alike.
+    @Test func sourcesSharingANameMakeVariantsNamedApart() throws {
+        let post = "---\ntitle: Shots\ndate: 2024-01-02\n---\n![A PNG](/images/shot.png)\n\n![A JPEG](/images/shot.jpg)\n"
+        let folder = try Self.site(post: post)
+        try folder.writeBytes("content/images/shot.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("wide.png")))))
+        try folder.writeBytes("content/images/shot.jpg", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("oriented.jpg")))))
+        let pages = renderTestSite(folder)
+        #expect(pages.problems.isEmpty, "\(pages.problems)")
+        let html = try #require(pages["2024/01/pictures/index.html"])
+        #expect(html.contains("srcset=\"/images/shot.png.480.webp 480w, /images/shot.png.960.webp 960w, /images/shot.png.1440.webp 1440w\""), "\(html)")
+        #expect(html.contains("srcset=\"/images/shot.jpg.32.webp 32w\""), "\(html)")
+        #expect(try Self.header(pages, "images/shot.png.480.webp").width == 480)
+        #expect(try Self.header(pages, "images/shot.jpg.32.webp").width == 32, "the JPEG's own variant, upright")
+        #expect(!pages.paths.contains { $0.hasPrefix("images/shot.") && $0.split(separator: ".").count == 3 && $0.hasSuffix(".webp") },
+                "no variant under the shared name: \(pages.paths.filter { $0.hasPrefix("images/shot") }.sorted())")
+        // An image with a name of its own keeps the short form.
+        #expect(renderTestSite(try Self.site()).paths.contains("images/wide.480.webp"))
+        #expect(renderTestSite(folder).paths == pages.paths, "the same names in the next build")
+    }
+
     /// The pictures site.yml names are shown on pages too: the author's avatar (at 2×
     /// the 64 px shown) and the home-screen icon (at the 180 px iOS asks for) are
     /// published processed, upright and without the photo's camera serial or GPS.

@@ -85,6 +85,11 @@ enum ImagePlanner {
         var diagnostics: [Diagnostic] = []
         var notices: [Diagnostic] = []
         let uses = Dictionary(images.map { ($0.path, $0.use) }, uniquingKeysWith: { a, _ in a })
+        // Sources sharing a name but for the extension (shot.png and shot.jpg in one
+        // folder) would make the same variants (shot.1440.webp): theirs keep the
+        // extension (shot.png.1440.webp), whichever of them a build meets first.
+        let sharedStems = Set(Dictionary(grouping: images.map(\.path), by: { ($0 as NSString).deletingPathExtension })
+            .filter { $0.value.count > 1 }.keys)
         for image in images {
             let found: ImageLibrary.Header
             switch header(image.file) {
@@ -110,7 +115,8 @@ enum ImagePlanner {
             let isPictured = pictured.contains(image.path)
             let wanted = (isPictured ? settings.widths : []) + plain.sorted()
             let widths = ImageVariants.widths(wanted, sourceWidth: found.uprightWidth)
-            let stem = (image.path as NSString).deletingPathExtension
+            let bare = (image.path as NSString).deletingPathExtension
+            let stem = sharedStems.contains(bare) ? image.path : bare
             let largest = widths.last ?? found.uprightWidth
             let fallbackPath = linked.contains(image.path) ? "\(stem).\(largest).\(fallback.fileExtension)" : image.path
             // Every width in each modern format (a <source>'s srcset); in the image's own
