@@ -58,3 +58,61 @@ open("corrupt.png", "wb").write(b"\x89PNG\r\n\x1a\n" + bytes((i * 37) % 251 for 
 
 # Not an image at all, though named like one.
 open("notes.png", "wb").write(b"These are my release notes, saved with the wrong name.\n")
+
+
+# Colour: a flat (201, 64, 32) square, which every variant must keep within 2 per
+# channel. Without a profile (untagged means sRGB on the web), with the sRGB
+# profile, and the same colour stored in Adobe RGB (1998) with that profile
+# embedded: converted to sRGB once, it is (201, 64, 32) again.
+from PIL import ImageCms
+
+FLAT = (201, 64, 32)
+
+
+def s15(v):
+    return struct.pack(">i", round(v * 65536))
+
+
+def adobe_rgb_profile():
+    """A matrix/TRC ICC v2 profile of Adobe RGB (1998): D50-adapted colorants, gamma 563/256."""
+    def tag_xyz(x, y, z):
+        return b"XYZ " + b"\0" * 4 + s15(x) + s15(y) + s15(z)
+    desc_text = b"blogbuild test Adobe RGB (1998)\0"
+    tags = [
+        (b"desc", b"desc" + b"\0" * 4 + struct.pack(">I", len(desc_text)) + desc_text + b"\0" * 12 + b"\0" * 67),
+        (b"cprt", b"text" + b"\0" * 4 + b"No copyright, test data\0"),
+        (b"wtpt", tag_xyz(0.9642, 1.0, 0.8249)),
+        (b"rXYZ", tag_xyz(0.60974, 0.31111, 0.01947)),
+        (b"gXYZ", tag_xyz(0.20528, 0.62567, 0.06087)),
+        (b"bXYZ", tag_xyz(0.14919, 0.06322, 0.74457)),
+        (b"rTRC", b"curv" + b"\0" * 4 + struct.pack(">IH", 1, 563) + b"\0\0"),
+    ]
+    tags += [(b"gTRC", tags[-1][1]), (b"bTRC", tags[-1][1])]
+    table_size = 4 + 12 * len(tags)
+    offset = 128 + table_size
+    table, body = struct.pack(">I", len(tags)), b""
+    for signature, data in tags:
+        while len(data) % 4:
+            data += b"\0"
+        table += signature + struct.pack(">II", offset + len(body), len(data))
+        body += data
+    size = 128 + table_size + len(body)
+    header = struct.pack(">I", size) + b"lcms" + struct.pack(">I", 0x02100000) + b"mntr" + b"RGB " + b"XYZ " \
+        + struct.pack(">6H", 2026, 1, 1, 0, 0, 0) + b"acsp" + b"\0" * 4 + struct.pack(">I", 0) + b"\0" * 8 \
+        + b"\0" * 8 + struct.pack(">I", 0) + s15(0.9642) + s15(1.0) + s15(0.8249) + b"\0" * 4 + b"\0" * 16 + b"\0" * 28
+    assert len(header) == 128
+    return header + table + body
+
+
+flat = Image.new("RGB", (64, 64), FLAT)
+flat.save("flat.jpg", quality=95, subsampling=0)
+flat.save("flat.png")
+srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+flat.save("flat-srgb.jpg", quality=95, subsampling=0, icc_profile=srgb.tobytes())
+adobe_bytes = adobe_rgb_profile()
+adobe = ImageCms.ImageCmsProfile(io.BytesIO(adobe_bytes))
+in_adobe = ImageCms.profileToProfile(flat, srgb, adobe, renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC)
+print("flat in Adobe RGB:", in_adobe.getpixel((0, 0)))
+in_adobe.save("flat-adobergb.jpg", quality=95, subsampling=0, icc_profile=adobe_bytes)
+in_adobe.save("flat-adobergb.png", icc_profile=adobe_bytes)
+
