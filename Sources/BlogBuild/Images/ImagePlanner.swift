@@ -76,14 +76,16 @@ enum ImagePlanner {
     /// The variant set of each image; a file libvips cannot read (corrupt, cut
     /// off, not an image, a decompression bomb) is an error where a body uses it.
     /// `configText`: site.yml's text, for the line of a picture it names.
+    /// `failed`: the files of the images reported as unusable.
     static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>, configText: String? = nil,
                      header: (String) -> Result<ImageLibrary.Header, ImageLibrary.Failure>)
-        -> (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic]) {
+        -> (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic], failed: Set<String>) {
         let (images, linked, plainWidths, pictured) = candidates(in: site, configText: configText)
         let modern = settings.formats.compactMap(ImageFormat.init(rawValue:)).filter(writable.contains)
         var sets: [String: ImageVariantSet] = [:]
         var diagnostics: [Diagnostic] = []
         var notices: [Diagnostic] = []
+        var failed = Set<String>()
         let uses = Dictionary(images.map { ($0.path, $0.use) }, uniquingKeysWith: { a, _ in a })
         // Sources sharing a name but for the extension (shot.png and shot.jpg in one
         // folder) would make the same variants (shot.1440.webp): theirs keep the
@@ -95,12 +97,14 @@ enum ImagePlanner {
             switch header(image.file) {
             case .failure(let failure):
                 diagnostics.append(problem(image, "image 'content/\(image.path)' cannot be used: \(failure.message)"))
+                failed.insert(image.file)
                 continue
             case .success(let h): found = h
             }
             if found.width.multipliedReportingOverflow(by: found.height).partialValue > ImageLibrary.pixelLimit {
                 diagnostics.append(problem(image, "image 'content/\(image.path)' is \(found.width) × \(found.height) px: more than blogbuild decodes "
                                            + "(\(ImageLibrary.pixelLimit / 1_000_000) megapixels); a decompression bomb, or an image to make smaller first"))
+                failed.insert(image.file)
                 continue
             }
             // An animation would lose its frames: it is published as it is, and named.
@@ -137,7 +141,7 @@ enum ImagePlanner {
                                                height: found.uprightHeight, fallback: fallback, fallbackPath: fallbackPath,
                                                variants: variants)
         }
-        return (sets, uses, diagnostics, notices)
+        return (sets, uses, diagnostics, notices, failed)
     }
 
     private static func problem(_ image: (path: String, file: String, use: Use), _ message: String) -> Diagnostic {

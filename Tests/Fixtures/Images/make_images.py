@@ -116,3 +116,43 @@ print("flat in Adobe RGB:", in_adobe.getpixel((0, 0)))
 in_adobe.save("flat-adobergb.jpg", quality=95, subsampling=0, icc_profile=adobe_bytes)
 in_adobe.save("flat-adobergb.png", icc_profile=adobe_bytes)
 
+
+# Metadata: a photo as a phone stores it, in JPEG, PNG, WebP and AVIF, carrying
+# everything that must not be published (EXIF with a GPS position and the camera's
+# serial, XMP, IPTC, comments, text chunks, a time) beside what must stay (the
+# sRGB profile; the orientation, 6). 48 × 32, four coloured quarters.
+photo = Image.new("RGB", (48, 32))
+for x in range(48):
+    for y in range(32):
+        photo.putpixel((x, y), [(200, 40, 40), (40, 200, 40), (40, 40, 200), (220, 220, 40)][(x >= 24) + 2 * (y >= 16)])
+gps = Image.Exif()
+gps[0x0112] = 6
+gps[0x010F] = "TestCam"
+gps[0x8769] = {0xA431: "CAM-SERIAL-12345"}
+gps[0x8825] = {1: "N", 2: (51.0, 30.0, 26.0), 3: "W", 4: (0.0, 7.0, 39.0)}
+XMP = b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' \
+    b'<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="XMP-CREATOR-Jo"/></rdf:RDF></x:xmpmeta>'
+srgb_bytes = srgb.tobytes()
+
+jpeg = io.BytesIO()
+photo.save(jpeg, "JPEG", quality=90, exif=gps.tobytes(), icc_profile=srgb_bytes, comment=b"COMMENT-Home sweet home")
+data = jpeg.getvalue()
+xmp_segment = b"http://ns.adobe.com/xap/1.0/\0" + XMP
+iptc = b"Photoshop 3.0\08BIM\x04\x04\0\0" + struct.pack(">I", 18) + b"\x1c\x02\x5a\x00\x0eIPTC-CITY-Bath"
+def segment(marker, payload):
+    return bytes([0xFF, marker]) + struct.pack(">H", len(payload) + 2) + payload
+open("gps.jpg", "wb").write(data[:2] + segment(0xE1, xmp_segment) + segment(0xED, iptc) + data[2:])
+
+png = io.BytesIO()
+from PIL import PngImagePlugin
+info = PngImagePlugin.PngInfo()
+info.add_text("Comment", "TEXT-Home sweet home")
+info.add_text("Author", "ZTXT-Jo", zip=True)
+info.add_itxt("XML:com.adobe.xmp", XMP.decode())
+photo.save(png, "PNG", pnginfo=info, exif=gps.tobytes(), icc_profile=srgb_bytes)
+data = png.getvalue()
+at = 8 + 25  # after the signature and IHDR
+open("gps.png", "wb").write(data[:at] + chunk(b"tIME", struct.pack(">HBBBBB", 2024, 5, 6, 7, 8, 9)) + data[at:])
+
+photo.save("gps.webp", "WEBP", lossless=True, exif=gps.tobytes(), xmp=XMP, icc_profile=srgb_bytes)
+photo.save("gps.avif", "AVIF", quality=90, exif=gps.tobytes(), xmp=XMP)
