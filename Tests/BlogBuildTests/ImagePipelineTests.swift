@@ -169,12 +169,14 @@ struct ImagePipelineTests {
         // 2000 × 100 shown at most 38rem wide: 608 px; the photo at most 26rem tall: 208 × 416 → 32 px wide at its size.
         #expect(app.contains("srcset=\"/images/wide.480.webp 480w, /images/wide.960.webp 960w, /images/wide.1440.webp 1440w\" sizes=\"608px\""), "\(app)")
         #expect(app.contains("sizes=\"32px\""))
-        // The icon: its 2× variant for each size the theme shows it at (the largest at the icon's own path).
-        #expect(app.contains("<img class=\"app-icon\" src=\"/images/icon.png\" alt=\"Gauge icon\" width=\"112\" height=\"112\">"), "\(app)")
+        // The icon: its 1× and 2× variants for each size the theme shows it at (the largest at the icon's own path).
+        #expect(app.contains("<img class=\"app-icon\" src=\"/images/icon.112.png\" srcset=\"/images/icon.112.png 1x, /images/icon.png 2x\" "
+                             + "alt=\"Gauge icon\" width=\"112\" height=\"112\">"), "\(app)")
         #expect(app.contains("<meta property=\"og:image\" content=\"https://example.org/images/icon.png\">"))
-        #expect(try #require(pages["apps/index.html"]).contains("<img class=\"app-icon\" src=\"/images/icon.144.png\""))
-        #expect(post.contains("<img class=\"app-icon\" src=\"/images/icon.128.png\" alt=\"\" width=\"64\" height=\"64\">"), "the app card on the post")
-        #expect(try Self.header(pages, "images/icon.128.png").width == 128)
+        #expect(try #require(pages["apps/index.html"]).contains("<img class=\"app-icon\" src=\"/images/icon.72.png\" srcset=\"/images/icon.72.png 1x, /images/icon.144.png 2x\""))
+        #expect(post.contains("<img class=\"app-icon\" src=\"/images/icon.64.png\" srcset=\"/images/icon.64.png 1x, /images/icon.128.png 2x\" alt=\"\" width=\"64\" height=\"64\">"),
+                "the app card on the post")
+        for width in [64, 72, 112, 128, 144] { #expect(try Self.header(pages, "images/icon.\(width).png").width == width) }
         let icon = try Self.header(pages, "images/icon.png")
         #expect(icon.width == 224, "the icon's own path holds its largest variant, processed")
         #expect(pages.copySource("images/icon.png")?.hasSuffix("content/images/icon.png") == false)

@@ -3,8 +3,8 @@ import Foundation
 /// Which images are processed, and into what: every local raster image a
 /// document's body shows (Markdown images, raw `<img>`), every hero image and
 /// screenshot, in the configured widths (never wider than the image) and
-/// formats, plus its own format as the fallback; every app icon in 2× of the
-/// sizes the theme shows icons at; the site's `icon:` and the author's `avatar:`
+/// formats, plus its own format as the fallback; every app icon in 1× and 2× of
+/// the sizes the theme shows icons at; the site's `icon:` and the author's `avatar:`
 /// at the size they are shown.
 enum ImagePlanner {
     /// Formats libvips reads that are processed; others (SVG, GIF) pass through.
@@ -46,7 +46,7 @@ enum ImagePlanner {
                 if let path = ImageReference.staticPath(link, from: doc.sourcePath) { linked.insert(path) }
             }
             // Hero images and screenshots are processed like body images; app icons
-            // in 2× of each size the theme shows them at.
+            // in 1× and 2× of each size the theme shows them at.
             for (key, image) in doc.frontMatterImages {
                 guard let path = ImageReference.staticPath(image.src, from: doc.sourcePath) else { continue }
                 if key == "icon" { plainWidths[path, default: []].formUnion(iconWidths) } else { pictured.insert(path) }
@@ -70,8 +70,9 @@ enum ImagePlanner {
     /// list, 112 px on the app's page (templates read `icon_64` …).
     static let iconSizes = [64, 72, 112]
 
-    /// An app icon's widths: 2× of each of `iconSizes` (sharp on every screen, and small).
-    static let iconWidths = iconSizes.map { 2 * $0 }
+    /// An app icon's widths: 1× and 2× of each of `iconSizes`, so a 1× screen is not
+    /// sent four times the pixels it shows (the `<img>` gets `srcset="… 1x, … 2x"`).
+    static let iconWidths = iconSizes + iconSizes.map { 2 * $0 }
 
     /// The variant set of each image; a file libvips cannot read (corrupt, cut
     /// off, not an image, a decompression bomb) is an error where a body uses it.
