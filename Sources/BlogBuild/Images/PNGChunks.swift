@@ -31,7 +31,7 @@ enum PNGChunks {
         // The orientation goes right after the header, before the image data, as the PNG spec asks of eXIf.
         if let orientation, orientation != 1 {
             let ihdrEnd = signature.count + 12 + 13
-            guard kept.count >= ihdrEnd else { return failure("no header chunk first") }
+            guard kept.count >= ihdrEnd, kept[12..<16] == [0x49, 0x48, 0x44, 0x52] else { return failure("no header chunk first") }
             kept.insert(contentsOf: chunk("eXIf", MetadataStripper.orientationOnlyEXIF(orientation)), at: ihdrEnd)
         }
         return .success(kept)

@@ -38,6 +38,7 @@ enum WebPChunks {
                 }
             } else {
                 out += chunk
+                if end > bytes.count { out.append(0) }  // the last chunk's padding byte, missing
             }
             at = end
         }
