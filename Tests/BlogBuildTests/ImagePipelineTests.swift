@@ -203,6 +203,26 @@ struct ImagePipelineTests {
         #expect(renderTestSite(folder).paths == pages.paths, "the same names in the next build")
     }
 
+    /// In Chromium, a 1× screen loads an app icon's 1× file and a 2× screen its 2×
+    /// one (the apps list shows icons at 72 px, the app's page at 112 px).
+    @Test(.enabled(if: BrowserTools.availableOrCI, "browser check skipped: missing \(BrowserTools.missing ?? "nothing")"),
+          .timeLimit(.minutes(2)))
+    func aBrowserLoadsTheIconForItsScreen() throws {
+        if let missing = BrowserTools.missing { Issue.record("CI=true but the browser check cannot run: missing \(missing)"); return }
+        let folder = try Self.heroSite()
+        let output = folder.outside("public")
+        _ = try SiteBuilder.build(BuildRequest(siteDirectory: folder.root, outputDirectory: output, mode: .build(includeDrafts: false), now: siteTestsNow))
+        let python = try #require(ProcessRunner.findOnPath("python3"))
+        let script = RepoPaths.root.appendingPathComponent("Tests/browser/image_sources.py").path
+        for (page, one, two) in [("apps/", "/images/icon.72.png", "/images/icon.144.png"), ("apps/gauge/", "/images/icon.112.png", "/images/icon.png")] {
+            let run = try ProcessRunner.run(python, [script, "--site", output.path, "--page", page, "--selector", "img.app-icon"], timeout: 90)
+            #expect(run.status == 0, "\(run)")
+            let picked = try JSONSerialization.jsonObject(with: Data((run.stdoutLines.last ?? "").utf8)) as? [String: [String]]
+            #expect(picked?["1"] == [one], "/\(page) at 1×: \(run.stdout)")
+            #expect(picked?["2"] == [two], "/\(page) at 2×: \(run.stdout)")
+        }
+    }
+
     /// The pictures site.yml names are shown on pages too: the author's avatar (at 2×
     /// the 64 px shown) and the home-screen icon (at the 180 px iOS asks for) are
     /// published processed, upright and without the photo's camera serial or GPS.
