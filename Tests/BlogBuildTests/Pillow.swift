@@ -22,7 +22,7 @@ enum Pillow {
     }
 
     /// What Pillow finds in each file: `gps` (the GPS IFD's entries), `exif` (EXIF
-    /// tags), `orientation`, `xmp`, `text` (PNG text chunks), `comment`, `iptc`
+    /// tags), `orientation`, `xmp` (an XMP packet with properties), `text` (PNG text chunks), `comment`, `iptc`
     /// (JPEG APP13), `icc` (an ICC profile), `pixels` (a hash of the decoded
     /// pixels, as stored: not turned upright), `size`.
     static func metadata(_ files: [String]) throws -> [String: [String: Any]] {
@@ -37,7 +37,7 @@ enum Pillow {
                     "gps": len(exif.get_ifd(0x8825)),
                     "exif": sorted(int(k) for k in exif.keys() if k != 0x0112),
                     "orientation": exif.get(0x0112, 1),
-                    "xmp": bool(im.info.get("xmp")) or "XML:com.adobe.xmp" in im.info,
+                    "xmp": b"rdf:RDF" in (im.info.get("xmp") or b"") or "XML:com.adobe.xmp" in im.info,
                     "text": sorted(getattr(im, "text", {}).keys()),
                     "comment": bool(im.info.get("comment")),
                     "iptc": bool(im.info.get("photoshop")),

@@ -2,7 +2,8 @@
 /// losslessly, without decoding a pixel, so it needs no libvips. What goes is what
 /// tells about the camera, the place and the person: EXIF (GPS position, camera
 /// serial, dates), XMP, IPTC and comments. What stays is what the pixels need:
-/// the colour profile, and the orientation (kept as a minimal EXIF of its own).
+/// the colour profile, and the orientation (kept as a minimal EXIF of its own;
+/// a HEIF image's is not in its EXIF).
 ///
 /// The format is told by the file's first bytes, not its name.
 enum MetadataStripper {
@@ -13,8 +14,6 @@ enum MetadataStripper {
         case stripped([UInt8])
         /// Not a JPEG, PNG, WebP, HEIC or AVIF (a GIF, an SVG, a text file): nothing here to remove.
         case notAnImage
-        /// HEIC or AVIF, whose metadata this stripper cannot remove.
-        case unsupported(format: String)
         /// The file claims a format but is broken; why.
         case malformed(String)
     }
@@ -25,7 +24,7 @@ enum MetadataStripper {
         if bytes.count >= 12, bytes[0..<4] == [0x52, 0x49, 0x46, 0x46], bytes[8..<12] == [0x57, 0x45, 0x42, 0x50] {
             return outcome(WebPChunks.strippingOriginal(bytes), bytes)
         }
-        if let brand = isobmffImageBrand(bytes) { return .unsupported(format: brand) }
+        if isHEIF(bytes) { return outcome(HEIFItems.strippingMetadata(bytes), bytes) }
         return .notAnImage
     }
 
@@ -36,19 +35,17 @@ enum MetadataStripper {
         }
     }
 
-    /// "HEIC" or "AVIF" when `bytes` is an ISO base media file (`ftyp` box) of a HEIF brand.
-    static func isobmffImageBrand(_ bytes: [UInt8]) -> String? {
-        guard bytes.count >= 16, bytes[4..<8] == [0x66, 0x74, 0x79, 0x70] else { return nil }  // "ftyp"
+    /// Whether `bytes` is an ISO base media file (`ftyp` box) of a HEIF brand: HEIC, AVIF.
+    static func isHEIF(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 16, bytes[4..<8] == [0x66, 0x74, 0x79, 0x70] else { return false }  // "ftyp"
         let size = min(bytes.count, Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3]))
-        var brands: [String] = []
+        let heif: Set<String> = ["avif", "avis", "heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]
         var at = 8
         while at + 4 <= size {
-            if at != 12 { brands.append(String(decoding: bytes[at..<at + 4], as: UTF8.self)) }  // 12: the minor version
+            if at != 12, heif.contains(String(decoding: bytes[at..<at + 4], as: UTF8.self)) { return true }  // 12: the minor version
             at += 4
         }
-        if brands.contains(where: { $0 == "avif" || $0 == "avis" }) { return "AVIF" }
-        if brands.contains(where: { ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"].contains($0) }) { return "HEIC" }
-        return nil
+        return false
     }
 
     /// A minimal EXIF block (a TIFF header and one IFD) holding only `orientation`:

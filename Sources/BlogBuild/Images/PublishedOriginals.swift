@@ -3,10 +3,10 @@ import Foundation
 /// The images under `content/` that are published as they are (not made by
 /// libvips: a file a page links to, an image no page shows, every image when
 /// libvips is missing or `images: { resize: false }`), without their metadata:
-/// a phone photo's GPS position must never leave. JPEG, PNG and WebP are
-/// stripped losslessly (`MetadataStripper`); a HEIC or AVIF cannot be, nor a
-/// broken file: each is a warning naming it, so `publish` fails (`build` still
-/// copies it, for a look at the site).
+/// a phone photo's GPS position must never leave. JPEG, PNG, WebP, HEIC and
+/// AVIF are stripped losslessly (`MetadataStripper`); a broken file cannot be,
+/// and is a warning naming it, so `publish` fails (`build` still copies it, for
+/// a look at the site).
 enum PublishedOriginals {
     /// The names of files looked into (the format is then told by the bytes).
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "apng", "webp", "heic", "heif", "hif", "avif"]
@@ -34,10 +34,6 @@ enum PublishedOriginals {
             switch outcome {
             case .unchanged, .notAnImage: continue
             case .stripped(let bytes): stripped[path] = bytes
-            case .unsupported(let format):
-                diagnostics.append(Diagnostic(file: name, message: "\(format) image '\(name)' would be published as it is, with its metadata "
-                                              + "(EXIF, GPS position, XMP): blogbuild removes metadata only from JPEG, PNG and WebP; "
-                                              + "convert it to one of those", severity: .warning))
             case .malformed(let why):
                 diagnostics.append(Diagnostic(file: name, message: "image '\(name)' would be published as it is, with whatever metadata it holds: "
                                               + "\(why), so blogbuild cannot remove it; fix or remove the file", severity: .warning))
