@@ -41,8 +41,8 @@ private enum Pygments {
     }
 }
 
-/// Reproducible randomness for the fuzz test.
-private struct SplitMix: RandomNumberGenerator {
+/// Reproducible randomness for fuzz tests (SplitMix64).
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

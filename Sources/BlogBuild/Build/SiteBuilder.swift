@@ -42,15 +42,22 @@ public enum SiteBuilder {
         let imageCache = request.imageCacheFolder
         var imageLibrary: LibvipsFacts?
         var imageSources: ImageSourceIndex?
+        var unusableImages = Set<String>()
         if site.config.images.resize {
             switch LibvipsFacts.current(cacheFolder: imageCache) {
             case .failure(let failure) where site.config.images.resizeWritten:
                 diagnostics.append(Diagnostic(file: ConfigLoader.path,
                                               message: "images: { resize: true } needs libvips, which cannot be used here: \(failure.message); images are copied as they are",
                                               severity: .warning))
+            case .failure(let failure) where request.mode.isStrict && !ImagePlanner.candidates(in: site).images.isEmpty:
+                // Published unresized, a page would send every visitor the 3000 px photos.
+                diagnostics.append(Diagnostic(file: ConfigLoader.path,
+                                              message: "images would be published as they are, not resized: \(failure.message); "
+                                                + "install libvips, or write images: { resize: false } in site.yml to publish the originals "
+                                                + "(their metadata removed)"))
             case .failure(let failure):
                 notices.append(Diagnostic(file: ConfigLoader.path,
-                                          message: "images are copied as they are, not resized: \(failure.message) (images: { resize: false } says that is meant)",
+                                          message: "images are copied as they are, not resized: \(failure.message) (images: { resize: false } says that is meant; publish refuses it)",
                                           severity: .notice))
             case .success(let facts):
                 let sources = memo.map { memo in
@@ -64,6 +71,7 @@ public enum SiteBuilder {
                 imageUses = plan.uses
                 diagnostics += plan.diagnostics
                 notices += plan.notices
+                unusableImages = plan.failed
                 for (path, set) in plan.sets { site.imageSizes[path] = ImageSize(width: set.width, height: set.height) }
                 imageLibrary = facts
                 imageSources = sources
@@ -164,6 +172,10 @@ public enum SiteBuilder {
             if case .copy(let from) = copy.contents, let processed = processedByFile[from] { copy.contents = processed }
             files.append(copy)
         }
+        // Originals published as they are lose their metadata (GPS position, camera serial).
+        let stripped = PublishedOriginals.stripping(files, staticFiles: site.staticFiles.filter { !unusableImages.contains($0.absolutePath) })
+        files = stripped.files
+        diagnostics += stripped.diagnostics
 
         var byPath: [String: OutputFile] = [:]
         if theme != nil {
