@@ -78,6 +78,7 @@ def run(cmd, cwd=None, timeout=COMMAND_TIMEOUT, env=None):
 
 def first_error_lines(text: str, limit: int = 3) -> str:
     """The lines of a failed generator run that say what failed (not a Ruby backtrace)."""
+    text = re.sub(r"\x1b\[[0-9;]*m", "", text)
     lines = [l.strip() for l in text.splitlines() if l.strip()]
     lines = [l for l in lines if not re.match(r"^(from |/usr/|\S+\.rb:\d+:in )", l)]
     picked = [l for l in lines if re.search(r"error|exception|could not|not found|failed", l, re.I)] or lines
@@ -332,6 +333,44 @@ def jekyll_computed_urls(src: Path, config) -> tuple[list, list]:
     return sorted(set(pages)), sorted(set(feeds))
 
 
+# Liquid's control flow stays; every other tag (includes, {% link %}, plugins' tags) is stubbed in
+# the last try: what a page shows does not change which URLs Jekyll writes.
+LIQUID_TAGS = {
+    "if", "elsif", "else", "unless", "case", "when", "for", "break", "continue", "cycle", "tablerow",
+    "assign", "capture", "increment", "decrement", "comment", "raw", "liquid", "echo",
+}
+
+
+def stub_jekyll_liquid(site: Path):
+    """Lets Jekyll build a site whose plugins, theme or assets are missing: every Liquid tag but
+    Liquid's control flow renders nothing (a block renders its body), the site's own _plugins/
+    (which may need gems that are not here) are set aside, and so are its Sass files (which may
+    import node_modules)."""
+    texts = [read_text(p) for p in site.rglob("*")
+             if p.is_file() and p.suffix.lower() in MARKUP + (".xml", ".json", ".liquid", ".txt")]
+    tags, blocks = set(), set()
+    for text in texts:
+        for m in re.finditer(r"\{%-?\s*(\w+)", text):
+            name = m.group(1)
+            if name.startswith("end"):
+                blocks.add(name[3:])
+            else:
+                tags.add(name)
+    plugins = site / "_plugins"
+    shutil.rmtree(plugins, ignore_errors=True)
+    plugins.mkdir()
+    stubs = sorted((tags | blocks) - LIQUID_TAGS)
+    lines = ["# import_real.py: stand-ins for Liquid tags of plugins that are not installed here",
+             "class ImportRealStubTag < Liquid::Tag; def render(context) = ''; end",
+             "class ImportRealStubBlock < Liquid::Block; end"]
+    for name in stubs:
+        kind = "ImportRealStubBlock" if name in blocks else "ImportRealStubTag"
+        lines.append(f"Liquid::Template.register_tag({name!r}, {kind})")
+    (plugins / "import_real_stubs.rb").write_text("\n".join(lines) + "\n")
+    for path in list(site.rglob("*.scss")) + list(site.rglob("*.sass")):
+        path.unlink()
+
+
 def jekyll_old_urls(src: Path, work: Path, jekyll: str, notes: list):
     config = load_yaml_file(src / "_config.yml") if (src / "_config.yml").exists() else load_yaml_file(src / "_config.yaml")
     copy = work / "jekyll-src"
@@ -344,12 +383,25 @@ def jekyll_old_urls(src: Path, work: Path, jekyll: str, notes: list):
         (copy / gemfile).unlink(missing_ok=True)
     attempts = [("as the site is", [])]
     override = work / "jekyll-override.yml"
-    override.write_text("plugins: []\ngems: []\ntheme: null\nremote_theme: null\nstrict_front_matter: false\n"
+    # keep the plugins and the theme that are installed here (Debian's ruby-jekyll-* packages)
+    _, gems, _, _ = run(["gem", "list", "--local", "--no-versions"])
+    installed = set(gems.split())
+    wanted = [str(p) for p in (config.get("plugins") or []) + (config.get("gems") or []) if isinstance(p, str)]
+    kept = [p for p in wanted if p in installed]
+    theme = config.get("theme") if config.get("theme") in installed else None
+    notes.append(f"Jekyll plugins named: {', '.join(wanted) or 'none'}; installed here: {', '.join(kept) or 'none'}"
+                 f"; theme: {config.get('theme') or config.get('remote_theme') or 'none'}"
+                 f" ({'installed' if theme else 'not installed' if (config.get('theme') or config.get('remote_theme')) else '-'})")
+    override.write_text(f"plugins: {json.dumps(kept)}\ngems: []\ntheme: {json.dumps(theme)}\nremote_theme: null\nstrict_front_matter: false\n"
                         "liquid:\n  error_mode: lax\n  strict_filters: false\n  strict_variables: false\n")
     cfg = "_config.yml" if (copy / "_config.yml").exists() else "_config.yaml"
-    attempts.append(("without plugins and theme", ["--config", f"{cfg},{override}"]))
+    attempts.append(("with only the plugins and theme installed here", ["--config", f"{cfg},{override}"]))
+    attempts.append(("with only the plugins and theme installed here, Liquid tags other than control flow stubbed, no Sass",
+                     ["--config", f"{cfg},{override}"]))
     last_err = ""
-    for label, extra in attempts:
+    for i, (label, extra) in enumerate(attempts):
+        if i == 2:
+            stub_jekyll_liquid(copy)
         shutil.rmtree(out, ignore_errors=True)
         code, sout, serr, secs = run([jekyll, "build", "--source", str(copy), "--destination", str(out), "--quiet", *extra],
                                      cwd=copy, env=env)
@@ -406,7 +458,8 @@ def make_stub_theme(themes: Path, site: Path, stub_site_shortcodes=False) -> str
         p = stub / "layouts" / rel
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text)
-    builtin = {"highlight", "figure", "gist", "instagram", "param", "ref", "relref", "tweet", "vimeo", "youtube", "x", "details", "qr", "comment"}
+    # the shortcodes Hugo 0.168 has built in (tweet and twitter were removed in 0.156: stubbed like the site's own)
+    builtin = {"highlight", "figure", "gist", "instagram", "param", "ref", "relref", "vimeo", "youtube", "x", "details", "qr", "comment"}
     for name, is_closed in hugo_shortcode_names(site / "content").items():
         if name in builtin:
             continue
@@ -482,9 +535,10 @@ def hugo_post_count(listed: list, post_sections) -> int:
 
 
 def hugo_main_sections(src: Path, listed: list):
-    for name in ("hugo.toml", "config.toml", "hugo.yaml", "config.yaml", "hugo.yml", "config.yml", "hugo.json", "config.json"):
-        p = src / name
-        if p.exists():
+    names = ("hugo.toml", "config.toml", "hugo.yaml", "config.yaml", "hugo.yml", "config.yml", "hugo.json", "config.json")
+    files = [src / n for n in names] + sorted((src / "config" / "_default").glob("*")) if (src / "config" / "_default").is_dir() else [src / n for n in names]
+    for p in files:
+        if p.is_file():
             text = read_text(p)
             m = re.search(r"mainSections\s*[=:]\s*\[([^\]]*)\]", text, re.I)
             if m:
@@ -673,6 +727,17 @@ def diagnostics(text: str):
     return [l.strip() for l in text.splitlines() if DIAG.search(l)]
 
 
+def build_errors(text: str):
+    """The errors of a failed build: `file:line:col: message` lines that are no warning or hint,
+    and `error: ...` lines."""
+    out = []
+    for l in text.splitlines():
+        l = l.strip()
+        if re.match(r"^error:", l) or (re.match(r"^[^\s:]+:\d+(:\d+)?: ", l) and not re.search(r": (warning|hint|note):", l)):
+            out.append(l)
+    return out
+
+
 def trees_equal(a: Path, b: Path) -> tuple[bool, list]:
     diffs = []
     fa = {p.relative_to(a).as_posix() for p in a.rglob("*") if p.is_file()}
@@ -827,8 +892,9 @@ def main(argv=None):
         bcode, bout, berr, bsecs = run([str(blogbuild), "build", "--site", str(site), "--output", str(public)])
         report["build_exit"] = bcode
         report["build_seconds"] = round(bsecs, 2)
-        report["build_errors"] = [l for l in diagnostics(bout + berr) if "error:" in l][:50]
-        report["build_error_count"] = len([l for l in diagnostics(bout + berr) if "error:" in l])
+        errors = build_errors(bout + berr)
+        report["build_errors"] = errors[:50]
+        report["build_error_count"] = len(errors)
         posts_built = built_post_count(bout + berr)
         report["posts_built"] = posts_built if (bcode == 0 and posts_built is not None) else 0
         # --verbose: without it, check folds the places of one kind of warning into "[and N more ...]"
