@@ -80,7 +80,8 @@ def first_error_lines(text: str, limit: int = 3) -> str:
     """The lines of a failed generator run that say what failed (not a Ruby backtrace)."""
     text = re.sub(r"\x1b\[[0-9;]*m", "", text)
     lines = [l.strip() for l in text.splitlines() if l.strip()]
-    lines = [l for l in lines if not re.match(r"^(from |/usr/|\S+\.rb:\d+:in )", l)]
+    lines = [l for l in lines if not re.match(r"^(from |-{8,})", l) and "Please append `--trace`" not in l
+             and "for any additional information or backtrace" not in l]
     picked = [l for l in lines if re.search(r"error|exception|could not|not found|failed", l, re.I)] or lines
     return " | ".join(picked[:limit])[:700]
 
@@ -403,7 +404,7 @@ def jekyll_old_urls(src: Path, work: Path, jekyll: str, notes: list):
         if i == 2:
             stub_jekyll_liquid(copy)
         shutil.rmtree(out, ignore_errors=True)
-        code, sout, serr, secs = run([jekyll, "build", "--source", str(copy), "--destination", str(out), "--quiet", *extra],
+        code, sout, serr, secs = run([jekyll, "build", "--trace", "--source", str(copy), "--destination", str(out), "--quiet", *extra],
                                      cwd=copy, env=env)
         if code == 0:
             pages, feeds = list_output(out)
@@ -733,7 +734,8 @@ def build_errors(text: str):
     out = []
     for l in text.splitlines():
         l = l.strip()
-        if re.match(r"^error:", l) or (re.match(r"^[^\s:]+:\d+(:\d+)?: ", l) and not re.search(r": (warning|hint|note):", l)):
+        if re.match(r"^error:", l) or (re.match(r"^(\(templates\)|[^\s:]+/[^\s:]*)(:\d+){0,2}: ", l)
+                                        and not re.search(r": (warning|hint|note):", l)):
             out.append(l)
     return out
 
