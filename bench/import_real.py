@@ -382,6 +382,16 @@ def jekyll_old_urls(src: Path, work: Path, jekyll: str, notes: list):
     env.pop("BUNDLE_GEMFILE", None)
     for gemfile in ("Gemfile", "Gemfile.lock"):  # Debian's jekyll and its plugins, not the site's pinned gems
         (copy / gemfile).unlink(missing_ok=True)
+    for name in ("_config.yml", "_config.yaml"):
+        # `style: :compressed` is a Ruby symbol, which Debian's Jekyll (Psych 4's safe_load) refuses
+        # ("Tried to load unspecified class: Symbol"); older Jekylls read it, so the copy gets a string
+        p = copy / name
+        if p.exists():
+            text = read_text(p)
+            fixed = re.sub(r"^(\s*[\w-]+:[ \t]+):(\w+)[ \t]*$", r"\1\2", text, flags=re.M)
+            if fixed != text:
+                p.write_text(fixed)
+                notes.append(f"{name}: Ruby symbol values (`key: :value`) read as strings, as Debian's Jekyll refuses symbols")
     attempts = [("as the site is", [])]
     override = work / "jekyll-override.yml"
     # keep the plugins and the theme that are installed here (Debian's ruby-jekyll-* packages)
@@ -704,6 +714,10 @@ def link_path(link: str) -> str:
     return urllib.parse.urlsplit(link).path or "/"
 
 
+# Liquid or Hugo shortcode syntax as it shows on a page ({ and % may be escaped as entities)
+TEMPLATE_SYNTAX = re.compile(r"(?:\{|&#123;|&lbrace;)(?:%|&#37;|\{-?\s*(?:(?:site|page|post|paginator|include|layout|forloop)\b|<|%|&lt;|\.\w))[^\n]{0,70}")
+
+
 # ---------------------------------------------------------------- check / allow
 
 def load_allow(path):
@@ -971,6 +985,17 @@ def main(argv=None):
         "feeds_total": len(feeds), "feeds_kept": feeds_kept, "feeds_lost": lost_feeds,
     })
 
+    # untranslated template syntax that reaches a built page outside code
+    leaks = []
+    if public.is_dir():
+        for page in sorted(public.rglob("*.html")):
+            text = re.sub(r"<(pre|code|script|style)\b.*?</\1>", "", read_text(page), flags=re.S | re.I)
+            for m in TEMPLATE_SYNTAX.finditer(text):
+                leaks.append({"page": "/" + page.relative_to(public).as_posix(), "text": html.unescape(m.group(0))[:80]})
+    report["template_syntax_on_pages"] = len(leaks)
+    report["template_syntax_pages"] = len({l["page"] for l in leaks})
+    report["template_syntax_examples"] = leaks[:20]
+
     # e. code blocks
     code_import = imported_code_blocks(site) if site.exists() else 0
     report["code_blocks_source"] = code_source
@@ -984,6 +1009,7 @@ def main(argv=None):
                f"import exit {report['import_exit']} in {report['import_seconds']} s; "
                f"build exit {report['build_exit']} ({report.get('build_error_count', 0)} errors); "
                f"check: {len(report['check_not_allowed'])} not allowed; "
+               f"template syntax on {report['template_syntax_pages']} pages; "
                f"imports identical: {report['imports_identical']}; old URLs from {method}")
     report["summary"] = summary
     text = json.dumps(report, indent=2, ensure_ascii=False, default=str)
