@@ -292,10 +292,10 @@ struct SplitMix: RandomNumberGenerator {
         // The whole nested comment is a comment, the code after it is not.
         let nested = "/* a /* b */ c */ x"
         #expect(kinds(nested) == String(repeating: "c", count: 17) + "pp")
-        // `\(…)` with nested parentheses; the string resumes after it.
+        // `\(…)` with nested parentheses, which are code; the string resumes after it.
         let code = #""a\(f(1)) b""#
         let html = Highlighter.highlight(code: code, language: "swift")
-        #expect(html.hasSuffix(#"<span class="tok-number">1</span><span class="tok-string">)) b&quot;</span>"#), "\(html)")
+        #expect(html.hasSuffix(#"<span class="tok-string">&quot;a\(</span>f(<span class="tok-number">1</span>)<span class="tok-string">) b&quot;</span>"#), "\(html)")
         // Raw string: `\(` is text, `\#(` interpolates.
         let raw = ##"#"\(no) \#(yes)"#"##
         let rawHTML = Highlighter.highlight(code: raw, language: "swift")

@@ -305,6 +305,19 @@ import Testing
         #expect(built.paths.contains("gmail-backups/index.html"))
     }
 
+    @Test func configKeysAreReadInAnyCaseAsHugoReadsThem() throws {
+        let (folder, outcome) = try Self.imported([
+            "config.yaml": "---\nbaseurl: https://example.org/blog/\nTitle: Cased\nlanguagecode: en-gb\nPaginate: 7\n---\n",
+            "content/posts/hello.md": "---\ntitle: Hello\ndate: 2020-01-02\n---\nHi.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let config = folder.load().config
+        #expect(config.baseURL == "https://example.org/blog/")
+        #expect(config.title == "Cased")
+        #expect(config.language == "en-GB" || config.language == "en-gb")
+        #expect(config.postsPerPage == 7)
+    }
+
     @Test func withoutMarkersAYAMLConfigThatOpensWithThemStillReads() {
         #expect(HugoConfig.withoutDocumentMarkers("---\na: 1\n---\n") == "\na: 1\n\n")
         #expect(HugoConfig.withoutDocumentMarkers("# c\n---\na: 1\n...\n") == "# c\n\na: 1\n\n")

@@ -97,9 +97,10 @@ import Testing
         #expect(bad.diagnostics.map(\.severity) == [.error])
     }
 
-    /// 10,000 posts in few tags (each tag on thousands of posts) stay fast: the
-    /// choice walks the posts' tag and app lists, not every pair of posts.
-    @Test func tenThousandPostsAreChosenForQuickly() throws {
+    /// 10,000 posts in few tags (each tag on thousands of posts): every post gets
+    /// its three, from its app first. (How fast is the bench's business, not a test's:
+    /// the choice walks the posts' tag and app lists, not every pair of posts.)
+    @Test func tenThousandPostsAreChosen() throws {
         var posts: [SitePost] = []
         let tagCount = 40, appCount = 8, n = 10_000
         var tags = (0..<tagCount).map { SiteTag(name: "t\($0)", slug: "t\($0)", url: "/tags/t\($0)/", postIndices: []) }
@@ -120,14 +121,9 @@ import Testing
             apps.append(SiteApp(app: app, description: RenderedMarkdown(html: "", summaryHTML: ""), url: "/apps/a\(a)/",
                                 postIndices: posts.indices.filter { posts[$0].appIndex == a }))
         }
-        let clock = ContinuousClock()
-        let start = clock.now
         let related = RelatedPosts.choose(posts: posts, apps: apps, tags: tags)
-        let elapsed = clock.now - start
         #expect(related.count == n && related.allSatisfy { $0.count == 3 })
         // Post 0 has app 0: the newest other posts of app 0 with the most shared tags come first.
         #expect(related[0].allSatisfy { posts[$0].appIndex == 0 })
-        // A debug build; the release build takes a few tens of milliseconds.
-        #expect(elapsed < .seconds(10), "choosing related posts for 10,000 posts took \(elapsed)")
     }
 }

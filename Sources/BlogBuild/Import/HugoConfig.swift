@@ -55,7 +55,27 @@ enum HugoConfig {
                 ? [(key: key, value: value)] : value.entries
             for entry in entries where !merged.contains(where: { $0.key == entry.key }) { merged.append(entry) }
         }
-        return .map(merged)
+        return canonical(.map(merged))
+    }
+
+    /// The keys the importer reads, as written in Hugo's documentation. Hugo reads
+    /// config keys in any case (`baseurl`, `BaseURL`), so they are matched folded.
+    static let knownKeys = ["baseURL", "title", "languageCode", "defaultContentLanguage", "timeZone", "permalinks", "params",
+                            "mainSections", "pagination", "paginate", "menus", "menu", "disablePathToLower", "taxonomies",
+                            "author", "description", "pagerSize"]
+
+    /// `config` with known keys renamed to their documented spelling, at the top
+    /// level and one level down (`params.mainsections`, `pagination.pagersize`).
+    static func canonical(_ value: ImportValue, depth: Int = 0) -> ImportValue {
+        guard case .map(let entries) = value, depth < 2 else { return value }
+        let byFolded = Dictionary(knownKeys.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        var out: ImportFields = []
+        for entry in entries {
+            let key = byFolded[entry.key.lowercased()] ?? entry.key
+            guard !out.contains(where: { $0.key == key }) else { continue }
+            out.append((key: key, value: key == "permalinks" ? entry.value : canonical(entry.value, depth: depth + 1)))
+        }
+        return .map(out)
     }
 
     /// YAML that opens with a `---` line and closes with `---` (or `...`) is one

@@ -40,7 +40,7 @@ enum ImportAssembler {
         var report = report
         var taken = Set(copies.map(\.path))
         var finished: [ImportedSite.Document] = []
-        for var document in documents.sorted(by: { ($0.path, $0.source) < ($1.path, $1.source) }) {
+        for var document in withSeriesFiles(documents, report: &report).sorted(by: { ($0.path, $0.source) < ($1.path, $1.source) }) {
             if document.kind == .page { keepOffBuiltInURLs(&document, report: &report) }
             document.path = unique(document.path, taken: &taken)
             let old = document.oldURLs.filter { url in
@@ -88,6 +88,33 @@ enum ImportAssembler {
         report.counts["series"] = finished.count { $0.kind == .series }
         report.counts["static files"] = copies.count
         return ImportedSite(config: config, documents: finished, copies: copies.sorted { $0.path < $1.path }, report: report)
+    }
+
+    /// Posts name their series by slug, and each series needs its file: a post's
+    /// `series: Building Kettle` (another generator's free text, as Jekyll themes
+    /// write it) becomes `series: building-kettle`, with `content/series/building-kettle.md`
+    /// titled as written when no importer made one.
+    static func withSeriesFiles(_ documents: [ImportedSite.Document], report: inout ImportReport) -> [ImportedSite.Document] {
+        var out = documents
+        var known = Set(documents.filter { $0.kind == .series }.map { ContentPaths.slug(of: $0.path) })
+        var made: [ImportedSite.Document] = []
+        for i in out.indices where out[i].kind == .post {
+            guard let k = out[i].fields.firstIndex(where: { $0.key == "series" }) else { continue }
+            guard let name = out[i].fields[k].value.texts().first, !name.isEmpty else {
+                out[i].fields.remove(at: k)
+                report.leave(out[i].source, line: nil, "series", "not a name; the post is in no series")
+                continue
+            }
+            let slug = Slug.make(name)
+            guard !slug.isEmpty else { continue }
+            out[i].fields[k].value = .text(slug)
+            if known.insert(slug).inserted {
+                made.append(ImportedSite.Document(kind: .series, path: "content/series/\(slug).md",
+                                                  fields: [(key: "title", value: .text(name))], body: "", source: "series: \(name)"))
+                report.count("series named in posts → a series file")
+            }
+        }
+        return out + made
     }
 
     /// URLs blogbuild writes itself, which no imported page may take.

@@ -197,7 +197,7 @@ enum SiteResolver {
                         skippedFuture: skippedFuture.sorted())
         site.failedFiles = content.failedFiles
         site.failedPageOutputs = Set(content.failedFiles.compactMap { file in
-            likelyURL(of: file, postPermalink: config.postPermalink).map(Route.outputPath(forSitePath:))
+            likelyURL(of: file, postPermalink: config.postPermalink).map(SitePaths.outputPath(forSitePath:))
         })
         return (site, diagnostics)
     }

@@ -33,15 +33,9 @@ struct Route: Sendable, Hashable {
     /// Path of the file in the output folder, e.g. `2021/03/x/index.html`.
     var outputPath: String { Route.outputPath(forSitePath: url) }
 
-    /// `/` → `index.html`, `/a/b/` → `a/b/index.html`, `/404.html` → `404.html`, `/a/b` → `a/b/index.html`.
+    /// `/` → `index.html`, `/a/b/` → `a/b/index.html` (`SitePaths.outputPath`).
     static func outputPath(forSitePath url: String) -> String {
-        var s = Substring(url)
-        while s.hasPrefix("/") { s = s.dropFirst() }
-        if s.isEmpty { return "index.html" }
-        if s.hasSuffix("/") { return s + "index.html" }
-        let last = s.split(separator: "/").last ?? s
-        if last.contains(".") { return String(s) }
-        return s + "/index.html"
+        SitePaths.outputPath(forSitePath: url)
     }
 
     /// The template a route is rendered with (`nil`: rendered by the engine).

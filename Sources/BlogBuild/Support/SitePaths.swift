@@ -46,4 +46,15 @@ enum SitePaths {
         guard s.utf8.contains(UInt8(ascii: "%")) else { return s }
         return s.removingPercentEncoding ?? s
     }
+
+    /// `/` → `index.html`, `/a/b/` → `a/b/index.html`, `/404.html` → `404.html`, `/a/b` → `a/b/index.html`.
+    static func outputPath(forSitePath url: String) -> String {
+        var s = Substring(url)
+        while s.hasPrefix("/") { s = s.dropFirst() }
+        if s.isEmpty { return "index.html" }
+        if s.hasSuffix("/") { return s + "index.html" }
+        let last = s.split(separator: "/").last ?? s
+        if last.contains(".") { return String(s) }
+        return s + "/index.html"
+    }
 }
