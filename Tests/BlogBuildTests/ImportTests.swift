@@ -318,6 +318,20 @@ import Testing
         #expect(config.postsPerPage == 7)
     }
 
+    @Test func aSeriesNamedInFreeTextGetsItsSeriesFile() throws {
+        let post = { (day: Int) in "---\ntitle: Part \(day)\ndate: 2020-01-0\(day)\nseries: Building Kettle\n---\nHi.\n" }
+        let (folder, outcome) = try Self.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Series'\n",
+            "content/posts/one.md": post(1),
+            "content/posts/two.md": post(2),
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.errors == [])
+        #expect(folder.read("content/series/building-kettle.md")?.contains("title: Building Kettle") == true)
+        #expect(built["series/building-kettle/index.html"]?.contains("Part 2") == true)
+    }
+
     @Test func withoutMarkersAYAMLConfigThatOpensWithThemStillReads() {
         #expect(HugoConfig.withoutDocumentMarkers("---\na: 1\n---\n") == "\na: 1\n\n")
         #expect(HugoConfig.withoutDocumentMarkers("# c\n---\na: 1\n...\n") == "# c\n\na: 1\n\n")
