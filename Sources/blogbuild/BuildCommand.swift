@@ -9,18 +9,21 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var options: SiteOptions
 
+    @OptionGroup var address: BaseURLOption
+
     @Flag(name: .long, help: "Include drafts and future-dated posts.")
     var drafts = false
 
     func run() throws {
-        try runBuild(mode: .build(includeDrafts: drafts), verb: "Built", options: options)
+        try runBuild(mode: .build(includeDrafts: drafts), verb: "Built", options: options, baseURL: address.checked)
     }
 }
 
 /// Shared by build, publish and check.
-func runBuild(mode: BuildMode, verb: String, options: SiteOptions) throws {
+func runBuild(mode: BuildMode, verb: String, options: SiteOptions, baseURL: String?) throws {
     let start = DispatchTime.now()
     var request = options.request(mode: mode)
+    request.baseURL = baseURL
     let progress = ProgressLine(enabled: !options.quiet)
     request.progress = { progress.show($0) }
     defer { progress.clear() }
@@ -28,8 +31,9 @@ func runBuild(mode: BuildMode, verb: String, options: SiteOptions) throws {
         let report = try SiteBuilder.build(request)
         progress.clear()
         Reporter.problems(report.warnings + report.hints, verbose: options.verbose, quiet: options.quiet)
-        // Placeholders left in site.yml matter when the site goes live, not while writing it;
-        // --verbose shows them in any build (images left unprocessed, the theme's fallback to English).
+        // Notices matter when the site goes live, not while writing it (init's placeholders
+        // in site.yml fail publish and check outright); --verbose shows them in any build
+        // (the placeholders, images left unprocessed, the theme's fallback to English).
         if mode == .publish || options.verbose { Reporter.notices(report.notices, quiet: options.quiet) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         Reporter.summary(report, verb: verb, seconds: seconds, options: options)

@@ -8,9 +8,11 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: SiteOptions
 
+    @OptionGroup var address: BaseURLOption
+
     func validate() throws { try options.refuseOutput("check") }
 
     func run() throws {
-        try runBuild(mode: .check, verb: "Checked", options: options)
+        try runBuild(mode: .check, verb: "Checked", options: options, baseURL: address.checked)
     }
 }

@@ -8,7 +8,9 @@ struct PublishCommand: ParsableCommand {
 
     @OptionGroup var options: SiteOptions
 
+    @OptionGroup var address: BaseURLOption
+
     func run() throws {
-        try runBuild(mode: .publish, verb: "Published", options: options)
+        try runBuild(mode: .publish, verb: "Published", options: options, baseURL: address.checked)
     }
 }

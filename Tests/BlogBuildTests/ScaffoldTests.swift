@@ -120,13 +120,19 @@ struct ScaffoldTests {
         defer { try? FileManager.default.removeItem(at: site) }
         let app = try String(contentsOf: site.appendingPathComponent("content/apps/sample-app.md"), encoding: .utf8)
         #expect(app.contains("\n# app_store_id: 1234567890\n"), "\(app)")
-        let pages = RenderedPages(SiteBuilder.render(BuildRequest(siteDirectory: site, mode: .check)))
+        // With init's placeholders answered: the author's name, and the address as the workflow gives it.
+        let yml = site.appendingPathComponent("content/site.yml")
+        try String(contentsOf: yml, encoding: .utf8).replacingOccurrences(of: "Your Name", with: "Jane Doe")
+            .write(to: yml, atomically: true, encoding: .utf8)
+        var request = BuildRequest(siteDirectory: site, mode: .check)
+        request.baseURL = "https://jane.github.io/app/"
+        let pages = RenderedPages(SiteBuilder.render(request))
         #expect(pages.problems == [], "\(pages.problems)")
         #expect(pages.site.isWritable(in: .publish))
         pages.expect("apps/sample-app/index.html", contains: [
             // `check` writes absolute URLs, as `publish` does.
-            "<a class=\"button\" href=\"https://example.com/apps/sample-app/privacy/\">Privacy Policy</a>",
-            "<a class=\"button\" href=\"https://example.com/apps/sample-app/support/\">Support</a>",
+            "<a class=\"button\" href=\"https://jane.github.io/app/apps/sample-app/privacy/\">Privacy Policy</a>",
+            "<a class=\"button\" href=\"https://jane.github.io/app/apps/sample-app/support/\">Support</a>",
         ], lacks: ["apple-itunes-app"])
         pages.expect("apps/sample-app/privacy/index.html", contains: ["<h1>Sample App Privacy Policy</h1>", "does not collect any data",
                                                                        "More about Sample App</a>"])
