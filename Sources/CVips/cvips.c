@@ -23,6 +23,8 @@ static int (*p_vips_image_get_width)(const VipsImage *);
 static int (*p_vips_image_get_height)(const VipsImage *);
 static int (*p_vips_image_get_n_pages)(VipsImage *);
 static int (*p_vips_image_get_orientation)(VipsImage *);
+static int (*p_vips_image_get_interpretation)(const VipsImage *);
+static unsigned long (*p_vips_image_get_typeof)(const VipsImage *, const char *);
 static const char *(*p_vips_foreign_find_load)(const char *);
 static int (*p_vips_thumbnail)(const char *, VipsImage **, int, ...);
 static int (*p_vips_webpsave_buffer)(VipsImage *, void **, size_t *, ...);
@@ -48,7 +50,8 @@ static void keep_warning(const char *domain, int level, const char *message, voi
     if (message) snprintf(last_warning, sizeof last_warning, "%s", message);
 }
 
-enum { VIPS_ACCESS_SEQUENTIAL = 1, VIPS_SIZE_DOWN = 2, VIPS_FAIL_ON_ERROR = 2, HEIF_AV1 = 4, VIPS_FORMAT_UCHAR = 0, G_CHECKSUM_SHA256 = 2 };
+enum { VIPS_ACCESS_SEQUENTIAL = 1, VIPS_SIZE_DOWN = 2, VIPS_FAIL_ON_ERROR = 2, HEIF_AV1 = 4, VIPS_FORMAT_UCHAR = 0, G_CHECKSUM_SHA256 = 2,
+       VIPS_INTERPRETATION_CMYK = 15 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = 0;
@@ -87,6 +90,8 @@ static void load_once(void) {
     *(void **)&p_vips_image_get_height = find(lib, "vips_image_get_height");
     *(void **)&p_vips_image_get_n_pages = find(lib, "vips_image_get_n_pages");
     *(void **)&p_vips_image_get_orientation = find(lib, "vips_image_get_orientation");
+    *(void **)&p_vips_image_get_interpretation = find(lib, "vips_image_get_interpretation");
+    *(void **)&p_vips_image_get_typeof = find(lib, "vips_image_get_typeof");
     *(void **)&p_vips_foreign_find_load = find(lib, "vips_foreign_find_load");
     *(void **)&p_vips_thumbnail = find(lib, "vips_thumbnail");
     *(void **)&p_vips_webpsave_buffer = find(lib, "vips_webpsave_buffer");
@@ -208,15 +213,39 @@ static int save(VipsImage *image, const char *format, int quality, void **out, s
     return -1;
 }
 
+/// Whether the pixels of `path` need converting to sRGB: they carry an embedded
+/// colour profile, or are CMYK. Untagged RGB and grey already are sRGB (what the
+/// web assumes), and must not go through a profile at all: libvips 8.14's
+/// thumbnail turns an untagged (201, 64, 32) into (197, 49, 27) when asked to
+/// export to sRGB. Reads the header only. -1 when the file cannot be read.
+static int needs_colour_conversion(const char *path) {
+    VipsImage *image = p_vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!image) return -1;
+    int needs = p_vips_image_get_typeof(image, "icc-profile-data") != 0
+        || p_vips_image_get_interpretation(image) == VIPS_INTERPRETATION_CMYK;
+    p_g_object_unref(image);
+    return needs;
+}
+
 int bb_vips_derive(const char *path, int width, const char *format, int quality,
                    void **out, size_t *out_len, char *error, size_t error_len) {
     if (!bb_vips_load(error, error_len)) return -1;
     last_warning[0] = 0;
+    int convert = needs_colour_conversion(path);
+    if (convert < 0) {
+        take_error(path, error, error_len, "cannot read the image");
+        return -1;
+    }
     VipsImage *thumb = NULL;
     // thumbnail: shrink-on-load where the format allows (memory stays small),
-    // EXIF orientation applied, embedded profile converted to sRGB, never enlarged.
-    if (p_vips_thumbnail(path, &thumb, width, "height", 10000000, "size", VIPS_SIZE_DOWN,
-                         "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_ERROR, NULL) != 0) {
+    // EXIF orientation applied, never enlarged; an embedded profile (or CMYK)
+    // converted to sRGB, once.
+    int status = convert
+        ? p_vips_thumbnail(path, &thumb, width, "height", 10000000, "size", VIPS_SIZE_DOWN,
+                           "export_profile", "srgb", "fail_on", VIPS_FAIL_ON_ERROR, NULL)
+        : p_vips_thumbnail(path, &thumb, width, "height", 10000000, "size", VIPS_SIZE_DOWN,
+                           "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+    if (status != 0) {
         take_error(path, error, error_len, "cannot read the image");
         return -1;
     }
@@ -233,7 +262,7 @@ int bb_vips_derive(const char *path, int width, const char *format, int quality,
     char **fields = p_vips_image_get_fields(bare);
     for (int i = 0; fields && fields[i]; i++) p_vips_image_remove(bare, fields[i]);
     if (fields) p_g_strfreev(fields);
-    int status = save(bare, format, quality, out, out_len);
+    status = save(bare, format, quality, out, out_len);
     p_g_object_unref(bare);
     if (status != 0) {
         take_error(NULL, error, error_len, "cannot write the image");

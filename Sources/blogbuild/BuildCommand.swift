@@ -8,6 +8,8 @@ struct BuildCommand: ParsableCommand {
         abstract: "Render the site into the output folder (drafts and future posts only with --drafts).")
 
     @OptionGroup var options: SiteOptions
+    @OptionGroup var output: OutputOption
+    @OptionGroup var verbosity: BuildVerbosity
 
     @OptionGroup var address: BaseURLOption
 
@@ -15,15 +17,16 @@ struct BuildCommand: ParsableCommand {
     var drafts = false
 
     func run() throws {
-        try runBuild(mode: .build(includeDrafts: drafts), verb: "Built", options: options, baseURL: address.checked)
+        try runBuild(mode: .build(includeDrafts: drafts), verb: "Built",
+                     options: BuildSettings(site: options, output: output.outputURL, verbose: verbosity.verbose,
+                                            baseURL: address.checked))
     }
 }
 
 /// Shared by build, publish and check.
-func runBuild(mode: BuildMode, verb: String, options: SiteOptions, baseURL: String?) throws {
+func runBuild(mode: BuildMode, verb: String, options: BuildSettings) throws {
     let start = DispatchTime.now()
     var request = options.request(mode: mode)
-    request.baseURL = baseURL
     let progress = ProgressLine(enabled: !options.quiet)
     request.progress = { progress.show($0) }
     defer { progress.clear() }
@@ -36,7 +39,7 @@ func runBuild(mode: BuildMode, verb: String, options: SiteOptions, baseURL: Stri
         // (the placeholders, images left unprocessed, the theme's fallback to English).
         if mode == .publish || options.verbose { Reporter.notices(report.notices, quiet: options.quiet) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        Reporter.summary(report, verb: verb, seconds: seconds, options: options)
+        Reporter.summary(report, verb: verb, seconds: seconds, verbose: options.verbose, quiet: options.quiet)
     } catch {
         progress.clear()
         Reporter.failure(error, verb: mode == .check ? "check" : mode == .publish ? "publish" : "build",

@@ -8,11 +8,20 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: SiteOptions
 
+    @Flag(name: [.short, .long], help: """
+        Also print what image processing did, the time each stage took, the notices, the junk files left out, \
+        and every hint where one per kind would do.
+        """)
+    var verbose = false
+
+    @OptionGroup var refused: RefusedOutput
+
     @OptionGroup var address: BaseURLOption
 
-    func validate() throws { try options.refuseOutput("check") }
+    func validate() throws { try refused.refuse("check writes no site") }
 
     func run() throws {
-        try runBuild(mode: .check, verb: "Checked", options: options, baseURL: address.checked)
+        try runBuild(mode: .check, verb: "Checked", options: BuildSettings(site: options, output: nil, verbose: verbose,
+                                                                                  baseURL: address.checked))
     }
 }

@@ -25,13 +25,14 @@ struct ImportCommand: ParsableCommand {
     var force = false
 
     @OptionGroup var options: SiteOptions
+    @OptionGroup var refused: RefusedOutput
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
         case jekyll, hugo, wordpress
     }
 
     func validate() throws {
-        try options.refuseOutput("import")
+        try refused.refuse("import writes content/ into the site folder (--site)")
         if uploads != nil && kind != .wordpress { throw ValidationError("--uploads applies to wordpress only") }
     }
 

@@ -24,8 +24,9 @@ struct NewPostCommand: ParsableCommand {
     var app: String?
 
     @OptionGroup var options: SiteOptions
+    @OptionGroup var refused: RefusedOutput
 
-    func validate() throws { try options.refuseOutput("new") }
+    func validate() throws { try refused.refuse("new writes no site") }
 
     func run() throws {
         do {

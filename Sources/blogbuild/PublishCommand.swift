@@ -7,10 +7,14 @@ struct PublishCommand: ParsableCommand {
         abstract: "The CI build: absolute URLs, no drafts or future posts, fails on any warning.")
 
     @OptionGroup var options: SiteOptions
+    @OptionGroup var output: OutputOption
+    @OptionGroup var verbosity: BuildVerbosity
 
     @OptionGroup var address: BaseURLOption
 
     func run() throws {
-        try runBuild(mode: .publish, verb: "Published", options: options, baseURL: address.checked)
+        try runBuild(mode: .publish, verb: "Published",
+                     options: BuildSettings(site: options, output: output.outputURL, verbose: verbosity.verbose,
+                                            baseURL: address.checked))
     }
 }

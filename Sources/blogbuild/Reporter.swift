@@ -38,8 +38,8 @@ enum Reporter {
         FileHandle.standardError.write(Data(summary.utf8))
     }
 
-    static func summary(_ report: BuildReport, verb: String, seconds: Double, options: SiteOptions) {
-        if !options.quiet {
+    static func summary(_ report: BuildReport, verb: String, seconds: Double, verbose: Bool, quiet: Bool) {
+        if !quiet {
             let time = String(format: "%.2f", seconds)
             print("\(verb) \(grouped(report.pages)) pages in \(time) s (\(count(report.posts, "post")), "
                   + "\(count(report.series, "series", plural: "series")), \(count(report.apps, "app")))")
@@ -49,18 +49,18 @@ enum Reporter {
             if !report.skippedFuture.isEmpty {
                 print("skipped \(count(report.skippedFuture.count, "future-dated post")): \(report.skippedFuture.joined(separator: ", "))")
             }
-            if options.verbose, !report.skippedFiles.isEmpty {
+            if verbose, !report.skippedFiles.isEmpty {
                 print("skipped \(count(report.skippedFiles.count, "hidden, editor or system file")): \(report.skippedFiles.joined(separator: ", "))")
             }
-            if options.verbose, let w = report.written {
+            if verbose, let w = report.written {
                 print("wrote \(count(w.written, "file")), \(grouped(w.unchanged)) unchanged, \(grouped(w.removed)) removed")
             }
-            if options.verbose, let images = report.images {
+            if verbose, let images = report.images {
                 print("images: \(count(images.sources, "image")) processed (\(grouped(images.read)) read), "
                       + "\(count(images.made, "variant")) made, \(grouped(images.fromCache)) from the cache"
                       + (images.libvipsLoaded ? "" : "; libvips not loaded"))
             }
-            if options.verbose, !report.stageSeconds.isEmpty {
+            if verbose, !report.stageSeconds.isEmpty {
                 print("time: " + report.stageSeconds.map { "\($0.stage) \(String(format: "%.2f", $0.seconds)) s" }
                     .joined(separator: ", "))
             }

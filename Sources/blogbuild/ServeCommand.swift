@@ -14,6 +14,18 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var options: SiteOptions
 
+    @Option(name: [.short, .long], help: ArgumentHelp("""
+        Render into this folder and keep it (default: a private temporary folder, removed when serve stops; \
+        never SITE/public, which is what gets deployed).
+        """, valueName: "dir"))
+    var output: String?
+
+    @Flag(name: [.short, .long], help: """
+        Also print each request served, what the first build wrote, what image processing did, the time each \
+        stage of a build took, the junk files left out, and every hint where one per kind would do.
+        """)
+    var verbose = false
+
     @Option(name: .long, help: ArgumentHelp("The address to listen on (e.g. ::1).", valueName: "host"))
     var host = "127.0.0.1"
 
@@ -42,7 +54,8 @@ struct ServeCommand: ParsableCommand {
         }
         // Never public/: that is what gets deployed. `--output` writes where asked.
         let privateFolder: PrivateOutputFolder?
-        if options.outputURL == nil {
+        let outputURL = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        if outputURL == nil {
             do {
                 privateFolder = try PrivateOutputFolder.make()
             } catch {
@@ -53,8 +66,8 @@ struct ServeCommand: ParsableCommand {
             privateFolder = nil
         }
         defer { privateFolder?.remove() }
-        guard let output = options.outputURL ?? privateFolder?.url else { throw SiteProblems() }
-        let options = self.options
+        guard let output = outputURL ?? privateFolder?.url else { throw SiteProblems() }
+        let options = BuildSettings(site: self.options, output: output, verbose: verbose)
         let watcher = SiteWatcher(siteDirectory: site, excluding: [output])
         let initial = watcher.snapshot()  // before the build: a save during it is not missed
         let hub = LiveReloadHub()
@@ -69,7 +82,6 @@ struct ServeCommand: ParsableCommand {
         }
         try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
 
-        let verbose = options.verbose
         var log: (@Sendable (String) -> Void)?
         if verbose { log = { line in writeOut(line) } }
         let server = DevServer(root: output, host: host, port: port, log: log, liveReload: hub, basePath: basePath)
@@ -136,17 +148,17 @@ struct ServeCommand: ParsableCommand {
 /// build prints the usual summary; each rebuild one line: the time, what changed,
 /// what was written, how long it took. On failure prints the diagnostics and leaves
 /// the last good site in place (the engine writes nothing on failure).
-private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, options: SiteOptions,
+private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, options: BuildSettings,
                      rebuilding changed: Set<String>? = nil, first: Bool = false) -> Result<IncrementalBuilder.Outcome, BuildFailure> {
     let start = DispatchTime.now()
     var request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
-    request.cacheDirectory = options.cacheURL
+    request.cacheDirectory = options.site.cacheURL
     do {
         let outcome = try builder.build(request, changedFiles: changed)
         Reporter.problems(outcome.report.warnings + outcome.report.hints, verbose: options.verbose, quiet: options.quiet)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         if first {
-            Reporter.summary(outcome.report, verb: "Built", seconds: seconds, options: options)
+            Reporter.summary(outcome.report, verb: "Built", seconds: seconds, verbose: options.verbose, quiet: options.quiet)
         } else if !options.quiet {
             print(RebuildLine.text(changed: changed, site: site, outcome: outcome, seconds: seconds))
             if options.verbose, !outcome.report.stageSeconds.isEmpty {

@@ -98,7 +98,7 @@ struct BadInputTests {
         // SPEC's own example.
         try expectBuildFails({ site in
             try site.write("content/posts/2021-01-05-x.md", "---\ntitle: X\ndate: Jan fifth\n---\nBody.\n")
-        }, errors: ["content/posts/2021-01-05-x.md:3:7: front matter: 'date' is not a date (\"Jan fifth\")"])
+        }, errors: ["content/posts/2021-01-05-x.md:3:7: front matter: 'date' is not a date (\"Jan fifth\"); write it as 2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)"])
     }
 
     @Test func impossibleDate() throws {
@@ -240,7 +240,7 @@ struct BadInputTests {
             try site.write("content/posts/2021-02-03-empty.md", "")
             try site.write("templates/post.mustache", "{{<base}}\n{{$content}}\n  {{> partials/nope}}\n{{/content}}\n{{/base}}\n")
         }, errors: [
-            "content/posts/2021-01-05-x.md:3:7: front matter: 'date' is not a date (\"Jan fifth\")",
+            "content/posts/2021-01-05-x.md:3:7: front matter: 'date' is not a date (\"Jan fifth\"); write it as 2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)",
             "content/posts/2021-02-01-untitled.md:1:1: front matter: 'title' is required",
             "content/posts/2021-02-02-app.md:3:6: front matter: unknown app 'nope' (no content/apps/nope.md; known: goodapp)",
             "content/posts/2021-02-03-empty.md: file is empty",
@@ -259,7 +259,7 @@ struct BadInputTests {
         ("fragment on another page", "---\ntitle: Links\n---\n\nRead [part two](/2021/01/second/#part-three).\n",
          "content/posts/2021-02-01-links.md:5:17: warning: broken link '/2021/01/second/#part-three': no element with id 'part-three' on /2021/01/second/index.html"),
         ("missing image", "---\ntitle: Links\n---\n\n![Missing](/images/nope.png)\n",
-         "content/posts/2021-02-01-links.md:5:12: warning: broken image '/images/nope.png': nothing is built at /images/nope.png"),
+         "content/posts/2021-02-01-links.md:5:12: warning: broken image '/images/nope.png': there is no content/images/nope.png"),
         ("hero without alt", "---\ntitle: Links\nimage: /images/hero.png\n---\n\nBody.\n",
          "content/posts/2021-02-01-links.md:3:8: warning: front matter: image '/images/hero.png' has no alt text"),
     ]

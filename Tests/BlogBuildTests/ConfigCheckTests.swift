@@ -255,7 +255,7 @@ struct ConfigCheckTests {
             "content/posts/2021-01-05-x.md:3:1: hint: front matter: 'categories' is not used by blogbuild (use 'tags')",
             "content/posts/2021-01-05-x.md:4:1: hint: front matter: 'excerpt' is not used by blogbuild (use 'summary')",
             "content/posts/2021-01-05-x.md:5:1: hint: front matter: 'layout' is not used by blogbuild (blogbuild picks the template from the kind of page)",
-            "content/posts/2021-01-05-x.md:6:1: hint: front matter: 'tittle' is not used by blogbuild (did you mean 'title'?)",
+            "content/posts/2021-01-05-x.md:6:1: warning: front matter: unknown key 'tittle' (did you mean 'title'?)",
             "content/posts/2021-01-05-x.md:7:1: hint: front matter: 'mood' is not used by blogbuild (templates see it as page.params.mood)",
         ])
         // Named, and still there for templates; every file loaded.

@@ -306,7 +306,7 @@ extension ContentTests {
             let site = try TestSiteFolder(config: contentTestsConfig)
             try site.writeBytes("content/posts/2021-01-05-x.md",
                                 [0xEF, 0xBB, 0xBF] + Array("---\r\ntitle: Windows\r\ndate: Jan fifth\r\n---\r\nLine one\r\nLine two\r\n".utf8))
-            #expect(lines(site.load()) == ["content/posts/2021-01-05-x.md:3:7: front matter: 'date' is not a date (\"Jan fifth\")"])
+            #expect(lines(site.load()) == ["content/posts/2021-01-05-x.md:3:7: front matter: 'date' is not a date (\"Jan fifth\"); write it as 2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)"])
             try site.writeBytes("content/posts/2021-01-05-x.md",
                                 [0xEF, 0xBB, 0xBF] + Array("---\r\ntitle: Windows\r\n---\r\nLine one\r\nLine two\r\n".utf8))
             let content = site.load()
@@ -466,11 +466,11 @@ extension ContentTests {
 
         @Test func dateThatIsNotADate() throws {
             #expect(try postProblems("---\ntitle: X\ndate: Jan fifth\n---\n")
-                    == ["\(file):3:7: front matter: 'date' is not a date (\"Jan fifth\")"])
+                    == ["\(file):3:7: front matter: 'date' is not a date (\"Jan fifth\"); write it as 2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)"])
             #expect(try postProblems("---\ntitle: X\ndate: 2021-02-30\n---\n")
                     == ["\(file):3:7: front matter: 'date' is not a valid date (\"2021-02-30\")"])
             #expect(try postProblems("---\ntitle: X\nupdated: \"yesterday\"\n---\n")
-                    == ["\(file):3:10: front matter: 'updated' is not a date (\"yesterday\")"])
+                    == ["\(file):3:10: front matter: 'updated' is not a date (\"yesterday\"); write it as 2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)"])
             #expect(try postProblems("---\ntitle: X\n---\n", name: "2021-02-30-x.md")
                     == ["content/posts/2021-02-30-x.md: file name: '2021-02-30' is not a valid date"])
             #expect(try postProblems("---\ntitle: X\n---\n", name: "undated.md")
@@ -512,7 +512,7 @@ extension ContentTests {
             let content = site.load()
             #expect(lines(content) == [
                 "content/apps/a.md:3:9: front matter: 'status' must be available or retired (\"gone\")",
-                "content/apps/a.md:4:11: front matter: 'released' is not a date (\"soon\")",
+                "content/apps/a.md:4:11: front matter: 'released' is not a date (\"soon\"); write it as 2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)",
                 "content/pages/p.md:3:12: front matter: 'permalink' must start with '/' (\"about/\")",
                 "content/series/s.md:3:8: front matter: 'order' must be date or manual (\"alpha\")",
             ])
@@ -618,7 +618,7 @@ extension ContentTests {
             let content = site.load()
             #expect(lines(content) == [
                 "content/posts/2021-01-02-a.md:1:1: front matter: no closing '---'",
-                "content/posts/2021-01-03-b.md:3:7: front matter: 'date' is not a date (\"never\")",
+                "content/posts/2021-01-03-b.md:3:7: front matter: 'date' is not a date (\"never\"); write it as 2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)",
                 "content/posts/2021-01-03-b.md:4:8: front matter: 'draft' is not true or false (\"maybe\")",
                 "content/posts/2021-01-04-c.md: file is empty",
                 "content/series/s.md:1:1: front matter: 'title' is required",

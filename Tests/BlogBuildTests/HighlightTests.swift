@@ -41,8 +41,8 @@ private enum Pygments {
     }
 }
 
-/// Reproducible randomness for the fuzz test.
-private struct SplitMix: RandomNumberGenerator {
+/// Reproducible randomness for fuzz tests (SplitMix64).
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -519,6 +519,11 @@ private struct SplitMix: RandomNumberGenerator {
         #expect(Self.kind(of: "joined", in: code, "swift") == .plain)
         #expect(Self.kind(of: "separator", in: code, "swift") == .plain)
         #expect(Self.kind(of: #"", ""#, in: code, "swift") == .string)
+        // The call's parentheses are code; `\(` and the `)` that closes it are the string's.
+        #expect(Self.kind(of: "(separator", in: code, "swift") == .punctuation)
+        #expect(Self.kind(of: "))", in: code, "swift") == .punctuation)
+        #expect(Self.kind(of: ")\")", in: code, "swift") == .string)
+        #expect(Self.kind(of: #"\("#, in: code, "swift") == .string)
         #expect(Self.kind(of: "let", in: code, "swift") == .keyword, "the string ended where it should")
         #expect(Self.kind(of: "1", in: code, "swift") == .number)
         #expect(Self.kind(of: "// done", in: code, "swift") == .comment)

@@ -22,10 +22,12 @@ struct ImagePipelineTests {
         [Download the original gradient](/images/wide.png)
         """
 
-    static func site(config extra: String = "images: { resize: true }\n", post: String = post) throws -> TestSiteFolder {
+    /// `broken`: with a corrupt PNG and a decompression bomb beside the good images
+    /// (a broken image is a warning even where no page shows it: its metadata cannot be removed).
+    static func site(config extra: String = "images: { resize: true }\n", post: String = post, broken: Bool = false) throws -> TestSiteFolder {
         let config = TestSiteFolder.defaultConfig.split(separator: "\n").filter { !$0.hasPrefix("images:") }.joined(separator: "\n") + "\n" + extra
         let folder = try TestSiteFolder(config: config, files: ["content/posts/2024-01-02-pictures.md": post])
-        for name in ["oriented.jpg", "wide.png", "corrupt.png", "bomb.png"] {
+        for name in ["oriented.jpg", "wide.png"] + (broken ? ["corrupt.png", "bomb.png"] : []) {
             try folder.writeBytes("content/images/\(name)", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture(name)))))
         }
         return folder
@@ -97,7 +99,7 @@ struct ImagePipelineTests {
 
             ![Too many pixels](/images/bomb.png)
             """
-        let folder = try Self.site(post: post)
+        let folder = try Self.site(post: post, broken: true)
         let pages = renderTestSite(folder)
         let file = "content/posts/2024-01-02-pictures.md"
         #expect(pages.errors.contains { $0.hasPrefix("\(file):7:") && $0.contains("content/images/corrupt.png' cannot be used") }, "\(pages.errors)")
@@ -167,15 +169,58 @@ struct ImagePipelineTests {
         // 2000 × 100 shown at most 38rem wide: 608 px; the photo at most 26rem tall: 208 × 416 → 32 px wide at its size.
         #expect(app.contains("srcset=\"/images/wide.480.webp 480w, /images/wide.960.webp 960w, /images/wide.1440.webp 1440w\" sizes=\"608px\""), "\(app)")
         #expect(app.contains("sizes=\"32px\""))
-        // The icon: its 2× variant for each size the theme shows it at (the largest at the icon's own path).
-        #expect(app.contains("<img class=\"app-icon\" src=\"/images/icon.png\" alt=\"Gauge icon\" width=\"112\" height=\"112\">"), "\(app)")
+        // The icon: its 1× and 2× variants for each size the theme shows it at (the largest at the icon's own path).
+        #expect(app.contains("<img class=\"app-icon\" src=\"/images/icon.112.png\" srcset=\"/images/icon.112.png 1x, /images/icon.png 2x\" "
+                             + "alt=\"Gauge icon\" width=\"112\" height=\"112\">"), "\(app)")
         #expect(app.contains("<meta property=\"og:image\" content=\"https://example.org/images/icon.png\">"))
-        #expect(try #require(pages["apps/index.html"]).contains("<img class=\"app-icon\" src=\"/images/icon.144.png\""))
-        #expect(post.contains("<img class=\"app-icon\" src=\"/images/icon.128.png\" alt=\"\" width=\"64\" height=\"64\">"), "the app card on the post")
-        #expect(try Self.header(pages, "images/icon.128.png").width == 128)
+        #expect(try #require(pages["apps/index.html"]).contains("<img class=\"app-icon\" src=\"/images/icon.72.png\" srcset=\"/images/icon.72.png 1x, /images/icon.144.png 2x\""))
+        #expect(post.contains("<img class=\"app-icon\" src=\"/images/icon.64.png\" srcset=\"/images/icon.64.png 1x, /images/icon.128.png 2x\" alt=\"\" width=\"64\" height=\"64\">"),
+                "the app card on the post")
+        for width in [64, 72, 112, 128, 144] { #expect(try Self.header(pages, "images/icon.\(width).png").width == width) }
         let icon = try Self.header(pages, "images/icon.png")
         #expect(icon.width == 224, "the icon's own path holds its largest variant, processed")
         #expect(pages.copySource("images/icon.png")?.hasSuffix("content/images/icon.png") == false)
+    }
+
+    /// shot.png and shot.jpg in one folder would both make shot.480.webp: their
+    /// variants keep the source's extension (shot.png.480.webp), in every build alike.
+    @Test func sourcesSharingANameMakeVariantsNamedApart() throws {
+        let post = "---\ntitle: Shots\ndate: 2024-01-02\n---\n![A PNG](/images/shot.png)\n\n![A JPEG](/images/shot.jpg)\n"
+        let folder = try Self.site(post: post)
+        try folder.writeBytes("content/images/shot.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("wide.png")))))
+        try folder.writeBytes("content/images/shot.jpg", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("oriented.jpg")))))
+        let pages = renderTestSite(folder)
+        #expect(pages.problems.isEmpty, "\(pages.problems)")
+        let html = try #require(pages["2024/01/pictures/index.html"])
+        #expect(html.contains("srcset=\"/images/shot.png.480.webp 480w, /images/shot.png.960.webp 960w, /images/shot.png.1440.webp 1440w\""), "\(html)")
+        #expect(html.contains("srcset=\"/images/shot.jpg.32.webp 32w\""), "\(html)")
+        #expect(try Self.header(pages, "images/shot.png.480.webp").width == 480)
+        #expect(try Self.header(pages, "images/shot.jpg.32.webp").width == 32, "the JPEG's own variant, upright")
+        #expect(!pages.paths.contains { $0.hasPrefix("images/shot.") && $0.split(separator: ".").count == 3 && $0.hasSuffix(".webp") },
+                "no variant under the shared name: \(pages.paths.filter { $0.hasPrefix("images/shot") }.sorted())")
+        // An image with a name of its own keeps the short form.
+        #expect(renderTestSite(try Self.site()).paths.contains("images/wide.480.webp"))
+        #expect(renderTestSite(folder).paths == pages.paths, "the same names in the next build")
+    }
+
+    /// In Chromium, a 1× screen loads an app icon's 1× file and a 2× screen its 2×
+    /// one (the apps list shows icons at 72 px, the app's page at 112 px).
+    @Test(.enabled(if: BrowserTools.availableOrCI, "browser check skipped: missing \(BrowserTools.missing ?? "nothing")"),
+          .timeLimit(.minutes(2)))
+    func aBrowserLoadsTheIconForItsScreen() throws {
+        if let missing = BrowserTools.missing { Issue.record("CI=true but the browser check cannot run: missing \(missing)"); return }
+        let folder = try Self.heroSite()
+        let output = folder.outside("public")
+        _ = try SiteBuilder.build(BuildRequest(siteDirectory: folder.root, outputDirectory: output, mode: .build(includeDrafts: false), now: siteTestsNow))
+        let python = try #require(ProcessRunner.findOnPath("python3"))
+        let script = RepoPaths.root.appendingPathComponent("Tests/browser/image_sources.py").path
+        for (page, one, two) in [("apps/", "/images/icon.72.png", "/images/icon.144.png"), ("apps/gauge/", "/images/icon.112.png", "/images/icon.png")] {
+            let run = try ProcessRunner.run(python, [script, "--site", output.path, "--page", page, "--selector", "img.app-icon"], timeout: 90)
+            #expect(run.status == 0, "\(run)")
+            let picked = try JSONSerialization.jsonObject(with: Data((run.stdoutLines.last ?? "").utf8)) as? [String: [String]]
+            #expect(picked?["1"] == [one], "/\(page) at 1×: \(run.stdout)")
+            #expect(picked?["2"] == [two], "/\(page) at 2×: \(run.stdout)")
+        }
     }
 
     /// The pictures site.yml names are shown on pages too: the author's avatar (at 2×
@@ -199,7 +244,7 @@ struct ImagePipelineTests {
 
     /// A broken picture site.yml names is an error at the line that names it.
     @Test func aBrokenAvatarIsAnErrorAtItsSiteYmlLine() throws {
-        let folder = try Self.site(config: "images: { resize: true }\nauthor:\n  name: Jo\n  avatar: /images/corrupt.png\n")
+        let folder = try Self.site(config: "images: { resize: true }\nauthor:\n  name: Jo\n  avatar: /images/corrupt.png\n", broken: true)
         let pages = renderTestSite(folder)
         let line = try #require(folder.read("content/site.yml")).split(separator: "\n", omittingEmptySubsequences: false)
             .firstIndex { $0.contains("avatar:") }.map { $0 + 1 }
@@ -239,17 +284,20 @@ struct ImagePipelineTests {
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    /// Without libvips, images are copied as they are: a notice when site.yml never
-    /// asked for resizing (publish passes), a warning when it did (publish fails).
+    /// Without libvips, images are copied as they are (their metadata removed:
+    /// ImageMetadataTests): `build` says so in a notice; `publish` fails, unless
+    /// site.yml says `resize: false`; a warning when site.yml asked for resizing.
     @Test func withoutLibvipsImagesAreCopiedAndNamed() throws {
         let exe = try #require(RepoPaths.executable, "build blogbuild first")
         let environment = ["NO_COLOR": "1", "BLOGBUILD_NO_LIBVIPS": "1"]
         let quiet = try Self.site(config: "")
-        let copied = try ProcessRunner.run(exe, ["publish", "--site", quiet.root.path], environment: environment, timeout: 60)
+        let copied = try ProcessRunner.run(exe, ["build", "--verbose", "--site", quiet.root.path], environment: environment, timeout: 60)
         #expect(copied.status == 0, "\(copied)")
         #expect((copied.stdout + copied.stderr).contains("images are copied as they are, not resized: libvips is not used (BLOGBUILD_NO_LIBVIPS is set)"), "\(copied)")
-        let original = try Data(contentsOf: quiet.url("content/images/oriented.jpg"))
-        #expect(try Data(contentsOf: quiet.url("public/images/oriented.jpg")) == original, "copied as it is")
+        let published = try Data(contentsOf: quiet.url("public/images/oriented.jpg"))
+        #expect(published.range(of: Data("CAM-SERIAL-12345".utf8)) == nil, "copied without its metadata")
+        let unsaid = try ProcessRunner.run(exe, ["publish", "--site", quiet.root.path], environment: environment, timeout: 60)
+        #expect(unsaid.status == 1 && unsaid.stderr.contains("content/site.yml: images would be published as they are, not resized"), "\(unsaid)")
 
         let asked = try Self.site()
         let refused = try ProcessRunner.run(exe, ["publish", "--site", asked.root.path], environment: environment, timeout: 60)

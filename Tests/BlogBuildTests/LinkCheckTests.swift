@@ -77,7 +77,7 @@ struct LinkCheckTests {
             // A reference-style link: where it is used, not where [ref] is defined.
             "content/posts/2021-01-05-x.md:7:5: warning: broken link '/gone/': nothing is built at /gone/",
             "content/posts/2021-01-05-x.md:9:17: warning: broken link '/nope/': nothing is built at /nope/",
-            "content/posts/2021-01-05-x.md:11:9: warning: broken image '/images/nope.png': nothing is built at /images/nope.png",
+            "content/posts/2021-01-05-x.md:11:9: warning: broken image '/images/nope.png': there is no content/images/nope.png",
         ], "\(built.problems)")
         // Each is reported once: not again for the pages that show the post's summary.
         #expect(built.problems.count == warnings.count, "\(built.problems)")
@@ -118,7 +118,7 @@ struct LinkCheckTests {
         #expect(built.problems.contains("content/site.yml:7:28: warning: broken link 'https://example.org/uses/' on \(pages) pages (first /2021/01/x/): nothing is built at /uses/"), "\(built.problems)")
         // Literal URLs of a template, at the template's line, once each however many pages have them.
         #expect(built.problems.contains("templates/partials/footer.mustache:\(footerLines):10: warning: broken link '/colophon/' on \(pages) pages (first /2021/01/x/): nothing is built at /colophon/"), "\(built.problems)")
-        #expect(built.problems.contains("templates/partials/footer.mustache:\(footerLines):45: warning: broken image '/img/badge.svg' on \(pages) pages (first /2021/01/x/): nothing is built at /img/badge.svg"), "\(built.problems)")
+        #expect(built.problems.contains("templates/partials/footer.mustache:\(footerLines):45: warning: broken image '/img/badge.svg' on \(pages) pages (first /2021/01/x/): there is no content/img/badge.svg"), "\(built.problems)")
         #expect(built.problems.contains { $0.hasPrefix("templates/partials/footer.mustache:\(footerLines):") && $0.contains("broken image '/img/badge@2x.svg'") }, "\(built.problems)")
         #expect(built.problems.count == 4, "\(built.problems)")
     }

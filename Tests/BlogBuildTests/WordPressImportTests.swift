@@ -53,6 +53,19 @@ struct WordPressImportTests {
         return blocks
     }
 
+    /// WordPress.com writes its namespaces over https; older exports are 1.0 and 1.1.
+    @Test(arguments: ["http://wordpress.org/export/1.0/", "http://wordpress.org/export/1.1/",
+                      "https://wordpress.org/export/1.2/", "https://wordpress.org/export/1.1/"])
+    func everyExportNamespaceIsRead(_ namespace: String) throws {
+        let text = Self.wxr([Self.item(1, "Hello", body: "Hi.")])
+            .replacingOccurrences(of: "http://wordpress.org/export/1.2/", with: namespace)
+        let folder = try TestSiteFolder(config: nil)
+        let file = folder.outside("export.xml")
+        try Data(text.utf8).write(to: file)
+        let site = try SiteImporter.read(.wordpress, source: file, uploads: nil)
+        #expect(site.documents.map(\.path).contains { $0.hasSuffix("hello.md") }, "\(site.documents.map(\.path))")
+    }
+
     // MARK: - The fixture
 
     @Test func shortcodesBecomeFiguresAndFencedCodeWithEntitiesDecodedOnce() throws {

@@ -23,8 +23,9 @@ public enum SiteBuilder {
         }
         let version: ((String) -> Int)? = memo.map { memo in { memo.documents.version(of: $0) } }
         clock.lap("load")
-        var diagnostics = content.diagnostics
+        if content.configFailed { return configFailure(content, memo: memo) }
         let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory)
+        var diagnostics = theme.map { content.diagnostics.droppingFrontMatterKeys(readBy: $0.paramNames) } ?? content.diagnostics
         diagnostics += themeProblems
         clock.lap("theme")
 
@@ -52,15 +53,22 @@ public enum SiteBuilder {
         let imageCache = request.imageCacheFolder
         var imageLibrary: LibvipsFacts?
         var imageSources: ImageSourceIndex?
+        var unusableImages = Set<String>()
         if site.config.images.resize {
             switch LibvipsFacts.current(cacheFolder: imageCache) {
             case .failure(let failure) where site.config.images.resizeWritten:
                 diagnostics.append(Diagnostic(file: ConfigLoader.path,
                                               message: "images: { resize: true } needs libvips, which cannot be used here: \(failure.message); images are copied as they are",
                                               severity: .warning))
+            case .failure(let failure) where request.mode.isStrict && !ImagePlanner.candidates(in: site).images.isEmpty:
+                // Published unresized, a page would send every visitor the 3000 px photos.
+                diagnostics.append(Diagnostic(file: ConfigLoader.path,
+                                              message: "images would be published as they are, not resized: \(failure.message); "
+                                                + "install libvips, or write images: { resize: false } in site.yml to publish the originals "
+                                                + "(their metadata removed)"))
             case .failure(let failure):
                 notices.append(Diagnostic(file: ConfigLoader.path,
-                                          message: "images are copied as they are, not resized: \(failure.message) (images: { resize: false } says that is meant)",
+                                          message: "images are copied as they are, not resized: \(failure.message) (images: { resize: false } says that is meant; publish refuses it)",
                                           severity: .notice))
             case .success(let facts):
                 let sources = memo.map { memo in
@@ -74,6 +82,7 @@ public enum SiteBuilder {
                 imageUses = plan.uses
                 diagnostics += plan.diagnostics
                 notices += plan.notices
+                unusableImages = plan.failed
                 for (path, set) in plan.sets { site.imageSizes[path] = ImageSize(width: set.width, height: set.height) }
                 imageLibrary = facts
                 imageSources = sources
@@ -174,12 +183,16 @@ public enum SiteBuilder {
             if case .copy(let from) = copy.contents, let processed = processedByFile[from] { copy.contents = processed }
             files.append(copy)
         }
+        // Originals published as they are lose their metadata (GPS position, camera serial).
+        let stripped = PublishedOriginals.stripping(files, staticFiles: site.staticFiles.filter { !unusableImages.contains($0.absolutePath) })
+        files = stripped.files
+        diagnostics += stripped.diagnostics
 
         var byPath: [String: OutputFile] = [:]
         if theme != nil {
             progress("checking links")
             byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-            let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath)
+            let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath, unbuilt: site.failedPageOutputs)
             if let memo, let version {
                 diagnostics += memo.links.check(docs, with: checker, version: version)
             } else {
@@ -191,7 +204,8 @@ public enum SiteBuilder {
                 let config = FileManager.default.contents(atPath: configPath).map { String(decoding: $0, as: UTF8.self) }
                 diagnostics += SiteImageCheck.problems(in: site, configText: config)
                 let sources = (config.map { [(label: "content/site.yml", text: $0)] } ?? []) + theme.texts
-                let pageChecker = PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
+                var pageChecker = PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
+                pageChecker.unbuilt = site.failedPageOutputs
                 let baseURL = site.config.baseURL
                 let written = { LinkChecker.targets(of: docs, baseURL: baseURL) }
                 if let memo {
@@ -231,6 +245,19 @@ public enum SiteBuilder {
             } }
         }
         return rendered
+    }
+
+    /// A site whose site.yml could not be read: its problems alone. Built without
+    /// it (no `base_url`, the default language and permalinks), every feed, page and
+    /// link would fail too, and the one cause would be lost among them.
+    private static func configFailure(_ content: LoadedContent, memo: BuildMemo?) -> RenderedSite {
+        // The next build must not patch pages of an older, good site.yml.
+        memo?.last = nil
+        let diagnostics = content.diagnostics.filter { $0.file == ConfigLoader.path || $0.file == "content" }
+        let report = BuildReport(pages: 0, files: 0, posts: 0, series: 0, apps: 0, skippedDrafts: [], skippedFuture: [],
+                                 warnings: diagnostics.filter { $0.severity == .warning },
+                                 hints: diagnostics.filter { $0.severity == .hint })
+        return RenderedSite(files: [], report: report, diagnostics: diagnostics)
     }
 
     /// Builds the site and, unless the mode is `check`, writes it. Nothing is written

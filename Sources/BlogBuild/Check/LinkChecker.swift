@@ -8,6 +8,9 @@ struct LinkChecker {
     let baseURL: String
     /// Output paths (`2021/03/x/index.html`) → bytes, for fragment look-ups.
     let outputs: [String: OutputFile]
+    /// Output paths of pages not built because their files have errors (`Site.failedPageOutputs`):
+    /// a link there is not a second problem.
+    var unbuilt: Set<String> = []
 
     func check(_ docs: [SourceDocument]) -> [Diagnostic] {
         let results = docs.parallelMap { doc in
@@ -77,7 +80,12 @@ struct LinkChecker {
                 let resolved = resolveOutput(site)
                 probes[site] = .some(resolved)
                 guard let found = resolved else {
-                    problem(ref, "broken \(what) '\(ref)': nothing is built at \(site)", key: key, position: position)
+                    if !isImage, Self.isUnbuilt(site, in: unbuilt) { return }
+                    // An image is a file the author puts in content/: name the file looked for. A relative
+                    // one is looked for beside the Markdown file (`RelativeFiles` copies it beside the page).
+                    let source = isImage && !local.hasPrefix("/") ? SitePaths.resolve(path, against: doc.sourceFolder) ?? site : site
+                    problem(ref, isImage ? "broken image '\(ref)': there is no content\(source)" : "broken link '\(ref)': nothing is built at \(site)",
+                            key: key, position: position)
                     return
                 }
                 targetOutput = found
@@ -97,6 +105,19 @@ struct LinkChecker {
         for (image, position) in zip(doc.rendered.images, doc.rendered.imagePositions) {
             verify(image, isImage: true, at: position)
         }
+        // Another generator's syntax would show as text on the page.
+        for found in doc.rendered.templateSyntax {
+            out.append(Diagnostic(file: doc.sourcePath, line: doc.bodyLine + found.line - 1,
+                                  message: "template syntax of another generator reaches the page as text: \(found.snippet) "
+                                    + "(write it as Markdown, or put it in `code` if it is meant to show)",
+                                  severity: .warning))
+        }
+        // Like a hero image's: a reader who cannot see the picture gets nothing.
+        for index in doc.rendered.imagesWithoutAlt where index < doc.rendered.images.count {
+            let image = doc.rendered.images[index]
+            problem(image, "image '\(image)' has no alt text (describe it; alt=\"\" in an <img> marks a decorative one)",
+                    key: nil, position: doc.rendered.imagePositions[index])
+        }
         for (key, image) in doc.frontMatterImages {
             verify(ImageReference.sitePath(image.src, from: doc.sourcePath), isImage: true, key: key, shownAs: image.src)
             if (image.alt ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
@@ -106,6 +127,13 @@ struct LinkChecker {
             }
         }
         return out
+    }
+
+    /// Whether the page at `sitePath` (`/2026/11/kettle/`, or without the last `/`) is one of
+    /// `unbuilt`'s output paths: a page left out for its file's errors.
+    static func isUnbuilt(_ sitePath: String, in unbuilt: Set<String>) -> Bool {
+        guard !unbuilt.isEmpty else { return false }
+        return unbuilt.contains(Route.outputPath(forSitePath: sitePath)) || unbuilt.contains(Route.outputPath(forSitePath: sitePath + "/"))
     }
 
     /// Where `needle` first occurs in `haystack`.

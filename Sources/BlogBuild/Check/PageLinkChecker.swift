@@ -14,6 +14,9 @@ struct PageLinkChecker {
     let outputs: [String: OutputFile]
     /// Texts to look for a URL in, to say where it comes from: `site.yml` and the templates.
     let sources: [(label: String, text: String)]
+    /// Output paths of pages not built because their files have errors (`Site.failedPageOutputs`):
+    /// a link there (`nav:` to `/about/` while about.md has an error) is not a second problem.
+    var unbuilt: Set<String> = []
 
     init(baseURL: String, outputs: [String: OutputFile], sources: [(label: String, text: String)]) {
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
@@ -23,6 +26,12 @@ struct PageLinkChecker {
     }
 
     /// A URL of a page that does not resolve.
+    /// Why nothing answers at `sitePath`. An image is a file the author puts in content/
+    /// (a static file is published at its path there): name that file.
+    static func nothingAt(_ sitePath: String, isImage: Bool) -> String {
+        isImage ? "there is no content\(sitePath)" : "nothing is built at \(sitePath)"
+    }
+
     struct Broken: Sendable, Hashable {
         /// As the page has it.
         var url: String
@@ -92,7 +101,8 @@ struct PageLinkChecker {
         var byURL: [Broken: [String]] = [:]
         var order: [Broken] = []
         for (page, found) in zip(pages, perPage) {
-            for (broken, target) in found where !fromDocuments.contains(target) {
+            for (broken, target) in found where !fromDocuments.contains(target)
+                && !LinkChecker.isUnbuilt(SitePaths.percentDecoded(SitePaths.split(target).path), in: unbuilt) {
                 if byURL[broken] == nil { order.append(broken) }
                 if byURL[broken]?.last != page { byURL[broken, default: []].append(page) }
             }
@@ -152,7 +162,9 @@ struct PageLinkChecker {
             let independent = (ref.url.hasPrefix("/") || ref.url.hasPrefix(baseURL)) && !ref.url.utf8.contains(UInt8(ascii: "#"))
             if independent, let known = earlier[ref.url] ?? memo[ref.url] {
                 if let probe = known.probe { probes[probe.sitePath] = .some(probe.output) }
-                if case .broken(let reason, let target) = known.verdict {
+                if case .broken(var reason, let target) = known.verdict {
+                    // Known from the URL's first use, a link or an image: say it for this one.
+                    if let probe = known.probe, probe.output == nil { reason = Self.nothingAt(probe.sitePath, isImage: ref.isImage) }
                     out.append((Broken(url: ref.url, isImage: ref.isImage, reason: reason), target))
                 }
                 continue
@@ -170,7 +182,7 @@ struct PageLinkChecker {
                 probe = (decoded, resolved)
                 probes[decoded] = .some(resolved)
                 guard let found = resolved else {
-                    let reason = "nothing is built at \(decoded)"
+                    let reason = Self.nothingAt(decoded, isImage: ref.isImage)
                     if independent { memo[ref.url] = Known(verdict: .broken(reason: reason, target: target), probe: probe) }
                     out.append((Broken(url: ref.url, isImage: ref.isImage, reason: reason), target))
                     continue

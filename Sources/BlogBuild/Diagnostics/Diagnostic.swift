@@ -35,13 +35,19 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
     /// What is wrong, for a person: `front matter: 'date' is not a date ("Jan fifth")`.
     public var message: String
     public var severity: Severity
+    /// For a front-matter key blogbuild does not read: that key. A template that
+    /// reads it (`page.params.NAME`) makes it used, and the build drops this
+    /// diagnostic once the theme is known (`dropFrontMatterKeys(readBy:)`).
+    public var unusedFrontMatterKey: String?
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error) {
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String, severity: Severity = .error,
+                unusedFrontMatterKey: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
         self.message = message
         self.severity = severity
+        self.unusedFrontMatterKey = unusedFrontMatterKey
     }
 
     /// `file:line:col: message`, leaving out the parts that are not known.
@@ -65,6 +71,14 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics.sorted() }
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+extension [Diagnostic] {
+    /// These diagnostics less those about front-matter keys that a template
+    /// reads as `page.params.NAME`: the site uses them, so they are no typo.
+    func droppingFrontMatterKeys(readBy templates: Set<String>) -> [Diagnostic] {
+        filter { $0.unusedFrontMatterKey.map { !templates.contains($0) } ?? true }
+    }
 }
 
 extension Diagnostic {

@@ -40,7 +40,36 @@ struct FeedRenderer: Sendable {
     /// Every feed, the sitemap and robots.txt.
     func render(_ routes: [Route]) -> [FeedFile] {
         let plan = plan()
-        return feeds(plan, siteFeeds: true, collections: plan.collections.map { _ in true }) + sitemapAndRobots(routes)
+        return withCopies(feeds(plan, siteFeeds: true, collections: plan.collections.map { _ in true }), plan: plan)
+            + sitemapAndRobots(routes)
+    }
+
+    /// `feeds` and, after them, the copies site.yml asks for at an old site's
+    /// addresses (`feeds.also_at`, `feeds.tags_also_at`), byte for byte: the
+    /// site's feed in the format the name says (`.json` JSON Feed, a name with
+    /// `atom` Atom, else RSS), each tag's Atom feed with `:slug` filled in.
+    func withCopies(_ feeds: [FeedFile], plan: Plan) -> [FeedFile] {
+        let config = site.config
+        guard !config.feedAlsoAt.isEmpty || !config.tagFeedAlsoAt.isEmpty else { return feeds }
+        var copies: [FeedFile] = []
+        let byPath = Dictionary(feeds.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        for extra in config.feedAlsoAt {
+            let kind: FeedFile.Kind = extra.hasSuffix(".json") ? .jsonFeed : extra.lowercased().contains("atom") ? .atom : .rss
+            let original = kind == .rss ? FeedLink.rssPath : kind == .atom ? FeedLink.atomPath : FeedLink.jsonPath
+            if var copy = byPath[path(original)] {
+                copy.path = path(extra)
+                copies.append(copy)
+            }
+        }
+        for (c, feedPath) in zip(plan.collections, plan.collectionPaths) where c.kind == .tag {
+            guard let feed = byPath[feedPath], let slug = c.pageURL.split(separator: "/").last else { continue }
+            for pattern in config.tagFeedAlsoAt {
+                var copy = feed
+                copy.path = path(pattern.replacingOccurrences(of: ":slug", with: String(slug)))
+                copies.append(copy)
+            }
+        }
+        return feeds + copies
     }
 
     /// The feeds of `plan` that are asked for: the site-wide ones (RSS, JSON,

@@ -37,7 +37,7 @@ enum Sitemap {
             case .page:
                 if route.outputPath == "404.html" { continue }
                 lastModified = nil
-            case .notFound, .alias: continue
+            case .notFound, .alias, .pageAlias, .redirect: continue
             }
             pages.append(Page(path: route.url, lastModified: lastModified))
         }

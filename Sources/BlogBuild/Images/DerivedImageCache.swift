@@ -25,8 +25,9 @@ struct DerivedImageCache: Sendable {
 
     /// The version of blogbuild's own encoder settings (`cvips.c`'s savers): raised
     /// whenever they change, so a warm cache never serves bytes a cold one would
-    /// not make. 2: PNG at zlib level 6, not 9.
-    static let encoderSettings = 2
+    /// not make. 2: PNG at zlib level 6, not 9. 3: untagged images are not sent
+    /// through a colour profile (which shifted their colours).
+    static let encoderSettings = 3
 
     /// The file holding the derived image: the cache's when it holds it, else
     /// made with libvips and stored first (written to a temporary file and

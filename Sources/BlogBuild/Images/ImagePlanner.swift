@@ -3,8 +3,8 @@ import Foundation
 /// Which images are processed, and into what: every local raster image a
 /// document's body shows (Markdown images, raw `<img>`), every hero image and
 /// screenshot, in the configured widths (never wider than the image) and
-/// formats, plus its own format as the fallback; every app icon in 2× of the
-/// sizes the theme shows icons at; the site's `icon:`, its `image:` and the
+/// formats, plus its own format as the fallback; every app icon in 1× and 2× of
+/// the sizes the theme shows icons at; the site's `icon:`, its `image:` and the
 /// author's `avatar:` at the size they are shown.
 enum ImagePlanner {
     /// Formats libvips reads that are processed; others (SVG, GIF) pass through.
@@ -46,7 +46,7 @@ enum ImagePlanner {
                 if let path = ImageReference.staticPath(link, from: doc.sourcePath) { linked.insert(path) }
             }
             // Hero images and screenshots are processed like body images; app icons
-            // in 2× of each size the theme shows them at.
+            // in 1× and 2× of each size the theme shows them at.
             for (key, image) in doc.frontMatterImages {
                 guard let path = ImageReference.staticPath(image.src, from: doc.sourcePath) else { continue }
                 if key == "icon" { plainWidths[path, default: []].formUnion(iconWidths) } else { pictured.insert(path) }
@@ -70,32 +70,42 @@ enum ImagePlanner {
     /// list, 112 px on the app's page (templates read `icon_64` …).
     static let iconSizes = [64, 72, 112]
 
-    /// An app icon's widths: 2× of each of `iconSizes` (sharp on every screen, and small).
-    static let iconWidths = iconSizes.map { 2 * $0 }
+    /// An app icon's widths: 1× and 2× of each of `iconSizes`, so a 1× screen is not
+    /// sent four times the pixels it shows (the `<img>` gets `srcset="… 1x, … 2x"`).
+    static let iconWidths = iconSizes + iconSizes.map { 2 * $0 }
 
     /// The variant set of each image; a file libvips cannot read (corrupt, cut
     /// off, not an image, a decompression bomb) is an error where a body uses it.
     /// `configText`: site.yml's text, for the line of a picture it names.
+    /// `failed`: the files of the images reported as unusable.
     static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>, configText: String? = nil,
                      header: (String) -> Result<ImageLibrary.Header, ImageLibrary.Failure>)
-        -> (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic]) {
+        -> (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic], failed: Set<String>) {
         let (images, linked, plainWidths, pictured) = candidates(in: site, configText: configText)
         let modern = settings.formats.compactMap(ImageFormat.init(rawValue:)).filter(writable.contains)
         var sets: [String: ImageVariantSet] = [:]
         var diagnostics: [Diagnostic] = []
         var notices: [Diagnostic] = []
+        var failed = Set<String>()
         let uses = Dictionary(images.map { ($0.path, $0.use) }, uniquingKeysWith: { a, _ in a })
+        // Sources sharing a name but for the extension (shot.png and shot.jpg in one
+        // folder) would make the same variants (shot.1440.webp): theirs keep the
+        // extension (shot.png.1440.webp), whichever of them a build meets first.
+        let sharedStems = Set(Dictionary(grouping: images.map(\.path), by: { ($0 as NSString).deletingPathExtension })
+            .filter { $0.value.count > 1 }.keys)
         for image in images {
             let found: ImageLibrary.Header
             switch header(image.file) {
             case .failure(let failure):
                 diagnostics.append(problem(image, "image 'content/\(image.path)' cannot be used: \(failure.message)"))
+                failed.insert(image.file)
                 continue
             case .success(let h): found = h
             }
             if found.width.multipliedReportingOverflow(by: found.height).partialValue > ImageLibrary.pixelLimit {
                 diagnostics.append(problem(image, "image 'content/\(image.path)' is \(found.width) × \(found.height) px: more than blogbuild decodes "
                                            + "(\(ImageLibrary.pixelLimit / 1_000_000) megapixels); a decompression bomb, or an image to make smaller first"))
+                failed.insert(image.file)
                 continue
             }
             // An animation would lose its frames: it is published as it is, and named.
@@ -110,7 +120,8 @@ enum ImagePlanner {
             let isPictured = pictured.contains(image.path)
             let wanted = (isPictured ? settings.widths : []) + plain.sorted()
             let widths = ImageVariants.widths(wanted, sourceWidth: found.uprightWidth)
-            let stem = (image.path as NSString).deletingPathExtension
+            let bare = (image.path as NSString).deletingPathExtension
+            let stem = sharedStems.contains(bare) ? image.path : bare
             let largest = widths.last ?? found.uprightWidth
             let fallbackPath = linked.contains(image.path) ? "\(stem).\(largest).\(fallback.fileExtension)" : image.path
             // Every width in each modern format (a <source>'s srcset); in the image's own
@@ -131,7 +142,7 @@ enum ImagePlanner {
                                                height: found.uprightHeight, fallback: fallback, fallbackPath: fallbackPath,
                                                variants: variants)
         }
-        return (sets, uses, diagnostics, notices)
+        return (sets, uses, diagnostics, notices, failed)
     }
 
     private static func problem(_ image: (path: String, file: String, use: Use), _ message: String) -> Diagnostic {

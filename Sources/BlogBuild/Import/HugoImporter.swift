@@ -4,40 +4,24 @@ import Foundation
 /// JSON), `content/` (posts in the main section, other sections as pages, page
 /// bundles with their files), and `static/`.
 enum HugoImporter {
-    static let configNames = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml",
-                              "config.json", "config/_default/hugo.toml", "config/_default/config.toml",
-                              "config/_default/hugo.yaml", "config/_default/config.yaml"]
     static let contentExtensions: Set<String> = ["md", "markdown", "html", "htm"]
 
     static func read(_ root: URL) throws(ImportFailure) -> ImportedSite {
         let fm = FileManager.default
-        let configName = configNames.first { fm.fileExists(atPath: root.appendingPathComponent($0).path) }
         let contentFolder = root.appendingPathComponent("content")
-        guard let configName else {
-            throw ImportFailure("\(root.path) is not a Hugo site: it has no hugo.toml, hugo.yaml, hugo.json or config.* file")
+        guard let config = try HugoConfig.read(root) else {
+            throw ImportFailure("\(root.path) is not a Hugo site: it has no hugo.toml, hugo.yaml, hugo.json, config.* or config/_default/ file")
         }
         guard fm.fileExists(atPath: contentFolder.path) else {
             throw ImportFailure("\(root.path) is not a Hugo site with content: it has no content/ folder")
-        }
-        let configText = SourceTree(root, skipFolder: { _ in true }).text(configName) ?? ""
-        let parsed: Result<ImportValue, ImportParseError>
-        switch (configName as NSString).pathExtension {
-        case "toml": parsed = ImportValue.toml(configText)
-        case "json": parsed = ImportValue.json(configText)
-        default: parsed = ImportValue.yaml(configText)
-        }
-        let config: ImportValue
-        switch parsed {
-        case .success(let value): config = value
-        case .failure(let error):
-            throw ImportFailure("\(root.appendingPathComponent(configName).path):\(error.line.map(String.init) ?? "1"): cannot be read: \(error.message)")
         }
         var report = ImportReport()
         let sections = Set(((try? fm.contentsOfDirectory(atPath: contentFolder.path)) ?? []).filter { name in
             var folder: ObjCBool = false
             return fm.fileExists(atPath: contentFolder.appendingPathComponent(name).path, isDirectory: &folder) && folder.boolValue
         })
-        let settings = Settings(config, sections: sections)
+        let content = SourceTree(contentFolder) { $0.split(separator: "/").last?.hasPrefix(".") == true }
+        var settings = Settings(config, sections: sections, datedSections: datedSections(content))
         for folder in ["layouts", "themes", "archetypes", "assets", "data", "i18n", "resources", "public"]
         where fm.fileExists(atPath: root.appendingPathComponent(folder).path) {
             report.skip(folder + "/", folder == "assets"
@@ -45,7 +29,6 @@ enum HugoImporter {
                         : "theme, generated or build files: not content")
         }
 
-        let content = SourceTree(contentFolder) { $0.split(separator: "/").last?.hasPrefix(".") == true }
         for link in content.symlinks { report.skip("content/" + link, "a symbolic link: not followed") }
         var documents: [ImportedSite.Document] = []
         var copies: [ImportedSite.Copy] = []
@@ -67,7 +50,7 @@ enum HugoImporter {
                 // A section's list page: its own words become a page at the section's URL, so that URL
                 // keeps working; the list under them is not made (blogbuild lists posts, tags and series).
                 let folder = (path as NSString).deletingLastPathComponent
-                guard !folder.isEmpty, !settings.postSections.contains(folder),
+                guard !folder.isEmpty,
                       !file.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
                       case .success(let front) = file.fields() else {
                     report.skip(source, "a section's list page: blogbuild lists posts, tags and series itself")
@@ -78,8 +61,9 @@ enum HugoImporter {
                     fields.append((key: key, value: v))
                 }
                 let url = front["url"]?.scalarText ?? "/" + folder + "/"
+                settings.sectionPages.insert(folder)
                 bodies[source] = (file.body, file.bodyLine)
-                documents.append(ImportedSite.Document(kind: .page, path: "content/pages/\(Slug.make(folder)).md", fields: fields,
+                documents.append(ImportedSite.Document(kind: .page, path: "content/pages/\(folder.split(separator: "/").map { Slug.make(String($0)) }.joined(separator: "/")).md", fields: fields,
                                                        body: "", source: source, oldURLs: [url]))
                 report.leave(source, line: nil, "section list", "its text is a page at \(url); the list of the section's pages under it is not made (link them by hand)")
                 continue
@@ -153,8 +137,40 @@ enum HugoImporter {
             text = BasePathLinks.strip(text, basePath: settings.basePath, report: &report)
             documents[i].body = text
         }
-        return ImportAssembler.finish(config: settings.siteConfig(report: &report), documents: documents, copies: copies,
+        // The taxonomies the posts used, for their old list pages and feeds.
+        var taxonomy: (tags: Set<String>, categories: Set<String>) = ([], [])
+        for document in documents where document.kind == .post {
+            guard let text = content.text(String(document.source.dropFirst("content/".count))),
+                  case .success(let front) = SourceDocumentText(text).fields() else { continue }
+            taxonomy.tags.formUnion(front["tags"]?.texts() ?? [])
+            taxonomy.categories.formUnion(front["categories"]?.texts() ?? [])
+        }
+        var siteConfig = settings.siteConfig(report: &report)
+        siteConfig += settings.oldListAddresses(tags: taxonomy.tags, categories: taxonomy.categories, report: &report)
+        return ImportAssembler.finish(config: siteConfig, documents: documents, copies: copies,
                                       report: report, pattern: settings.blogbuildPattern)
+    }
+
+    /// The top-level sections (folders of content/ that are not a page bundle)
+    /// with at least one page that has a date, in its front matter or its name:
+    /// those hold posts even when `mainSections` does not name them (a blog whose
+    /// articles are the `article` section).
+    static func datedSections(_ content: SourceTree) -> Set<String> {
+        let files = Set(content.files)
+        var out = Set<String>()
+        for path in content.files {
+            let parts = path.split(separator: "/").map(String.init)
+            guard parts.count >= 2, !out.contains(parts[0]), !files.contains(parts[0] + "/index.md") else { continue }
+            let name = parts[parts.count - 1]
+            guard contentExtensions.contains((name as NSString).pathExtension.lowercased()), !name.hasPrefix("_index.") else { continue }
+            let base = name.hasPrefix("index.") ? parts[parts.count - 2] : (name as NSString).deletingPathExtension
+            if DateParsing.fileNamePrefix(base) != nil { out.insert(parts[0]); continue }
+            guard let text = content.text(path), case .success(let front) = SourceDocumentText(text).fields() else { continue }
+            if let date = front["date"]?.scalarText ?? front["publishDate"]?.scalarText, case .success = DateParsing.fields(date) {
+                out.insert(parts[0])
+            }
+        }
+        return out
     }
 
     // MARK: - Posts and pages
@@ -247,8 +263,10 @@ enum HugoImporter {
             old.append("/" + (base.isEmpty ? "" : base + "/") + settings.urlize(own) + "/")
         }
         for alias in front["aliases"]?.texts() ?? [] { old.append(alias.hasPrefix("/") ? alias : "/" + alias) }
-        let name = parts.count > 1 ? (parts.dropLast().joined(separator: "-") + "-" + baseName) : baseName
-        return ImportedSite.Document(kind: .page, path: "content/pages/\(Slug.make(name).isEmpty ? "page" : Slug.make(name)).md",
+        // Nested as in the source: `about/index.md` is pages/about (a bundle), `docs/a.md` pages/docs/a.md.
+        let folders = (fileName.hasPrefix("index.") ? parts.dropLast(2) : parts.dropLast()).map { Slug.make($0) }.filter { !$0.isEmpty }
+        let name = (folders + [Slug.make(baseName).isEmpty ? "page" : Slug.make(baseName)]).joined(separator: "/")
+        return ImportedSite.Document(kind: .page, path: "content/pages/\(name).md",
                                      fields: fields, body: "", source: source, oldURLs: old)
     }
 
@@ -261,9 +279,13 @@ enum HugoImporter {
         var blogbuildPattern: String
         var basePath: String
         var lowercase: Bool
+        /// Sections whose list page has words of its own, which became a page at the
+        /// section's URL: a menu link there stays.
+        var sectionPages: Set<String> = []
 
-        /// `sections`: the folders content/ has; the posts are in the main sections among them.
-        init(_ config: ImportValue, sections: Set<String>) {
+        /// `sections`: the folders content/ has; the posts are in the main sections among them,
+        /// and in every section with dated pages (`datedSections`).
+        init(_ config: ImportValue, sections: Set<String>, datedSections: Set<String> = []) {
             self.config = config
             var permalinks: [String: String] = [:]
             let table = config["permalinks"]
@@ -273,7 +295,7 @@ enum HugoImporter {
             }
             self.permalinks = permalinks
             let main = config["params"]?["mainSections"]?.texts() ?? config["mainSections"]?.texts() ?? []
-            postSections = Set(main.isEmpty ? ["posts", "post", "blog"] : main).intersection(sections)
+            postSections = Set(main.isEmpty ? ["posts", "post", "blog"] : main).intersection(sections).union(datedSections)
             lowercase = config["disablePathToLower"]?.bool != true
             // The first post section that has posts decides; with no pattern Hugo writes /SECTION/SLUG/.
             let section = postSections.sorted().first { permalinks[$0] != nil } ?? postSections.sorted().first ?? "posts"
@@ -343,13 +365,52 @@ enum HugoImporter {
             }
             return sorted.compactMap { _, entry in
                 guard let title = entry["name"]?.scalarText ?? entry["title"]?.scalarText else { return nil }
-                if let url = entry["url"]?.scalarText { return (title, url) }
-                guard var path = entry["pageRef"]?.scalarText else { return nil }
+                // Hugo reads a menu URL without a scheme from the site's root (`about/` is `/about/`).
+                if let url = entry["url"]?.scalarText, URLReference.isExternal(url) || url.hasPrefix("/") || url.hasPrefix("#") {
+                    return (title, url.hasPrefix("/") ? ImportAssembler.sitePath(url, basePath: basePath) : url)
+                }
+                guard var path = entry["pageRef"]?.scalarText ?? entry["url"]?.scalarText else { return nil }
                 if !path.hasPrefix("/") { path = "/" + path }
                 let trimmed = path.split(separator: "/").map(String.init)
-                if trimmed.count == 1, postSections.contains(trimmed[0]) { return (title, "/archive/") }
+                if trimmed.count == 1, postSections.contains(trimmed[0]), !sectionPages.contains(trimmed[0]) { return (title, "/archive/") }
                 return (title, path.hasSuffix("/") ? path : path + "/")
             }
+        }
+
+        /// What keeps the old site's list pages and feeds answering: its main feed
+        /// (`/index.xml`) and each post section's (`/article/index.xml`), and each tag's
+        /// and category's (`/tags/x/index.xml`), as copies of blogbuild's feeds; a post
+        /// section's list (`/article/`), `/categories/` and each category's page as
+        /// redirects to the archive and the tag pages (categories became tags). A feed
+        /// reader does not follow an HTML redirect, so feeds are written, not redirected.
+        func oldListAddresses(tags: Set<String>, categories: Set<String>, report: inout ImportReport) -> ImportFields {
+            var alsoAt = ["/index.xml"]
+            var redirects: ImportFields = []
+            for section in postSections.sorted() {
+                alsoAt.append("/\(urlize(section))/index.xml")
+                if !sectionPages.contains(section) { redirects.append((key: "/\(urlize(section))/", value: .text("/archive/"))) }
+            }
+            var tagFeeds = ["/tags/:slug/index.xml"]
+            if !categories.isEmpty {
+                tagFeeds.append("/categories/:slug/index.xml")
+                redirects.append((key: "/categories/", value: .text("/tags/")))
+            }
+            // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects.
+            var seen = Set(redirects.map(\.key))
+            for (folder, names) in [("tags", tags), ("categories", categories)] {
+                for name in names.sorted() {
+                    let old = "/\(folder)/\(urlize(name))/", new = "/tags/\(Slug.make(name))/"
+                    if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
+                }
+            }
+            report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at)")
+            if !redirects.isEmpty { report.count("old list pages → redirects") }
+            var out: ImportFields = [(key: "feeds", value: .map([
+                (key: "also_at", value: .list(alsoAt.map(ImportValue.text))),
+                (key: "tags_also_at", value: .list(tagFeeds.map(ImportValue.text))),
+            ]))]
+            if !redirects.isEmpty { out.append((key: "redirects", value: .map(redirects))) }
+            return out
         }
 
         func siteConfig(report: inout ImportReport) -> ImportFields {

@@ -17,7 +17,7 @@ enum ImportAssembler {
     }
 
     static func postURL(_ document: ImportedSite.Document, pattern: String) -> String? {
-        let name = PostLoader.nameForDateAndSlug(String(document.path.dropFirst("content/".count)))
+        let name = PostLoader.nameForDateAndSlug(document.path)
         let named = DateParsing.fileNamePrefix(name)
         let dateText = document.fields.first { $0.key == "date" }?.value.scalarText ?? named?.date
         guard let dateText, case .success(let date) = DateParsing.fields(dateText) else { return nil }
@@ -28,19 +28,20 @@ enum ImportAssembler {
 
     static func pageURL(_ document: ImportedSite.Document) -> String {
         if let permalink = document.fields.first(where: { $0.key == "permalink" })?.value.scalarText { return permalink }
-        let slug = ContentPaths.slug(of: document.path)
+        let slug = ContentPaths.pageSlug(of: document.path)
         return slug == "404" ? "/404.html" : "/\(slug)/"
     }
 
     /// The site, with old URLs kept: a post gets an alias for each old URL that
-    /// is not its new one; a page keeps its old URL as its `permalink` (a page has
-    /// no aliases, so a second old URL of a page is listed).
+    /// is not its new one; a page keeps its first old URL as its `permalink` (when
+    /// its path under pages/ does not already give that URL) and the others as aliases.
     static func finish(config: ImportFields, documents: [ImportedSite.Document], copies: [ImportedSite.Copy],
                        report: ImportReport, pattern: String) -> ImportedSite {
         var report = report
         var taken = Set(copies.map(\.path))
         var finished: [ImportedSite.Document] = []
         for var document in documents.sorted(by: { ($0.path, $0.source) < ($1.path, $1.source) }) {
+            if document.kind == .page { keepOffBuiltInURLs(&document, report: &report) }
             document.path = unique(document.path, taken: &taken)
             let old = document.oldURLs.filter { url in
                 if url.contains("?") || url.contains("#") {
@@ -63,13 +64,19 @@ enum ImportAssembler {
                 document.fields.removeAll { $0.key == "aliases" }
                 if !aliases.isEmpty { document.fields.append((key: "aliases", value: .list(aliases.map(ImportValue.text)))) }
             case .page:
-                if let first = old.first, document.fields.first(where: { $0.key == "permalink" }) == nil {
+                if let first = old.first, document.fields.first(where: { $0.key == "permalink" }) == nil,
+                   Route.outputPath(forSitePath: first) != Route.outputPath(forSitePath: pageURL(document)) {
                     document.fields.append((key: "permalink", value: .text(first)))
                 }
                 let own = Route.outputPath(forSitePath: pageURL(document))
-                for url in old where Route.outputPath(forSitePath: url) != own {
-                    report.leave(document.source, line: nil, url, "a page keeps one URL (its permalink); redirect this one on the server")
+                var aliases: [String] = []
+                var seen: Set<String> = [own]
+                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted {
+                    aliases.append(url)
+                    report.count("old URL kept as an alias")
                 }
+                document.fields.removeAll { $0.key == "aliases" }
+                if !aliases.isEmpty { document.fields.append((key: "aliases", value: .list(aliases.map(ImportValue.text)))) }
             case .series:
                 break
             }
@@ -81,6 +88,34 @@ enum ImportAssembler {
         report.counts["series"] = finished.count { $0.kind == .series }
         report.counts["static files"] = copies.count
         return ImportedSite(config: config, documents: finished, copies: copies.sorted { $0.path < $1.path }, report: report)
+    }
+
+    /// URLs blogbuild writes itself, which no imported page may take.
+    static func isBuiltIn(_ url: String) -> Bool {
+        let path = Route.outputPath(forSitePath: url)
+        if ["index.html", "apps/index.html", "tags/index.html", "archive/index.html", "series/index.html",
+            "feed.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt"].contains(path) { return true }
+        // The home page's later pages: /page/2/ ...
+        let parts = path.split(separator: "/")
+        return parts.count == 3 && parts[0] == "page" && Int(parts[1]) != nil && parts[2] == "index.html"
+    }
+
+    /// A page whose URL is one blogbuild builds itself (`apps.md` → `/apps/`) moves
+    /// to a path of its own (`/apps-page/`); the old URL is not kept as an alias,
+    /// since blogbuild's own page answers there, and IMPORT.md says so.
+    private static func keepOffBuiltInURLs(_ document: inout ImportedSite.Document, report: inout ImportReport) {
+        let permalink = document.fields.first { $0.key == "permalink" }?.value.scalarText
+        let url = permalink ?? pageURL(document)
+        guard isBuiltIn(url) else {
+            document.oldURLs.removeAll(where: isBuiltIn)
+            return
+        }
+        document.fields.removeAll { $0.key == "permalink" }
+        let base = String(document.path.dropLast(3))
+        document.path = (base.hasSuffix("/index") ? String(base.dropLast("/index".count)) : base) + "-page.md"
+        document.oldURLs.removeAll(where: isBuiltIn)
+        report.leave(document.source, line: nil, url,
+                     "blogbuild builds \(url) itself (its \(url == "/" ? "home page" : "own list or feed")); this page is now at \(pageURL(document))")
     }
 
     private static func isDraft(_ document: ImportedSite.Document) -> Bool {

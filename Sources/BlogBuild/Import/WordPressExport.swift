@@ -66,15 +66,15 @@ struct WordPressExport: Sendable {
             throw ImportFailure("\(file.path):\(failure.line): not a WordPress export: \(failure.message)")
         }
         let channel = root.name == "rss" ? root.first("channel") : nil
-        // The version in the namespace changes (1.0, 1.1, 1.2); the prefix does not.
-        let wpPrefix = "http://wordpress.org/export/"
+        // The version in the namespace changes (1.0, 1.1, 1.2), and WordPress.com
+        // writes it over https; the rest does not.
         let wp = channel.flatMap { channel in
             (channel.children + channel.all("item").flatMap(\.children)).first {
-                $0.namespace.hasPrefix(wpPrefix) && !$0.namespace.hasSuffix("/excerpt/")
+                isExportNamespace($0.namespace) && !$0.namespace.hasSuffix("/excerpt/")
             }?.namespace
         }
         guard let channel, let wp else {
-            throw ImportFailure("\(file.path) is not a WordPress export: no <rss> with the WordPress export namespace (\(wpPrefix)1.2/)")
+            throw ImportFailure("\(file.path) is not a WordPress export: no <rss> with the WordPress export namespace (http://wordpress.org/export/1.2/)")
         }
         let fileName = file.lastPathComponent
         return WordPressExport(
@@ -84,6 +84,11 @@ struct WordPressExport: Sendable {
             exportDate: channel.value("pubDate").flatMap(WordPressDate.rfc822),
             authors: channel.all("author", in: wp).compactMap { $0.value("author_display_name", in: wp) },
             items: channel.all("item").map { item($0, wp: wp) })
+    }
+
+    /// `http://wordpress.org/export/1.2/`, `https://wordpress.org/export/1.0/`, ...
+    static func isExportNamespace(_ namespace: String) -> Bool {
+        namespace.hasPrefix("http://wordpress.org/export/") || namespace.hasPrefix("https://wordpress.org/export/")
     }
 
     private static func item(_ e: XMLTree.Element, wp: String) -> WordPressItem {

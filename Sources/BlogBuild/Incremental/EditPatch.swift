@@ -155,7 +155,7 @@ enum EditPatch {
 
         // Their links, checked again (lines may have moved).
         var diagnostics = last.rendered.diagnostics
-        let checker = LinkChecker(baseURL: config.baseURL, outputs: last.outputs)
+        let checker = LinkChecker(baseURL: config.baseURL, outputs: last.outputs, unbuilt: last.site.failedPageOutputs)
         for doc in docs {
             for old in memo.links.findings[doc.sourcePath] ?? [] {
                 if let at = diagnostics.firstIndex(of: old) { diagnostics.remove(at: at) }

@@ -33,6 +33,6 @@ final class FeedMemo {
             fresh[path] = Entry(key: key, file: file)
         }
         entries = fresh
-        return files + renderer.sitemapAndRobots(routes)
+        return renderer.withCopies(files, plan: plan) + renderer.sitemapAndRobots(routes)
     }
 }

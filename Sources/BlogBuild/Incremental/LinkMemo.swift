@@ -34,6 +34,8 @@ final class LinkMemo {
             h.combine(doc.url)
             // Links written with the site's own address are checked as internal ones.
             h.combine(checker.baseURL)
+            // A link to a page whose file has errors is not reported: which pages those are.
+            h.combine(checker.unbuilt)
             return h.finalize()
         }
         let previous = entries

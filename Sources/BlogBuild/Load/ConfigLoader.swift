@@ -70,9 +70,12 @@ enum ConfigLoader {
         if var feeds = fields.nested("feeds") {
             if let items = feeds.positiveInt("items") { config.feedItems = items }
             if let full = feeds.bool("full_content") { config.feedFullContent = full }
+            config.feedAlsoAt = feedPaths(&feeds, "also_at", needsSlug: false)
+            config.tagFeedAlsoAt = feedPaths(&feeds, "tags_also_at", needsSlug: true)
             fields.absorb(feeds)
         }
         if let nav = nav(&fields) { config.nav = nav }
+        config.redirects = redirects(&fields)
         config.social = social(&fields)
         config.logo = imagePath(&fields, "logo", accepts: { ImageMediaType.of($0) != nil },
                                 expected: "an SVG, PNG, ICO, JPEG, GIF or WebP image",
@@ -290,6 +293,29 @@ enum ConfigLoader {
 
     /// Checks a post permalink pattern: only `:year :month :day :slug :title`,
     /// at least one of `:slug`/`:title`; a missing leading `/` is added.
+    /// The file paths a feed is also written to (`feeds.also_at`, `feeds.tags_also_at`):
+    /// site paths of files, such as `/index.xml`; a folder (`/feed/`) cannot hold a
+    /// feed on a static host, which serves `index.html` there.
+    static func feedPaths(_ feeds: inout YAMLFields, _ key: String, needsSlug: Bool) -> [String] {
+        var out: [String] = []
+        for (path, node) in feeds.textListWithNodes(key) ?? [] {
+            if !path.hasPrefix("/") {
+                feeds.report("'feeds.\(key)' entries must start with '/' \(YAMLFields.quote(path))", at: node)
+            } else if path.hasSuffix("/") || path.contains("?") || path.contains("#") || path.contains(" ")
+                        || path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
+                feeds.report("'feeds.\(key)' entry \(YAMLFields.quote(path)) must be the path of a file, such as /index.xml "
+                             + "(a folder, query or fragment cannot hold a feed on a static host; redirect it in the web server's settings)",
+                             at: node)
+            } else if needsSlug && !path.contains(":slug") {
+                feeds.report("'feeds.\(key)' entry \(YAMLFields.quote(path)) needs ':slug' where the tag's slug goes, "
+                             + "such as /tags/:slug/index.xml", at: node)
+            } else {
+                out.append(path)
+            }
+        }
+        return out
+    }
+
     static func postPermalink(_ pattern: String) -> Result<String, PatternError> {
         let allowed: Set<String> = ["year", "month", "day", "slug", "title"]
         var tokens: [String] = []
@@ -315,6 +341,33 @@ enum ConfigLoader {
     }
 
     /// `nav: [{title, url}, ...]`.
+    /// `redirects: { /old/: /new/ }`: each old path must be a site path a static
+    /// host can serve (no query or fragment); each target a site path or a URL.
+    private static func redirects(_ fields: inout YAMLFields) -> [Redirect] {
+        guard let node = fields.node("redirects") else { return [] }
+        guard case .mapping(let mapping) = node else {
+            fields.report("'redirects' must be a mapping of old paths to new ones, such as { /article/: /archive/ }", at: node)
+            return []
+        }
+        var out: [Redirect] = []
+        for (key, value) in mapping {
+            guard case .scalar(let from) = key, case .scalar(let to) = value, !to.string.isEmpty else {
+                fields.report("'redirects' entries must be an old path and where it goes, such as /article/: /archive/", at: key)
+                continue
+            }
+            let old = ContentText.trimmed(from.string), target = ContentText.trimmed(to.string)
+            if !old.hasPrefix("/") || old.contains("?") || old.contains("#") {
+                fields.report("'redirects' old path \(YAMLFields.quote(old)) must be a site path starting with '/', without a query or "
+                              + "#fragment (a static host cannot serve those)", at: key)
+            } else if !target.hasPrefix("/") && !URLReference.isExternal(target) {
+                fields.report("'redirects' target \(YAMLFields.quote(target)) must be a site path starting with '/' or a full URL", at: value)
+            } else {
+                out.append(Redirect(from: old, to: target, location: fields.context.location(of: key)))
+            }
+        }
+        return out
+    }
+
     private static func nav(_ fields: inout YAMLFields) -> [NavLink]? {
         guard let node = fields.node("nav") else { return nil }
         guard case .sequence(let items) = node else {

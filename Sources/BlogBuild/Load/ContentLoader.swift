@@ -23,9 +23,11 @@ public enum ContentLoader {
         let contentDirectory = siteDirectory.appendingPathComponent("content", isDirectory: true).path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: contentDirectory, isDirectory: &isFolder), isFolder.boolValue else {
-            return ContentSurvey(config: SiteConfig(), diagnostics: [
+            var missing = ContentSurvey(config: SiteConfig(), diagnostics: [
                 Diagnostic(file: "content", message: "folder is missing (a site needs content/ with site.yml)"),
             ])
+            missing.configFailed = true
+            return missing
         }
         let walk = ContentWalker.walk(contentDirectory: contentDirectory, siteDirectory: siteDirectory.path)
         var survey = ContentSurvey(config: SiteConfig(), diagnostics: walk.diagnostics)
@@ -33,15 +35,19 @@ public enum ContentLoader {
         survey.skipped = walk.skipped
         if let entry = walk.entries.first(where: { $0.kind == .config }) {
             switch readText(entry) {
-            case .failure(let diagnostic): survey.diagnostics.append(diagnostic)
+            case .failure(let diagnostic):
+                survey.diagnostics.append(diagnostic)
+                survey.configFailed = true
             case .success(let text):
                 let parsed = ConfigLoader.parse(text)
                 survey.config = parsed.config
                 survey.diagnostics += parsed.diagnostics
                 survey.notices = parsed.notices
+                survey.configFailed = parsed.diagnostics.contains { $0.severity == .error }
             }
         } else {
             survey.diagnostics.append(Diagnostic(file: ConfigLoader.path, message: "missing"))
+            survey.configFailed = true
         }
         return survey
     }
@@ -52,8 +58,12 @@ public enum ContentLoader {
         var content = LoadedContent(config: survey.config)
         content.skippedFiles = survey.skipped
         content.notices = survey.notices
-        for document in loaded {
+        content.configFailed = survey.configFailed
+        for (entry, document) in zip(survey.markdown, loaded) {
             diagnostics += document.diagnostics
+            if document.value == nil, document.diagnostics.contains(where: { $0.severity == .error }) {
+                content.failedFiles.insert(entry.sitePath)
+            }
             switch document.value {
             case .post(let post)?: content.posts.append(post)
             case .series(let series)?: content.series.append(series)

@@ -10,6 +10,19 @@ enum ContentPaths {
         baseName(String(path.split(separator: "/").last ?? Substring(path)))
     }
 
+    /// The slug of a page under `content/pages/`: its path there without `.md`,
+    /// and without `/index` for a page bundle, so `pages/a/b.md` and
+    /// `pages/a/b/index.md` are both `a/b` (the page `/a/b/`), nested as deep as
+    /// the folders go. `pages/about.md` is `about`.
+    static func pageSlug(of path: String) -> String {
+        var rest = Substring(path)
+        if rest.hasPrefix("content/") { rest = rest.dropFirst("content/".count) }
+        if rest.hasPrefix("pages/") { rest = rest.dropFirst("pages/".count) }
+        var base = baseName(String(rest))
+        if base.hasSuffix("/index") { base = String(base.dropLast("/index".count)) }
+        return base
+    }
+
     /// `.md`, in any letter case.
     static func isMarkdown(_ name: String) -> Bool {
         name.utf8.count > 3 && name.lowercased().hasSuffix(".md")

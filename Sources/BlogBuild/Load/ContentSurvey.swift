@@ -7,6 +7,9 @@ struct ContentSurvey: Sendable {
     /// The walk's and site.yml's problems.
     var diagnostics: [Diagnostic]
     var notices: [Diagnostic] = []
+    /// True when site.yml (or content/ itself) is missing, unreadable or has an error:
+    /// the build reports those problems alone (see `LoadedContent.configFailed`).
+    var configFailed = false
     /// Every file under content/, sorted by path.
     var entries: [ContentEntry] = []
     /// Junk left out (`.DS_Store`), by path.

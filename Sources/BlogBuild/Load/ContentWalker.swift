@@ -19,7 +19,7 @@ struct ContentEntry: Sendable, Hashable {
         case app
         /// `content/apps/APP/*.md`: a child page of an app (privacy, support).
         case appPage
-        /// `content/pages/*.md`
+        /// `content/pages/**/*.md`: `pages/a/b.md` and `pages/a/b/index.md` are `/a/b/`.
         case page
         /// A `.md` file anywhere else: not loaded, reported.
         case strayMarkdown
@@ -44,7 +44,7 @@ struct ContentEntry: Sendable, Hashable {
         case ("series"?, 2): return .series
         case ("apps"?, 2): return .app
         case ("apps"?, 3): return .appPage
-        case ("pages"?, 2): return .page
+        case ("pages"?, 2...): return .page
         default: return .strayMarkdown
         }
     }

@@ -22,6 +22,9 @@ enum DateParsing {
         var utcOffsetSeconds: Int?
     }
 
+    /// The forms `fields` reads, for messages about a date it could not.
+    static let acceptedForms = "2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)"
+
     /// Parses `text` (surrounding blanks ignored), resolving a zone-less time in `timeZone`.
     static func parse(_ text: String, timeZone: TimeZone) -> Result<PostDate, Failure> {
         switch fields(text) {

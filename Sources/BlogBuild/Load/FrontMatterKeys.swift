@@ -34,14 +34,24 @@ enum FrontMatterKeys {
 }
 
 extension YAMLFields {
-    /// A hint at each key no getter asked for: `'categories' is not used by
-    /// blogbuild (use 'tags')`. Call after every getter, before `params()`.
+    /// A message at each key no getter asked for. Another generator's key gets a
+    /// hint with blogbuild's own name for it (`'categories' is not used by blogbuild
+    /// (use 'tags')`); a key a slip away from a known one (`seires`, `tag`) is a
+    /// warning with did-you-mean, since the post silently loses what was meant and
+    /// `publish` must not ship that; any other key a hint that templates see it. The
+    /// last two are dropped when a template reads the key (`page.params.NAME`).
+    /// Call after every getter, before `params()`.
     mutating func hintUnusedKeys() {
         for entry in unusedEntries {
-            let advice = FrontMatterKeys.advice[entry.key]?.first { $0.key.map(asked.contains) ?? true }?.text
-                ?? suggestion(for: entry.key).map { "did you mean '\($0)'?" }
-                ?? "templates see it as page.params.\(entry.key)"
-            report("'\(entry.key)' is not used by blogbuild (\(advice))", at: entry.keyNode, severity: .hint)
+            if let advice = FrontMatterKeys.advice[entry.key]?.first(where: { $0.key.map(asked.contains) ?? true })?.text {
+                report("'\(entry.key)' is not used by blogbuild (\(advice))", at: entry.keyNode, severity: .hint)
+            } else if let meant = suggestion(for: entry.key) {
+                report("unknown key '\(entry.key)' (did you mean '\(meant)'?)",
+                       at: entry.keyNode, severity: .warning, unusedFrontMatterKey: entry.key)
+            } else {
+                report("'\(entry.key)' is not used by blogbuild (templates see it as page.params.\(entry.key))",
+                       at: entry.keyNode, severity: .hint, unusedFrontMatterKey: entry.key)
+            }
         }
     }
 

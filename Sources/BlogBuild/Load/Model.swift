@@ -91,6 +91,21 @@ public struct ImageRef: Sendable, Hashable {
 }
 
 /// A link in the site's navigation (`nav:` in site.yml).
+/// `redirects: { /old/: /new/ }` in site.yml: a page at `from` that sends readers
+/// to `to` (a site path or a full URL), for old addresses no post or page owns
+/// (a moved site's section list, its category pages).
+public struct Redirect: Sendable, Hashable {
+    public var from: String
+    public var to: String
+    /// Where in site.yml it is written.
+    public var location: SourceLocation?
+    public init(from: String, to: String, location: SourceLocation? = nil) {
+        self.from = from
+        self.to = to
+        self.location = location
+    }
+}
+
 public struct NavLink: Sendable, Hashable {
     public var title: String
     public var url: String
@@ -132,6 +147,14 @@ public struct SiteConfig: Sendable, Hashable {
     public var postPermalink: String = "/:year/:month/:slug/"
     public var feedItems: Int = 20
     public var feedFullContent: Bool = true
+    /// `feeds: { also_at: [/index.xml] }`: more paths the site's feed is written to,
+    /// byte for byte, so readers subscribed at an old site's address keep it.
+    public var feedAlsoAt: [String] = []
+    /// `feeds: { tags_also_at: [/tags/:slug/index.xml] }`: the same for each tag's
+    /// feed, `:slug` being the tag's.
+    public var tagFeedAlsoAt: [String] = []
+    /// `redirects:`, in written order.
+    public var redirects: [Redirect] = []
     public var nav: [NavLink] = []
     /// `logo: /images/logo.svg`: the site's own mark (header and favicon), as
     /// written; nil means the theme draws one from the title's initial (`SiteMark`).
@@ -307,17 +330,24 @@ public struct Page: Sendable, Hashable {
     public var permalink: String?
     /// For an app's child page, the slug of its app: the name of the folder it is in.
     public var app: String?
+    /// Old URLs (`aliases:`), each given a page that redirects here.
+    public var aliases: [String]
+    /// Where each of `aliases` is written.
+    public var aliasLocations: [SourceLocation]
     public var params: [String: FrontMatterValue]
     public var body: String
     public var bodyLine: Int
 
     public init(sourcePath: String, slug: String, title: String, permalink: String? = nil, app: String? = nil,
+                aliases: [String] = [], aliasLocations: [SourceLocation] = [],
                 params: [String: FrontMatterValue] = [:], body: String, bodyLine: Int = 1) {
         self.sourcePath = sourcePath
         self.slug = slug
         self.title = title
         self.permalink = permalink
         self.app = app
+        self.aliases = aliases
+        self.aliasLocations = aliasLocations
         self.params = params
         self.body = body
         self.bodyLine = bodyLine
@@ -350,6 +380,14 @@ public struct LoadedContent: Sendable {
     public var notices: [Diagnostic] = []
     /// Junk left out of the site (`content/.DS_Store`, `content/posts/.x.md.swp`), as site paths.
     public var skippedFiles: [String] = []
+    /// True when site.yml (or content/) is missing, unreadable or has an error. The
+    /// build then reports site.yml's problems alone: a site built with a config it could
+    /// not read (no `base_url`, the wrong language) fails in ways that are not the cause.
+    public var configFailed = false
+    /// Markdown files left out because they have an error (site paths, `content/posts/x.md`).
+    /// Their errors are reported; links and references to them elsewhere are not
+    /// reported again (see `Site.failedFiles`).
+    public var failedFiles: Set<String> = []
 
     public init(config: SiteConfig, posts: [Post] = [], series: [Series] = [], apps: [App] = [], pages: [Page] = [],
                 staticFiles: [StaticFile] = [], diagnostics: [Diagnostic] = []) {

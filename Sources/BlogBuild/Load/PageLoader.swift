@@ -1,4 +1,5 @@
-/// Builds a `Page` from `content/pages/SLUG.md` (about, contact, 404), or from
+/// Builds a `Page` from `content/pages/SLUG.md` (about, contact, 404; nested as
+/// `pages/a/b.md` or the bundle `pages/a/b/index.md`, the page `/a/b/`), or from
 /// `content/apps/APP/SLUG.md`, a child page of the app `app` (privacy, support).
 enum PageLoader {
     static func load(_ source: MarkdownSource, app: String? = nil) -> (page: Page?, diagnostics: [Diagnostic]) {
@@ -14,11 +15,13 @@ enum PageLoader {
                 fields.report("'permalink' must start with '/' \(YAMLFields.quote(written))", at: node)
             }
         }
+        let (aliases, aliasLocations) = fields.aliases()
         fields.hintUnusedKeys()
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
-        let page = Page(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,
-                        permalink: permalink, app: app, params: params, body: source.body, bodyLine: source.bodyLine)
+        let slug = app == nil ? ContentPaths.pageSlug(of: source.file) : ContentPaths.slug(of: source.file)
+        let page = Page(sourcePath: source.file, slug: slug, title: title,
+                        permalink: permalink, app: app, aliases: aliases, aliasLocations: aliasLocations, params: params, body: source.body, bodyLine: source.bodyLine)
         return (page, fields.diagnostics)
     }
 }

@@ -72,23 +72,7 @@ enum PostLoader {
             }
         }
 
-        var aliases: [String] = []
-        var aliasLocations: [SourceLocation] = []
-        for (alias, node) in fields.textListWithNodes("aliases") ?? [] {
-            if !alias.hasPrefix("/") {
-                fields.report("'aliases' entries must start with '/' \(YAMLFields.quote(alias))", at: node)
-            } else if alias.contains("?") {
-                fields.report("'aliases' entry has a query string \(YAMLFields.quote(alias)): a static site cannot serve "
-                              + "query strings (a static file server looks only at the path before '?'); redirect it in the web server's settings",
-                              at: node)
-            } else if alias.contains("#") {
-                fields.report("'aliases' entry has a #fragment \(YAMLFields.quote(alias)): a static site cannot serve "
-                              + "fragments (browsers never send what follows '#'); use the path alone", at: node)
-            } else {
-                aliases.append(alias)
-                aliasLocations.append(fields.context.location(of: node))
-            }
-        }
+        let (aliases, aliasLocations) = fields.aliases()
 
         fields.hintUnusedKeys()
         let params = fields.params()

@@ -85,7 +85,7 @@ public enum ThemeLanguage: String, Sendable, Hashable, CaseIterable {
         .appIcon: "{app} icon", .postsAbout: "Posts about {app}", .since: "since {year}", .backToApp: "More about {app}",
         .postsTagged: "Posts tagged “{tag}”", .pageOf: "Page {n} of {total}", .archiveLead: "{posts}, newest first.",
         .postCountOne: "{n} post", .postCountOther: "{n} posts", .partCountOne: "{n} part", .partCountOther: "{n} parts",
-        .moved: "This post has moved to {title}.",
+        .moved: "This page has moved to {title}.",
         .seriesFeed: "Series: {title} – {site}", .tagFeed: "Tag: {tag} – {site}", .appFeed: "App: {app} – {site}",
         .date: "{day} {month} {year}", .dateShort: "{day} {month_short}",
     ]
@@ -114,7 +114,7 @@ public enum ThemeLanguage: String, Sendable, Hashable, CaseIterable {
         .postsTagged: "Beiträge zum Schlagwort „{tag}“", .pageOf: "Seite {n} von {total}",
         .archiveLead: "{posts}, die neuesten zuerst.",
         .postCountOne: "{n} Beitrag", .postCountOther: "{n} Beiträge", .partCountOne: "{n} Teil", .partCountOther: "{n} Teile",
-        .moved: "Dieser Beitrag ist umgezogen: {title}.",
+        .moved: "Diese Seite ist umgezogen: {title}.",
         .seriesFeed: "Serie: {title} – {site}", .tagFeed: "Schlagwort: {tag} – {site}", .appFeed: "App: {app} – {site}",
         .date: "{day}. {month} {year}", .dateShort: "{day}. {month_short}",
     ]
@@ -146,7 +146,7 @@ public enum ThemeLanguage: String, Sendable, Hashable, CaseIterable {
         .postsTagged: "Articles étiquetés «\u{A0}{tag}\u{A0}»", .pageOf: "Page {n} sur {total}",
         .archiveLead: "{posts}, du plus récent au plus ancien.",
         .postCountOne: "{n} article", .postCountOther: "{n} articles", .partCountOne: "{n} partie", .partCountOther: "{n} parties",
-        .moved: "Cet article a été déplacé\u{A0}: {title}.",
+        .moved: "Cette page a été déplacée\u{A0}: {title}.",
         .seriesFeed: "Série\u{A0}: {title} – {site}", .tagFeed: "Étiquette\u{A0}: {tag} – {site}",
         .appFeed: "Application\u{A0}: {app} – {site}",
         .date: "{day} {month} {year}", .dateShort: "{day} {month_short}",
@@ -176,7 +176,7 @@ public enum ThemeLanguage: String, Sendable, Hashable, CaseIterable {
         .postsTagged: "Artículos con la etiqueta «{tag}»", .pageOf: "Página {n} de {total}",
         .archiveLead: "{posts}, los más recientes primero.",
         .postCountOne: "{n} artículo", .postCountOther: "{n} artículos", .partCountOne: "{n} parte", .partCountOther: "{n} partes",
-        .moved: "Este artículo se ha trasladado a {title}.",
+        .moved: "Esta página se ha trasladado a {title}.",
         .seriesFeed: "Serie: {title} – {site}", .tagFeed: "Etiqueta: {tag} – {site}", .appFeed: "Aplicación: {app} – {site}",
         .date: "{day} de {month} de {year}", .dateShort: "{day} {month_short}",
     ]
@@ -205,7 +205,7 @@ public enum ThemeLanguage: String, Sendable, Hashable, CaseIterable {
         .appIcon: "{app}のアイコン", .postsAbout: "{app}に関する記事", .since: "{year}年から", .backToApp: "{app}について詳しく",
         .postsTagged: "タグ「{tag}」の記事", .pageOf: "{n} / {total}ページ", .archiveLead: "{posts}（新しい順）",
         .postCountOne: "{n}件の記事", .postCountOther: "{n}件の記事", .partCountOne: "全{n}回", .partCountOther: "全{n}回",
-        .moved: "この記事は移動しました：{title}",
+        .moved: "このページは移動しました：{title}",
         .seriesFeed: "シリーズ：{title} – {site}", .tagFeed: "タグ：{tag} – {site}", .appFeed: "アプリ：{app} – {site}",
         .date: "{year}年{month_number}月{day}日", .dateShort: "{month_number}月{day}日",
     ]

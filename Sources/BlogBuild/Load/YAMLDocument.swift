@@ -43,10 +43,34 @@ enum YAMLDocument {
 
     private static func diagnostic(for error: YamlError, yaml: String, file: String, lineOffset: Int, prefix: String) -> Diagnostic {
         func at(_ mark: Mark, _ message: String) -> Diagnostic {
-            Diagnostic(file: file, line: mark.line + lineOffset, column: mark.column, message: prefix + message)
+            at(SourceLocation(line: mark.line, column: mark.column), message)
+        }
+        func at(_ location: SourceLocation, _ message: String) -> Diagnostic {
+            Diagnostic(file: file, line: location.line + lineOffset, column: location.column, message: prefix + message)
         }
         switch error {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _):
+            // libyaml reports an unclosed quote where it gives up, lines later: point at the quote.
+            if let quote = YAMLQuote.unclosed(in: yaml, before: SourceLocation(line: mark.line, column: mark.column)) {
+                var message = "invalid YAML: the quote (\(quote.mark)) that opens here never closes"
+                if let closing = quote.closesOnLine {
+                    message = "invalid YAML: the quote (\(quote.mark)) that opens here does not close on its line; "
+                        + "YAML takes the \(quote.mark) on line \(closing + lineOffset) as its end, then fails there (\(problem))"
+                }
+                return at(quote.opens, message)
+            }
+            // `base_url https://...`: libyaml looks for the ':' up to the next line, and fails there.
+            if let context, context.text == "while scanning a simple key", context.mark.line < mark.line {
+                return at(context.mark, "invalid YAML: no ':' after the key that starts here (write key: value)")
+            }
+            // An unclosed `[` or `{`: libyaml names where the collection opened.
+            if let context, context.text.hasPrefix("while parsing a flow"), context.mark.line < mark.line {
+                let bracket = context.text.contains("mapping") ? "{" : "["
+                return at(context.mark, "invalid YAML: the \(bracket) that opens here never closes "
+                          + "(YAML reads on to line \(mark.line + lineOffset): \(problem))")
+            }
+            return at(mark, "invalid YAML: \(problem)")
+        case let .composer(_, problem, mark, _):
             return at(mark, "invalid YAML: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")

@@ -66,10 +66,12 @@ struct YAMLFields {
 
     // MARK: - Reporting
 
-    mutating func report(_ message: String, at node: Node?, severity: Diagnostic.Severity = .error) {
+    mutating func report(_ message: String, at node: Node?, severity: Diagnostic.Severity = .error,
+                         unusedFrontMatterKey: String? = nil) {
         let at = node.map(context.location(of:)) ?? anchor
         diagnostics.append(Diagnostic(file: context.file, line: at.line, column: at.column,
-                                      message: context.messagePrefix + message, severity: severity))
+                                      message: context.messagePrefix + message, severity: severity,
+                                      unusedFrontMatterKey: unusedFrontMatterKey))
     }
 
     /// `'feeds.items'`
@@ -216,7 +218,7 @@ struct YAMLFields {
         switch DateParsing.parse(text, timeZone: timeZone) {
         case .success(let date): return date
         case .failure(.notADate):
-            report("\(name(key)) is not a date \(Self.quote(text))", at: node)
+            report("\(name(key)) is not a date \(Self.quote(text)); write it as \(DateParsing.acceptedForms)", at: node)
         case .failure(.invalid):
             report("\(name(key)) is not a valid date \(Self.quote(text))", at: node)
         }

@@ -118,6 +118,10 @@ private final class MarkdownDocument {
     var imageSources: [String] = []
     var linkPositions: [SourceLocation] = []
     var imagePositions: [SourceLocation] = []
+    /// Indices into `imageSources` written without alt text.
+    var imagesWithoutAlt: [Int] = []
+    /// Template syntax found in prose, at lines of the Markdown text.
+    var templateSyntax: [TemplateSyntax.Found] = []
     /// `id`s in raw HTML: headings must not take them.
     var rawIDs: Set<String> = []
     /// Footnote references inside a link or image, with the outermost one.
@@ -173,7 +177,8 @@ private final class MarkdownDocument {
         return RenderedMarkdown(html: html, summaryHTML: summary, hasMoreMarker: moreMarker != nil,
                                 summaryIsWhole: summaryIsWhole, toc: toc,
                                 wordCount: words, links: links, images: imageSources, ids: ids,
-                                linkPositions: linkPositions, imagePositions: imagePositions)
+                                linkPositions: linkPositions, imagePositions: imagePositions,
+                                imagesWithoutAlt: imagesWithoutAlt, templateSyntax: templateSyntax)
     }
 
     // MARK: Walk
@@ -190,17 +195,45 @@ private final class MarkdownDocument {
         var imageDepth = 0
         var imageURL = ""
         var imageTitle = ""
+        var imageIndex = 0
         var linkDepth = 0
         // The outermost link or image we are inside.
         var anchor: OpaquePointer?
         var footnoteDepth = 0
+        // The inline text of the paragraph or heading being walked, code spans
+        // blanked, and its first line: where template syntax is looked for.
+        var prose: String?
+        var proseLine = 1
 
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
             let entering = event == CMARK_EVENT_ENTER
-            switch cmark_node_get_type(node) {
+            let type = cmark_node_get_type(node)
+            switch type {
+            case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE: prose?.append(Self.literal(node))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: prose?.append("\n")
+            case CMARK_NODE_CODE: prose?.append(" ")
+            case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING:
+                if entering {
+                    prose = ""
+                    proseLine = Self.position(node).line
+                } else if let text = prose {
+                    for var found in TemplateSyntax.find(in: text) {
+                        found.line += proseLine
+                        templateSyntax.append(found)
+                    }
+                    prose = nil
+                }
+            case CMARK_NODE_HTML_BLOCK:
+                for var found in TemplateSyntax.find(in: Self.literal(node)) {
+                    found.line += Self.position(node).line
+                    templateSyntax.append(found)
+                }
+            default: break
+            }
+            switch type {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 if alt != nil {
                     alt?.append(Self.literal(node))
@@ -241,6 +274,7 @@ private final class MarkdownDocument {
                     if imageDepth == 0 {
                         imageURL = Self.string(cmark_node_get_url(node))
                         imageTitle = Self.string(cmark_node_get_title(node))
+                        imageIndex = imageSources.count
                         imageSources.append(imageURL)
                         imagePositions.append(Self.position(node))
                         alt = ""
@@ -251,6 +285,7 @@ private final class MarkdownDocument {
                     imageDepth -= 1
                     if imageDepth == 0 {
                         images.append(Image(node: node, url: imageURL, title: imageTitle, alt: alt ?? ""))
+                        if (alt ?? "").allSatisfy(\.isWhitespace) { imagesWithoutAlt.append(imageIndex) }
                         alt = nil
                         if anchor == node { anchor = nil }
                     }
@@ -305,6 +340,11 @@ private final class MarkdownDocument {
             while let token = scanner.next() {
                 guard case .startTag(let tag) = token else { continue }
                 let isImg = HTMLScanner.equals(p, tag.name, "img")
+                if isImg, !scanner.attributes.contains(where: { HTMLScanner.equals(p, $0.name, "alt") }),
+                   scanner.attributes.contains(where: { HTMLScanner.equals(p, $0.name, "src") }) {
+                    // The `src` below is this image's entry.
+                    imagesWithoutAlt.append(imageSources.count)
+                }
                 for attribute in scanner.attributes where !attribute.isDuplicate {
                     let name = attribute.name
                     let isHref = HTMLScanner.equals(p, name, "href")

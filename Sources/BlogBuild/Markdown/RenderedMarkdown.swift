@@ -41,11 +41,19 @@ public struct RenderedMarkdown: Sendable, Hashable {
     public var imagePositions: [SourceLocation]
     /// Every `id` in the HTML (headings, footnotes), for `#fragment` checks.
     public var ids: Set<String>
+    /// Indices into `images` of those written without alt text: a Markdown
+    /// image with none (`![](x.png)`), or an `<img>` with no `alt` attribute.
+    /// `<img alt="">` is a decorative image on purpose and not listed.
+    public var imagesWithoutAlt: [Int]
+    /// Another generator's template syntax in prose (`{% include %}`, `{{< x >}}`),
+    /// each with its line counted from the start of the Markdown text (1-based).
+    public var templateSyntax: [TemplateSyntax.Found]
 
     public init(html: String, summaryHTML: String, hasMoreMarker: Bool = false, summaryIsWhole: Bool = false,
                 toc: [TOCEntry] = [], wordCount: Int = 0,
                 links: [String] = [], images: [String] = [], ids: Set<String> = [],
-                linkPositions: [SourceLocation]? = nil, imagePositions: [SourceLocation]? = nil) {
+                linkPositions: [SourceLocation]? = nil, imagePositions: [SourceLocation]? = nil,
+                imagesWithoutAlt: [Int] = [], templateSyntax: [TemplateSyntax.Found] = []) {
         self.html = html
         self.summaryHTML = summaryHTML
         self.hasMoreMarker = hasMoreMarker
@@ -55,6 +63,8 @@ public struct RenderedMarkdown: Sendable, Hashable {
         self.links = links
         self.images = images
         self.ids = ids
+        self.imagesWithoutAlt = imagesWithoutAlt
+        self.templateSyntax = templateSyntax
         self.linkPositions = linkPositions ?? Array(repeating: SourceLocation(line: 1, column: 1), count: links.count)
         self.imagePositions = imagePositions ?? Array(repeating: SourceLocation(line: 1, column: 1), count: images.count)
     }

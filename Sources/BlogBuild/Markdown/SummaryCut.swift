@@ -50,7 +50,7 @@ enum SummaryCut {
                 }
             case .startTag(let tag):
                 let name = Self.name(p, tag.name)
-                if !tag.isSelfClosing && !Self.voidElements.contains(name) { open.append(name) }
+                if !tag.isSelfClosing && !HTMLBalance.voidElements.contains(name) { open.append(name) }
             case .endTag(let tag):
                 let name = Self.name(p, tag.name)
                 if let k = open.lastIndex(of: name) { open.removeSubrange(k...) }
@@ -87,10 +87,6 @@ enum SummaryCut {
 
     /// Punctuation that reads wrong before "…".
     private static let droppedBeforeEllipsis: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":")]
-
-    /// Elements without an end tag.
-    private static let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link",
-                                                     "meta", "param", "source", "track", "wbr"]
 
     /// Elements the ellipsis goes inside of (anything else is inline: it goes after them).
     private static let blockElements: Set<String> = ["p", "li", "dd", "dt", "blockquote", "div", "figure", "figcaption",

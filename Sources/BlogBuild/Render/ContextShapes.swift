@@ -130,7 +130,7 @@ enum ContextShapes {
         scalars("title", "slug", "url", "status", "retired", "platforms_text", "has_platforms", "post_count",
                 "tagline", "icon", "icon_alt", "released", "released_iso", "released_year", "since_text", "app_store_id", "more_title")
             + [("platforms", list(.scalar)), ("params", open)]
-            + ImagePlanner.iconSizes.map { ("icon_\($0)", .scalar) }
+            + ImagePlanner.iconSizes.flatMap { [("icon_\($0)", .scalar), ("icon_\($0)_srcset", .scalar)] }
     }
 
     static var appCard: TemplateShape { object(appCardFields) }

@@ -30,8 +30,14 @@ struct PageRenderer: Sendable {
 
     private func render(_ route: Route, values: RouteValues) -> Result<OutputFile, Diagnostic> {
         guard let name = RouteValues.template(for: route, in: site) else {
-            guard case .alias(let i, _) = route.kind else { return .failure(Diagnostic(file: route.outputPath, message: "no template")) }
-            return .success(OutputFile(path: route.outputPath, contents: .bytes(Array(aliasPage(to: i).utf8))))
+            let target: (title: String, url: String)
+            switch route.kind {
+            case .alias(let i, _): target = (site.posts[i].post.title, site.posts[i].permalink)
+            case .pageAlias(let i, _): target = (site.pages[i].page.title, site.pages[i].url)
+            case .redirect(let i): target = (site.config.redirects[i].to, site.config.redirects[i].to)
+            default: return .failure(Diagnostic(file: route.outputPath, message: "no template"))
+            }
+            return .success(OutputFile(path: route.outputPath, contents: .bytes(Array(aliasPage(title: target.title, url: target.url).utf8))))
         }
         guard let page = theme.pages[name] else {
             return .failure(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
@@ -48,12 +54,11 @@ struct PageRenderer: Sendable {
         return .success(OutputFile(path: route.outputPath, contents: .bytes(bytes)))
     }
 
-    /// A small page that sends readers (and search engines) from an old URL to the post.
-    private func aliasPage(to i: Int) -> String {
-        let p = site.posts[i]
-        let target = HTMLEscape.text(urls.url(p.permalink))
-        let canonical = HTMLEscape.text(urls.absoluteURL(p.permalink))
-        let title = HTMLEscape.text(p.post.title)
+    /// A small page that sends readers (and search engines) from an old URL to a post or page.
+    private func aliasPage(title: String, url: String) -> String {
+        let target = HTMLEscape.text(urls.url(url))
+        let canonical = HTMLEscape.text(urls.absoluteURL(url))
+        let title = HTMLEscape.text(title)
         let moved = site.config.strings.around("title", in: .moved, [:])
         return """
         <!DOCTYPE html>

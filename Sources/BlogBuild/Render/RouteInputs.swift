@@ -119,6 +119,14 @@ struct RouteInputs {
             var r = RouteInputs(templates: [])
             r.redirectTo = i
             return r
+        case .redirect:
+            // Made from site.yml alone, which every page depends on.
+            return RouteInputs(templates: [])
+        case .pageAlias(let i, _):
+            // The redirect shows the page's title and URL: it is redone with the page.
+            var r = RouteInputs(templates: [])
+            r.own = .page(i)
+            return r
         }
     }
 

@@ -160,7 +160,7 @@ struct RouteValues {
         case .notFound:
             page = v.page(pageRecord, kind: "404", title: strings[.pageNotFound], path: route.url, description: nil)
             page["has_content"] = .bool(false)
-        case .alias:
+        case .alias, .pageAlias, .redirect:
             page = pageRecord
         }
         var siteRecord = shared?.site ?? v.siteWithoutNav(r.record(for: "site"))

@@ -489,11 +489,13 @@ struct TemplateValues: Sendable {
             r["icon_alt"] = .string(strings.format(.appIcon, ["app": a.title]))
         }
         if let set = a.iconVariants {
-            // Each size the theme shows an icon at: its 2× variant, which is sharp on every
-            // screen and small; a <picture> per icon would weigh more than it saves.
+            // Each size the theme shows an icon at: its 1× variant, and a `srcset` with the
+            // 2× one for sharp screens (a <picture> per icon would weigh more than it saves).
             for size in ImagePlanner.iconSizes {
-                let src = set.variant(set.fallback, atLeast: 2 * size).map { "/" + $0.path } ?? "/" + set.fallbackPath
+                let src = set.variant(set.fallback, atLeast: size).map { "/" + $0.path } ?? "/" + set.fallbackPath
                 r["icon_\(size)"] = .string(urls.url(src))
+                let srcset = set.densitySrcset(set.fallback, size: size, url: urls.url)
+                if srcset.contains(" 2x") { r["icon_\(size)_srcset"] = .string(srcset) }
             }
         }
         if let id = a.appStoreID { r["app_store_id"] = .string(id) }

@@ -26,6 +26,12 @@ struct Theme: Sendable {
         let reads: TemplateReads
     }
 
+    /// Every name some page template looks up in free-form front matter
+    /// (`page.params.NAME`): such a key is used, not a typo of a known one.
+    var paramNames: Set<String> {
+        pages.values.reduce(into: []) { $0.formUnion($1.reads.openNames) }
+    }
+
     enum Asset: Sendable, Hashable {
         case bytes([UInt8])
         case file(String)

@@ -5,12 +5,15 @@
 /// link is written in (a leading `/` starts at content/).
 ///
 /// A link to a Markdown file that is not a page of the site is an error at the
-/// link; one to a post this build leaves out (a draft, a future post) is a warning.
+/// link; one to a post this build leaves out (a draft, a future post) is a warning;
+/// one to a file left out for its own errors is not reported again.
 struct MarkdownFileLinks {
     /// Content-relative source path (`posts/2021-01-05-x.md`) → the page's site path.
     let pages: [String: String]
     /// Content-relative source paths of the posts this build leaves out.
     let leftOut: Set<String>
+    /// Content-relative source paths of the Markdown files left out for their errors.
+    var failed: Set<String> = []
 
     /// Whether `link` (as written) names a `.md` file.
     static func isMarkdownFileLink(_ link: String) -> Bool {
@@ -44,6 +47,9 @@ struct MarkdownFileLinks {
                 let replacement = url + (fragment.map { "#" + $0 } ?? "")
                 replacements[SitePaths.percentDecoded(link)] = replacement
                 out.links[i] = replacement
+            } else if failed.contains(target) {
+                // The file's own error is reported: this link is not a second problem.
+                continue
             } else if leftOut.contains(target) {
                 diagnostics.append(Diagnostic(file: sourcePath, line: line, column: position.column,
                                               message: "link to '\(link)': content/\(target) is a draft or future post this build leaves out",

@@ -112,7 +112,7 @@ enum SiteResolver {
                 if let si = seriesBySlug[slug] {
                     posts[i].seriesIndex = si
                     series[si].postIndices.append(i)
-                } else {
+                } else if !content.failedFiles.contains("content/series/\(slug).md") {
                     diagnostics.append(unknownReference(post, key: "series", slug: slug, known: seriesBySlug.keys))
                 }
             }
@@ -120,7 +120,7 @@ enum SiteResolver {
                 if let ai = appBySlug[slug] {
                     posts[i].appIndex = ai
                     apps[ai].postIndices.append(i)
-                } else {
+                } else if !content.failedFiles.contains("content/apps/\(slug).md") {
                     diagnostics.append(unknownReference(post, key: "app", slug: slug, known: appBySlug.keys))
                 }
             }
@@ -171,7 +171,9 @@ enum SiteResolver {
                 return SitePage(page: page, rendered: md, url: url)
             }
             guard let ai = appBySlug[app] else {
-                diagnostics.append(orphanAppPage(page, app: app, known: appBySlug.keys))
+                if !content.failedFiles.contains("content/apps/\(app).md") {
+                    diagnostics.append(orphanAppPage(page, app: app, known: appBySlug.keys))
+                }
                 return nil
             }
             return SitePage(page: page, rendered: md, url: page.permalink ?? "\(apps[ai].url)\(page.slug)/", appIndex: ai)
@@ -179,7 +181,7 @@ enum SiteResolver {
 
         // Links to Markdown files become the pages' URLs, now that every page has one.
         let fileLinks = Self.fileLinks(posts: posts, series: series, apps: apps, pages: pages,
-                                       leftOut: skippedDrafts + skippedFuture)
+                                       leftOut: skippedDrafts + skippedFuture, failed: content.failedFiles)
         func relink(_ rendered: inout RenderedMarkdown, _ sourcePath: String, _ bodyLine: Int) {
             let (rewritten, problems) = fileLinks.rewrite(rendered, sourcePath: sourcePath, bodyLine: bodyLine)
             if !problems.isEmpty { diagnostics += problems }
@@ -190,9 +192,13 @@ enum SiteResolver {
         for i in apps.indices { relink(&apps[i].description, apps[i].app.sourcePath, apps[i].app.bodyLine) }
         for i in pages.indices { relink(&pages[i].rendered, pages[i].page.sourcePath, pages[i].page.bodyLine) }
 
-        let site = Site(config: config, posts: posts, series: series, apps: apps, tags: tags, pages: pages,
+        var site = Site(config: config, posts: posts, series: series, apps: apps, tags: tags, pages: pages,
                         staticFiles: content.staticFiles, skippedDrafts: skippedDrafts.sorted(),
                         skippedFuture: skippedFuture.sorted())
+        site.failedFiles = content.failedFiles
+        site.failedPageOutputs = Set(content.failedFiles.compactMap { file in
+            likelyURL(of: file, postPermalink: config.postPermalink).map(Route.outputPath(forSitePath:))
+        })
         return (site, diagnostics)
     }
 
@@ -212,8 +218,47 @@ enum SiteResolver {
         if plain { return "<p>" + HTMLEscape.text(summary) + "</p>" }
         var inline = options
         inline.highlight = false
-        let first = MarkdownRenderer.render(summary, options: inline).summaryHTML
+        var first = MarkdownRenderer.render(summary, options: inline).summaryHTML
+        // `<angle brackets>` in a one-line summary is a tag to CommonMark, left open on
+        // every list page that shows it: such a summary's `<` is text, as meant.
+        if !HTMLBalance.isBalanced(first) {
+            first = MarkdownRenderer.render(escapingTags(summary), options: inline).summaryHTML
+        }
         return first.isEmpty ? "<p>" + HTMLEscape.text(summary) + "</p>" : first
+    }
+
+    /// `text` with every `<` outside code spans written as `&lt;`, so Markdown
+    /// keeps its emphasis and links but makes no raw HTML of it.
+    static func escapingTags(_ text: String) -> String {
+        let chars = Array(text)
+        var out = ""
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "`" {
+                var run = 0
+                while i + run < chars.count, chars[i + run] == "`" { run += 1 }
+                // A code span ends at the next run of exactly as many backticks.
+                var j = i + run
+                var end: Int?
+                while j < chars.count {
+                    if chars[j] == "`" {
+                        var other = 0
+                        while j + other < chars.count, chars[j + other] == "`" { other += 1 }
+                        if other == run { end = j + other; break }
+                        j += other
+                    } else {
+                        j += 1
+                    }
+                }
+                let stop = end ?? i + run
+                out += String(chars[i..<stop])
+                i = stop
+            } else {
+                out += chars[i] == "<" ? "&lt;" : String(chars[i])
+                i += 1
+            }
+        }
+        return out
     }
 
     /// Bytes that make a summary Markdown rather than plain text.
@@ -224,19 +269,40 @@ enum SiteResolver {
     /// What links to Markdown files become in `site` (see `MarkdownFileLinks`).
     static func fileLinks(of site: Site) -> MarkdownFileLinks {
         fileLinks(posts: site.posts, series: site.series, apps: site.apps, pages: site.pages,
-                  leftOut: site.skippedDrafts + site.skippedFuture)
+                  leftOut: site.skippedDrafts + site.skippedFuture, failed: site.failedFiles)
     }
 
     /// Each page's source path relative to content/ → its site path, and the posts left out.
     private static func fileLinks(posts: [SitePost], series: [SiteSeries], apps: [SiteApp],
-                                  pages: [SitePage], leftOut: [String]) -> MarkdownFileLinks {
+                                  pages: [SitePage], leftOut: [String], failed: Set<String>) -> MarkdownFileLinks {
         var urls: [String: String] = [:]
         func add(_ sourcePath: String, _ url: String) { urls[String(sourcePath.dropFirst("content/".count))] = url }
         for p in posts { add(p.post.sourcePath, p.permalink) }
         for s in series { add(s.series.sourcePath, s.url) }
         for a in apps { add(a.app.sourcePath, a.url) }
         for p in pages { add(p.page.sourcePath, p.url) }
-        return MarkdownFileLinks(pages: urls, leftOut: Set(leftOut.map { String($0.dropFirst("content/".count)) }))
+        func relative(_ path: String) -> String { String(path.dropFirst("content/".count)) }
+        return MarkdownFileLinks(pages: urls, leftOut: Set(leftOut.map(relative)), failed: Set(failed.map(relative)))
+    }
+
+    /// The URL a Markdown file would have, from its path alone: what a file that failed
+    /// to load leaves for links to it. A post's date and slug come from its file name
+    /// (nil without a date there); front matter that would change them is not known.
+    static func likelyURL(of sourcePath: String, postPermalink: String) -> String? {
+        let parts = sourcePath.split(separator: "/").map(String.init)
+        guard parts.count >= 3, parts[0] == "content" else { return nil }
+        let slug = ContentPaths.slug(of: sourcePath)
+        switch parts[1] {
+        case "posts":
+            guard let named = DateParsing.fileNamePrefix(PostLoader.nameForDateAndSlug(sourcePath)), !named.rest.isEmpty,
+                  case .success(let date) = DateParsing.fields(named.date) else { return nil }
+            return Permalink.expand(postPermalink, year: date.year, month: date.month, day: date.day, slug: named.rest, title: named.rest)
+        case "series" where parts.count == 3: return "/series/\(slug)/"
+        case "apps" where parts.count == 3: return "/apps/\(slug)/"
+        case "apps" where parts.count == 4: return "/apps/\(parts[2])/\(slug)/"
+        case "pages" where parts.count == 3: return slug == "404" ? "/404.html" : "/\(slug)/"
+        default: return nil
+        }
     }
 
     /// More tags than this on one post is an error (see `resolve`).

@@ -16,6 +16,10 @@ struct Route: Sendable, Hashable {
         case notFound
         /// A redirect from an old URL (`aliases:`) to a post.
         case alias(post: Int, from: String)
+        /// A redirect from an old URL (`aliases:`) to a page.
+        case pageAlias(page: Int, from: String)
+        /// `redirects:` entry `i` of site.yml.
+        case redirect(Int)
     }
 
     /// Site path, e.g. `/2021/03/x/` or `/404.html`.
@@ -54,7 +58,7 @@ struct Route: Sendable, Hashable {
         case .archive: return "archive"
         case .page: return nil  // `page` or `404`, decided by the page
         case .notFound: return "404"
-        case .alias: return nil
+        case .alias, .pageAlias, .redirect: return nil
         }
     }
 }

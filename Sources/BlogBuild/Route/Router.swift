@@ -42,6 +42,24 @@ enum Router {
                 routes.append(Route(url: alias, kind: .alias(post: i, from: alias), source: post.sourcePath, location: at))
             }
         }
+        for i in site.pages.indices where !site.pages[i].page.aliases.isEmpty {
+            let page = site.pages[i].page
+            let own = Route.outputPath(forSitePath: site.pages[i].url)
+            for (n, alias) in page.aliases.enumerated() {
+                let at = n < page.aliasLocations.count ? page.aliasLocations[n] : nil
+                if Route.outputPath(forSitePath: alias) == own {
+                    diagnostics.append(Diagnostic(file: page.sourcePath, line: at?.line, column: at?.column,
+                                                  message: "front matter: alias \(alias) is the page's own URL; no redirect is written for it",
+                                                  severity: .hint))
+                    continue
+                }
+                routes.append(Route(url: alias, kind: .pageAlias(page: i, from: alias), source: page.sourcePath, location: at))
+            }
+        }
+
+        for (i, redirect) in site.config.redirects.enumerated() {
+            routes.append(Route(url: redirect.from, kind: .redirect(i), source: ConfigLoader.path, location: redirect.location))
+        }
 
         var owner: [String: Route] = [:]
         var unique: [Route] = []

@@ -302,6 +302,7 @@ final class CompileSession {
                 current = frame.shape.fields[slot]
                 certain = frame.kinds == .object && frame.shape.isRequired[slot]
             } else if frame.shape.isOpen {
+                reads.insertOpen(first)
                 step = .name(first)
                 current = .anything
             } else {
@@ -315,6 +316,7 @@ final class CompileSession {
                     steps.append(.slot(slot))
                     current = current.fields[slot]
                 } else if current.isOpen {
+                    reads.insertOpen(part)
                     steps.append(.name(part))
                     current = .anything
                 } else {

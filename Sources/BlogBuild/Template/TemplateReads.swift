@@ -4,6 +4,10 @@
 /// apart by identity, so the shapes compiled against must outlive this value.
 struct TemplateReads: Sendable {
     private var slots: Set<ShapeSlot> = []
+    /// Names looked up in a free-form object (`page.params.NAME`, or `NAME` inside a
+    /// `{{#params}}` section): the front-matter keys a template uses though blogbuild
+    /// itself does not, which therefore are no typo.
+    private(set) var openNames: Set<String> = []
 
     private struct ShapeSlot: Hashable, Sendable {
         let shape: ObjectIdentifier
@@ -17,5 +21,10 @@ struct TemplateReads: Sendable {
 
     mutating func insert(_ shape: TemplateShape, slot: Int) {
         slots.insert(ShapeSlot(shape: ObjectIdentifier(shape), slot: slot))
+    }
+
+    /// Records that `name` is looked up by name in an open (free-form) object.
+    mutating func insertOpen(_ name: String) {
+        openNames.insert(name)
     }
 }

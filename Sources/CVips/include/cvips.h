@@ -34,7 +34,8 @@ const char *bb_vips_library_path(void);
 int bb_vips_header(const char *path, bb_image_header *header, char *error, size_t error_len);
 
 /// Makes one derived image: `path` shrunk to at most `width` pixels wide (never
-/// enlarged), turned upright by its EXIF orientation, converted to sRGB, with
+/// enlarged), turned upright by its EXIF orientation, converted to sRGB once
+/// (only when it has an embedded profile or is CMYK: untagged pixels are sRGB), with
 /// all metadata stripped, encoded as `format` ("webp", "avif", "jpeg", "png")
 /// at `quality`. On success returns 0 and a buffer the caller frees with
 /// `bb_vips_free`; else -1 with the reason.

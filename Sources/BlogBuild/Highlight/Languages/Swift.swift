@@ -1,6 +1,7 @@
 // Swift, following the token kinds of Pygments' `swift` lexer, plus what it
 // misses: nested block comments, raw strings `#"…"#` (up to `###`) with `\#(…)`, and
-// interpolation `\(…)` with nested parentheses in every string form.
+// interpolation `\(…)` with nested parentheses in every string form (coloured as
+// code, where Pygments colours them as string).
 extension LanguageRegistry {
     static let swift: LanguageDefinition = {
         let ident = ByteSet("a-zA-Z0-9_").union(.nonASCII)
@@ -121,9 +122,17 @@ extension LanguageRegistry {
             string("rawMultiString2", close: "\"\"\"##", interpolation: "\\##(", raw: true, singleLine: false),
             string("rawString3", close: "\"###", interpolation: "\\###(", raw: true, singleLine: true),
             string("rawMultiString3", close: "\"\"\"###", interpolation: "\\###(", raw: true, singleLine: false),
+            // `\(` and the `)` that closes it are the string's; the code between is code,
+            // its own parentheses included (`\(a.joined(separator: ", "))`): Pygments
+            // colours those as string too, which reads as if the call were text.
             LexerState("interpolation", [
-                Rule(.literal("("), .string, .push("interpolation")),
+                Rule(.literal("("), .punctuation, .push("interpolationParens")),
                 Rule(.literal(")"), .string, .pop),
+                .include("root"),
+            ]),
+            LexerState("interpolationParens", [
+                Rule(.literal("("), .punctuation, .push("interpolationParens")),
+                Rule(.literal(")"), .punctuation, .pop),
                 .include("root"),
             ]),
         ])
