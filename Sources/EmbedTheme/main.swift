@@ -26,6 +26,17 @@ func headCommit(_ gitDir: URL) -> String? {
     return nil
 }
 
+/// Writes `text` to `url` unless the file already holds exactly that. The build
+/// recompiles the whole engine when these files change on disk (a new time is a
+/// change, even with the same bytes), and SwiftPM runs this tool again whenever
+/// it relinks it, which a release build's second run does: rewriting the same
+/// text cost a `make serve` after `make setup` minutes of compiling.
+func writeIfChanged(_ text: String, to url: URL) throws {
+    let data = Data(text.utf8)
+    if let existing = try? Data(contentsOf: url), existing == data { return }
+    try data.write(to: url, options: .atomic)
+}
+
 if args.count == 5 {
     let commit = args[3] == "-" ? nil : headCommit(URL(fileURLWithPath: args[3]))
     let info = """
@@ -37,7 +48,7 @@ if args.count == 5 {
         }
 
         """
-    try Data(info.utf8).write(to: URL(fileURLWithPath: args[4]), options: .atomic)
+    try writeIfChanged(info, to: URL(fileURLWithPath: args[4]))
 }
 let root = URL(fileURLWithPath: args[1]).standardizedFileURL
 let output = URL(fileURLWithPath: args[2])
@@ -61,4 +72,4 @@ for (path, data) in entries {
     out += "        \"\(path)\": \"\(data.base64EncodedString())\",\n"
 }
 out += "    ]\n}\n"
-try Data(out.utf8).write(to: output, options: .atomic)
+try writeIfChanged(out, to: output)

@@ -11,12 +11,15 @@ struct BuildCommand: ParsableCommand {
     @OptionGroup var output: OutputOption
     @OptionGroup var verbosity: BuildVerbosity
 
+    @OptionGroup var address: BaseURLOption
+
     @Flag(name: .long, help: "Include drafts and future-dated posts.")
     var drafts = false
 
     func run() throws {
         try runBuild(mode: .build(includeDrafts: drafts), verb: "Built",
-                     options: BuildSettings(site: options, output: output.outputURL, verbose: verbosity.verbose))
+                     options: BuildSettings(site: options, output: output.outputURL, verbose: verbosity.verbose,
+                                            baseURL: address.checked))
     }
 }
 
@@ -31,8 +34,9 @@ func runBuild(mode: BuildMode, verb: String, options: BuildSettings) throws {
         let report = try SiteBuilder.build(request)
         progress.clear()
         Reporter.problems(report.warnings + report.hints, verbose: options.verbose, quiet: options.quiet)
-        // Placeholders left in site.yml matter when the site goes live, not while writing it;
-        // --verbose shows them in any build (images left unprocessed, the theme's fallback to English).
+        // Notices matter when the site goes live, not while writing it (init's placeholders
+        // in site.yml fail publish and check outright); --verbose shows them in any build
+        // (the placeholders, images left unprocessed, the theme's fallback to English).
         if mode == .publish || options.verbose { Reporter.notices(report.notices, quiet: options.quiet) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         Reporter.summary(report, verb: verb, seconds: seconds, verbose: options.verbose, quiet: options.quiet)

@@ -16,9 +16,12 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var refused: RefusedOutput
 
+    @OptionGroup var address: BaseURLOption
+
     func validate() throws { try refused.refuse("check writes no site") }
 
     func run() throws {
-        try runBuild(mode: .check, verb: "Checked", options: BuildSettings(site: options, output: nil, verbose: verbose))
+        try runBuild(mode: .check, verb: "Checked", options: BuildSettings(site: options, output: nil, verbose: verbose,
+                                                                                  baseURL: address.checked))
     }
 }

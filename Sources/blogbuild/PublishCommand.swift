@@ -10,8 +10,11 @@ struct PublishCommand: ParsableCommand {
     @OptionGroup var output: OutputOption
     @OptionGroup var verbosity: BuildVerbosity
 
+    @OptionGroup var address: BaseURLOption
+
     func run() throws {
         try runBuild(mode: .publish, verb: "Published",
-                     options: BuildSettings(site: options, output: output.outputURL, verbose: verbosity.verbose))
+                     options: BuildSettings(site: options, output: output.outputURL, verbose: verbosity.verbose,
+                                            baseURL: address.checked))
     }
 }

@@ -57,12 +57,15 @@ struct BuildSettings {
     var site: SiteOptions
     var output: URL?
     var verbose: Bool
+    /// `--base-url`, checked (`BaseURLOption`); nil: site.yml's `base_url`.
+    var baseURL: String? = nil
     var quiet: Bool { site.quiet }
 
-    /// A build request for this site with the output and cache folders.
+    /// A build request for this site with the output and cache folders and the base URL given.
     func request(mode: BuildMode) -> BuildRequest {
         var request = BuildRequest(siteDirectory: site.siteURL, outputDirectory: output, mode: mode)
         request.cacheDirectory = site.cacheURL
+        request.baseURL = baseURL
         return request
     }
 }

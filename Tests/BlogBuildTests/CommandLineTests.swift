@@ -43,9 +43,9 @@ struct CommandLineTests {
     /// refused it), all of them `-v` (a no-op for import and new), and serve's `-o`
     /// said it defaulted to SITE/public, where serve never renders.
     @Test(arguments: [
-        (["build"], ["--site", "--quiet", "--output", "--verbose", "--drafts", "--version", "--help"]),
-        (["publish"], ["--site", "--quiet", "--output", "--verbose", "--version", "--help"]),
-        (["check"], ["--site", "--quiet", "--verbose", "--version", "--help"]),
+        (["build"], ["--site", "--quiet", "--output", "--verbose", "--base-url", "--drafts", "--version", "--help"]),
+        (["publish"], ["--site", "--quiet", "--output", "--verbose", "--base-url", "--version", "--help"]),
+        (["check"], ["--site", "--quiet", "--verbose", "--base-url", "--version", "--help"]),
         (["serve"], ["--site", "--quiet", "--output", "--verbose", "--host", "--port", "--version", "--help"]),
         (["import"], ["--uploads", "--force", "--site", "--quiet", "--version", "--help"]),
         (["new", "post"], ["--series", "--app", "--site", "--quiet", "--version", "--help"]),

@@ -111,46 +111,93 @@ struct ConfigCheckTests {
         #expect(published.problems == ["content/site.yml:7:1: warning: unknown key 'post_per_page' (did you mean 'posts_per_page'?)"])
     }
 
-    // MARK: - 2. publish's notice about init's placeholders
+    // MARK: - 2. init's placeholders: notices while writing, errors where the site goes live
 
-    @Test func placeholdersFromInitAreNoticesNotProblems() throws {
+    static let placeholderAuthor = "content/site.yml:3:17: 'author' is the placeholder name \"Your Name\" that blogbuild init writes: write your own name"
+    static let placeholderBaseURL = "content/site.yml:4:11: 'base_url' is the placeholder https://example.com/ that blogbuild init writes: "
+        + "set it to the address the site is published at (or give it with --base-url URL, as init's GitHub workflow does)"
+
+    @Test func placeholdersFromInitFailPublishAndCheckButNotBuild() throws {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-placeholders-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         try Scaffold.initSite(at: site)
-        let rendered = SiteBuilder.render(BuildRequest(siteDirectory: site, mode: .publish))
-        #expect(rendered.isWritable(in: .publish), "\(rendered.diagnostics)")
-        #expect(rendered.report.notices.map(\.description) == [
-            "content/site.yml:3:17: notice: 'author' is the placeholder name \"Your Name\" that blogbuild init writes: pages and feeds show it as the author",
-            "content/site.yml:4:11: notice: 'base_url' is the placeholder https://example.com/ that blogbuild init writes: set it to the address the site is published at",
-        ])
-        #expect(!rendered.diagnostics.contains { $0.severity == .notice })
+        for mode in [BuildMode.publish, .check] {
+            let rendered = SiteBuilder.render(BuildRequest(siteDirectory: site, mode: mode))
+            #expect(!rendered.isWritable(in: mode), "\(mode)")
+            #expect(rendered.diagnostics.map(\.description) == [Self.placeholderAuthor, Self.placeholderBaseURL], "\(mode)")
+            #expect(rendered.report.notices == [], "\(mode)")
+        }
+        // build (and serve, which builds the same way with drafts) keep them as notices.
+        for mode in [BuildMode.build(includeDrafts: false), .build(includeDrafts: true)] {
+            let rendered = SiteBuilder.render(BuildRequest(siteDirectory: site, mode: mode))
+            #expect(rendered.isWritable(in: mode), "\(rendered.diagnostics)")
+            #expect(rendered.report.notices.map(\.description) == [
+                "content/site.yml:3:17: notice: 'author' is the placeholder name \"Your Name\" that blogbuild init writes: pages and feeds show it as the author",
+                "content/site.yml:4:11: notice: 'base_url' is the placeholder https://example.com/ that blogbuild init writes: set it to the address the site is published at",
+            ])
+            #expect(!rendered.diagnostics.contains { $0.severity == .notice })
+        }
+        // A base URL given to the build stands in for the placeholder; the author is still one.
+        var given = BuildRequest(siteDirectory: site, mode: .publish)
+        given.baseURL = "https://jane.github.io/blog/"
+        #expect(SiteBuilder.render(given).diagnostics.map(\.description) == [Self.placeholderAuthor])
 
         // Once both are set, nothing is said.
         let config = try String(contentsOf: site.appendingPathComponent("content/site.yml"), encoding: .utf8)
             .replacingOccurrences(of: "Your Name", with: "Jane Doe")
             .replacingOccurrences(of: "base_url: https://example.com/", with: "base_url: https://jane.example/")
         try config.write(to: site.appendingPathComponent("content/site.yml"), atomically: true, encoding: .utf8)
-        #expect(SiteBuilder.render(BuildRequest(siteDirectory: site, mode: .publish)).report.notices == [])
+        let set = SiteBuilder.render(BuildRequest(siteDirectory: site, mode: .publish))
+        #expect(set.report.notices == [] && set.diagnostics == [], "\(set.diagnostics)")
     }
 
-    @Test func onlyPublishPrintsThePlaceholderNotice() throws {
+    /// Through the real CLI: publish and check fail at site.yml's lines and write nothing;
+    /// `--base-url` answers the address (as the workflow init writes passes it); build
+    /// says nothing without --verbose.
+    @Test func publishFailsOnInitsPlaceholdersAndTakesTheAddressFromBaseURL() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-notice-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
         let site = base.appendingPathComponent("site")
+        let out = base.appendingPathComponent("out")
         #expect(try BlogBuildCLI.run(["init", site.path]).status == 0)
 
-        let published = try BlogBuildCLI.run(["publish", "--site", site.path, "--output", base.appendingPathComponent("out").path])
-        #expect(published.status == 0, "\(published)")
-        #expect(published.stderrLines == [
-            "content/site.yml:3:17: notice: 'author' is the placeholder name \"Your Name\" that blogbuild init writes: pages and feeds show it as the author",
-            "content/site.yml:4:11: notice: 'base_url' is the placeholder https://example.com/ that blogbuild init writes: set it to the address the site is published at",
-        ], "\(published)")
+        let published = try BlogBuildCLI.run(["publish", "--site", site.path, "--output", out.path])
+        #expect(published.status == 1, "\(published)")
+        #expect(published.stderrLines.prefix(2) == [Self.placeholderAuthor, Self.placeholderBaseURL], "\(published)")
+        #expect(!FileManager.default.fileExists(atPath: out.path), "a failed publish writes nothing")
+        let checked = try BlogBuildCLI.run(["check", "--site", site.path])
+        #expect(checked.status == 1 && checked.stderrLines.prefix(2) == [Self.placeholderAuthor, Self.placeholderBaseURL], "\(checked)")
 
-        for command in ["build", "check"] {
-            let output = command == "build" ? ["--output", base.appendingPathComponent("out").path] : []
-            let outcome = try BlogBuildCLI.run([command, "--site", site.path] + output)
-            #expect(outcome.status == 0, "\(outcome)")
-            #expect(!outcome.stderr.contains("notice:"), "\(command): \(outcome)")
+        let built = try BlogBuildCLI.run(["build", "--site", site.path, "--output", out.path])
+        #expect(built.status == 0, "\(built)")
+        #expect(!built.stderr.contains("placeholder"), "\(built)")
+        let verbose = try BlogBuildCLI.run(["build", "--verbose", "--site", site.path, "--output", out.path])
+        #expect(verbose.stderr.contains("content/site.yml:4:11: notice: 'base_url' is the placeholder"), "\(verbose)")
+
+        // --base-url satisfies the address; the author is still init's.
+        let address = ["--base-url", "https://jane.github.io/notes"]
+        let addressed = try BlogBuildCLI.run(["publish", "--site", site.path, "--output", out.path] + address)
+        #expect(addressed.status == 1 && addressed.stderrLines.first == Self.placeholderAuthor, "\(addressed)")
+        #expect(!addressed.stderr.contains("base_url"), "\(addressed)")
+
+        let yml = site.appendingPathComponent("content/site.yml")
+        try String(contentsOf: yml, encoding: .utf8).replacingOccurrences(of: "Your Name", with: "Jane Doe")
+            .write(to: yml, atomically: true, encoding: .utf8)
+        let ok = try BlogBuildCLI.run(["publish", "--site", site.path, "--output", out.path] + address)
+        #expect(ok.status == 0, "\(ok)")
+        // The pages live at the address given, with the slash added; site.yml's is nowhere.
+        let home = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(home.contains(#"<link rel="canonical" href="https://jane.github.io/notes/">"#), "\(home)")
+        #expect(home.contains(#"href="https://jane.github.io/notes/assets/style.css""#))
+        #expect(!home.contains(#"href="https://example.com/assets"#) && !home.contains(#"href="https://example.com/feed.xml"#))
+        let feed = try String(contentsOf: out.appendingPathComponent("feed.xml"), encoding: .utf8)
+        #expect(feed.contains("<link>https://jane.github.io/notes/</link>"), "\(feed)")
+
+        // --base-url is held to base_url's rule: a usage error.
+        for bad in ["jane.github.io", "ftp://jane.example/", "https://jane.example/?x=1"] {
+            let refused = try BlogBuildCLI.run(["publish", "--site", site.path, "--output", out.path, "--base-url", bad])
+            #expect(refused.status == 2, "\(bad): \(refused)")
+            #expect(refused.stderr.contains("--base-url must be an absolute http(s) URL"), "\(bad): \(refused)")
         }
     }
 

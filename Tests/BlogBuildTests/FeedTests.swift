@@ -418,7 +418,7 @@ struct FeedTests {
     @Test("editing a post's title keeps its feed id; the id comes from the first permalink and the date")
     func idSurvivesTitleEdit() throws {
         let site = try TestSiteFolder(config: nil, files: [
-            "content/site.yml": "title: Ids\nbase_url: https://example.com/\ntimezone: UTC\n",
+            "content/site.yml": "title: Ids\nbase_url: https://example.org/\ntimezone: UTC\n",
             "content/posts/2021-01-05-stoutness.md": "---\ntitle: \"Side Project: Stoutness\"\n---\nHello.\n",
             "content/posts/2020-06-01-moved.md": "---\ntitle: Moved\naliases: [/weblog/2020/06/01/moved/, /old/moved/]\n---\nHi.\n",
         ])
@@ -434,7 +434,7 @@ struct FeedTests {
             }, try #require(r.text("feed.json")))
         }
         let before = try ids()
-        let want = ["tag:example.com,2021-01-05:/2021/01/stoutness/", "tag:example.com,2020-06-01:/weblog/2020/06/01/moved/"]
+        let want = ["tag:example.org,2021-01-05:/2021/01/stoutness/", "tag:example.org,2020-06-01:/weblog/2020/06/01/moved/"]
         #expect(before.rss == want)
         #expect(before.atom == want)
 
@@ -444,7 +444,7 @@ struct FeedTests {
         #expect(after.rss == want)
         #expect(after.atom == want)
         #expect(after.json.contains("Stoutness, renamed & improved"))
-        #expect(after.json.contains(#""id": "tag:example.com,2021-01-05:/2021/01/stoutness/""#))
+        #expect(after.json.contains(#""id": "tag:example.org,2021-01-05:/2021/01/stoutness/""#))
     }
 
     @Test("date-only posts in America/Los_Angeles and Pacific/Auckland keep their calendar date in URL and feeds")
@@ -474,7 +474,7 @@ struct FeedTests {
         for c in cases {
             let front = c.date.map { "date: \($0)\n" } ?? ""
             let site = try TestSiteFolder(config: nil, files: [
-                "content/site.yml": "title: Zones\nbase_url: https://example.com/\ntimezone: \(c.zone)\n",
+                "content/site.yml": "title: Zones\nbase_url: https://example.org/\ntimezone: \(c.zone)\n",
                 "content/posts/\(c.file)": "---\ntitle: A post\n\(front)---\nHello.\n",
             ])
             let r = renderSite(site.root)
@@ -485,10 +485,10 @@ struct FeedTests {
             #expect(rss.contains("<pubDate>\(c.rss)</pubDate>"), "\(c.zone) \(c.file)")
             #expect(atom.contains("<published>\(c.atom)</published>"), "\(c.zone) \(c.file)")
             #expect(json.contains("\"date_published\": \"\(c.atom)\""))
-            #expect(rss.contains("<link>https://example.com\(c.url)</link>"))
+            #expect(rss.contains("<link>https://example.org\(c.url)</link>"))
             #expect(rss.contains(",\(c.file.prefix(10)):\(c.url)</guid>"), "the id keeps the written date")
             let sitemap = try #require(r.text("sitemap.xml"))
-            #expect(sitemap.contains("<loc>https://example.com\(c.url)</loc><lastmod>\(c.atom)</lastmod>"))
+            #expect(sitemap.contains("<loc>https://example.org\(c.url)</loc><lastmod>\(c.atom)</lastmod>"))
             let post = try #require(resolvedSite(site.root).posts.first)
             #expect(Int(post.post.date.instant.timeIntervalSince1970) == c.instant)
         }
@@ -498,7 +498,7 @@ struct FeedTests {
           .enabled(if: FeedTool.feedparserOrCI, "needs python3 with feedparser (pip install feedparser)"))
     func zoneInstantsWithFeedparser() throws {
         let site = try TestSiteFolder(config: nil, files: [
-            "content/site.yml": "title: Zones\nbase_url: https://example.com/\ntimezone: Pacific/Auckland\n",
+            "content/site.yml": "title: Zones\nbase_url: https://example.org/\ntimezone: Pacific/Auckland\n",
             "content/posts/2021-01-01-new-year.md": "---\ntitle: New year\n---\nHello.\n",
             "content/posts/2021-02-01-offset.md": "---\ntitle: Offset\ndate: 2021-02-01T10:00:00+05:30\n---\nHello.\n",
             "content/posts/2021-03-01-newfoundland.md": "---\ntitle: Newfoundland\ndate: 2021-03-01 08:00 -03:30\n---\nHi.\n",
@@ -519,7 +519,7 @@ struct FeedTests {
     @Test("series, tag and app feeds exist and hold the newest feeds.items posts of that collection")
     func collectionFeeds() throws {
         var files = [
-            "content/site.yml": "title: Coll\nbase_url: https://example.com/\ntimezone: UTC\nfeeds: { items: 2 }\n",
+            "content/site.yml": "title: Coll\nbase_url: https://example.org/\ntimezone: UTC\nfeeds: { items: 2 }\n",
             "content/series/trip.md": "---\ntitle: The Trip\n---\nIntro.\n",
             "content/apps/kettle.md": "---\ntitle: Kettle\n---\nAn app.\n",
         ]
@@ -537,7 +537,7 @@ struct FeedTests {
             return text.components(separatedBy: "<link rel=\"alternate\" type=\"text/html\" href=\"").dropFirst(2)
                 .compactMap { $0.components(separatedBy: "\"").first }
         }
-        func url(_ n: Int) -> String { "https://example.com/2021/0\(n)/p\(n)/" }
+        func url(_ n: Int) -> String { "https://example.org/2021/0\(n)/p\(n)/" }
         #expect(try links("atom.xml") == [url(5), url(4)])
         #expect(try links("series/trip/atom.xml") == [url(5), url(4)])
         #expect(try links("tags/swift/atom.xml") == [url(4), url(2)])
@@ -545,8 +545,8 @@ struct FeedTests {
         #expect(try links("apps/kettle/atom.xml") == [url(2)])
         let tea = try #require(r.text("tags/tea/atom.xml"))
         #expect(tea.contains("<title type=\"text\">Tag: Tea – Coll</title>"))
-        #expect(tea.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://example.com/tags/tea/atom.xml\"/>"))
-        #expect(tea.contains("<link rel=\"alternate\" type=\"text/html\" href=\"https://example.com/tags/tea/\"/>"))
+        #expect(tea.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://example.org/tags/tea/atom.xml\"/>"))
+        #expect(tea.contains("<link rel=\"alternate\" type=\"text/html\" href=\"https://example.org/tags/tea/\"/>"))
         // The feed-level date is the newest entry's, never "now".
         #expect(tea.contains("<updated>2021-03-01T00:00:00+00:00</updated>\n<author>"))
         let rss = try #require(r.text("feed.xml"))
@@ -559,7 +559,7 @@ struct FeedTests {
         let body = "First paragraph, the summary.\n\nSecond paragraph, FULL-ONLY.\n"
         for full in [true, false] {
             let site = try TestSiteFolder(config: nil, files: [
-                "content/site.yml": "title: S\nbase_url: https://example.com/\nfeeds: { full_content: \(full) }\n",
+                "content/site.yml": "title: S\nbase_url: https://example.org/\nfeeds: { full_content: \(full) }\n",
                 "content/posts/2021-01-01-a.md": "---\ntitle: A\n---\n\(body)",
             ])
             let r = renderSite(site.root)
@@ -581,7 +581,7 @@ struct FeedTests {
         for mode in [BuildMode.publish, .build(includeDrafts: false)] {
             let r = renderSite(exampleSiteRoot, mode: mode)
             #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
-            let prefix = mode == .publish ? "https://example.com/" : "/"
+            let prefix = mode == .publish ? "https://lowtide.example/" : "/"
             let site = r.files.filter { $0.path.hasSuffix(".html") }
             #expect(site.count > 20)
             let paths = Set(r.files.map(\.path))
@@ -608,7 +608,7 @@ struct FeedTests {
             }
         }
         let tag = try #require(renderSite(exampleSiteRoot).text("tags/swiftui/index.html"))
-        #expect(tag.contains("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Tag: SwiftUI – Low Tide Software\" href=\"https://example.com/tags/swiftui/atom.xml\">"))
+        #expect(tag.contains("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"Tag: SwiftUI – Low Tide Software\" href=\"https://lowtide.example/tags/swiftui/atom.xml\">"))
     }
 
     // MARK: Sitemap and robots.txt
@@ -620,7 +620,7 @@ struct FeedTests {
         let sitemap = try #require(r.text("sitemap.xml"))
         let locs = sitemap.components(separatedBy: "<loc>").dropFirst().compactMap { $0.components(separatedBy: "</loc>").first }
         #expect(Set(locs).count == locs.count, "no duplicates")
-        let base = "https://example.com/"
+        let base = "https://lowtide.example/"
         // Every HTML file except redirects and 404.html, and nothing else.
         var want: Set<String> = []
         for file in r.files where file.path.hasSuffix(".html") {
@@ -638,13 +638,13 @@ struct FeedTests {
         #expect(sitemap.contains("<loc>\(base)</loc><lastmod>\(FeedDates.rfc3339(newest))</lastmod>"))
         #expect(sitemap.contains("<loc>\(base)archive/</loc><lastmod>\(FeedDates.rfc3339(newest))</lastmod>"))
         #expect(sitemap.contains("<loc>\(base)about/</loc></url>"), "pages have no date")
-        #expect(r.text("robots.txt") == "User-agent: *\nAllow: /\n\nSitemap: https://example.com/sitemap.xml\n")
+        #expect(r.text("robots.txt") == "User-agent: *\nAllow: /\n\nSitemap: https://lowtide.example/sitemap.xml\n")
     }
 
     @Test("a site's own content/robots.txt is kept; a page at a feed's path is a duplicate output path")
     func robotsOverrideAndCollisions() throws {
         let site = try TestSiteFolder(config: nil, files: [
-            "content/site.yml": "title: R\nbase_url: https://example.com/\n",
+            "content/site.yml": "title: R\nbase_url: https://example.org/\n",
             "content/robots.txt": "User-agent: *\nDisallow: /drafts/\n",
             "content/pages/feed.md": "---\ntitle: Feed\npermalink: /feed.xml\n---\nNot a feed.\n",
             "content/posts/2021-01-01-a.md": "---\ntitle: A\n---\nHello.\n",
@@ -736,7 +736,7 @@ struct FeedTests {
 
     @Test("a site without posts still has valid, empty feeds with a fixed date")
     func emptySite() throws {
-        let site = try TestSiteFolder(config: nil, files: ["content/site.yml": "title: Empty\nbase_url: https://example.com/\n"])
+        let site = try TestSiteFolder(config: nil, files: ["content/site.yml": "title: Empty\nbase_url: https://example.org/\n"])
         let r = renderSite(site.root)
         #expect(r.diagnostics.isEmpty, "\(r.diagnostics)")  // includes the validator's verdict
         let atom = try #require(r.text("atom.xml"))

@@ -219,10 +219,10 @@ import Testing
         #expect(bio.changedPaths.contains("/index.html"), "\(bio.changedPaths)")
         // A link written with the site's own address is checked as an internal link: a new
         // base_url makes it an outside link, which is not checked.
-        try s.edit("content/posts/2023-06-01-kettle-audit.md") { $0 + "\nSee [the old page](https://example.com/no-such-page/).\n" }
+        try s.edit("content/posts/2023-06-01-kettle-audit.md") { $0 + "\nSee [the old page](https://lowtide.example/no-such-page/).\n" }
         let own = try s.check("a link to a missing page written with the site's address")
         #expect(own.report.warnings.contains { $0.message.contains("no-such-page") }, "\(own.report.warnings)")
-        try s.edit("content/site.yml") { $0.replacingOccurrences(of: "base_url: https://example.com/", with: "base_url: https://lowtide.example/") }
+        try s.edit("content/site.yml") { $0.replacingOccurrences(of: "base_url: https://lowtide.example/", with: "base_url: https://ffion.example/") }
         let rebased = try s.check("a new base_url")
         #expect(!rebased.report.warnings.contains { $0.message.contains("no-such-page") }, "\(rebased.report.warnings)")
     }

@@ -120,13 +120,19 @@ struct ScaffoldTests {
         defer { try? FileManager.default.removeItem(at: site) }
         let app = try String(contentsOf: site.appendingPathComponent("content/apps/sample-app.md"), encoding: .utf8)
         #expect(app.contains("\n# app_store_id: 1234567890\n"), "\(app)")
-        let pages = RenderedPages(SiteBuilder.render(BuildRequest(siteDirectory: site, mode: .check)))
+        // With init's placeholders answered: the author's name, and the address as the workflow gives it.
+        let yml = site.appendingPathComponent("content/site.yml")
+        try String(contentsOf: yml, encoding: .utf8).replacingOccurrences(of: "Your Name", with: "Jane Doe")
+            .write(to: yml, atomically: true, encoding: .utf8)
+        var request = BuildRequest(siteDirectory: site, mode: .check)
+        request.baseURL = "https://jane.github.io/app/"
+        let pages = RenderedPages(SiteBuilder.render(request))
         #expect(pages.problems == [], "\(pages.problems)")
         #expect(pages.site.isWritable(in: .publish))
         pages.expect("apps/sample-app/index.html", contains: [
             // `check` writes absolute URLs, as `publish` does.
-            "<a class=\"button\" href=\"https://example.com/apps/sample-app/privacy/\">Privacy Policy</a>",
-            "<a class=\"button\" href=\"https://example.com/apps/sample-app/support/\">Support</a>",
+            "<a class=\"button\" href=\"https://jane.github.io/app/apps/sample-app/privacy/\">Privacy Policy</a>",
+            "<a class=\"button\" href=\"https://jane.github.io/app/apps/sample-app/support/\">Support</a>",
         ], lacks: ["apple-itunes-app"])
         pages.expect("apps/sample-app/privacy/index.html", contains: ["<h1>Sample App Privacy Policy</h1>", "does not collect any data",
                                                                        "More about Sample App</a>"])
@@ -143,7 +149,7 @@ struct ScaffoldTests {
         let workflow = site.appendingPathComponent(".github/workflows/publish.yml")
         let text = try String(contentsOf: workflow, encoding: .utf8)
         for needle in ["branches: [main]", "run: blogbuild publish", "actions/upload-pages-artifact", "actions/deploy-pages",
-                       "pages: write", "id-token: write", "base_url: https://USER.github.io/REPO/", "BLOGBUILD_URL:",
+                       "pages: write", "id-token: write", "https://USER.github.io/REPO/", "BLOGBUILD_URL:",
                        // The alternative: built from source once, then cached.
                        "BLOGBUILD_SOURCE: \"\"", "uses: actions/cache@v4", "make -C \"$RUNNER_TEMP/blogbuild\" dist"] {
             #expect(text.contains(needle), "\(needle)")
@@ -165,5 +171,77 @@ struct ScaffoldTests {
             .write(to: broken, atomically: true, encoding: .utf8)
         let rejected = try ProcessRunner.run(checker, ["-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows", broken.path], timeout: 60)
         #expect(rejected.status != 0, "\(rejected)")
+    }
+
+    /// What the workflow runs, read back as YAML (PyYAML, which make setup installs): the
+    /// triggers, and the build job's steps in order, each as `uses` or `name`, with its `id` and `run`.
+    private func workflowShape(_ workflow: URL) throws -> (triggers: [String: Any], steps: [[String: String]])? {
+        guard let python = ProcessRunner.findOnPath("python3"),
+              (try? ProcessRunner.run(python, ["-c", "import yaml"], timeout: 60))?.status == 0 else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("CI=true but PyYAML is missing") }
+            return nil
+        }
+        // YAML 1.1 reads the key `on` as true: PyYAML does, GitHub does not.
+        let script = """
+            import json, sys, yaml
+            w = yaml.safe_load(open(sys.argv[1]))
+            steps = [{k: str(v) for k, v in s.items() if k in ("uses", "name", "id", "run")} for s in w["jobs"]["build"]["steps"]]
+            print(json.dumps({"on": w.get("on", w.get(True)), "steps": steps}))
+            """
+        let run = try ProcessRunner.run(python, ["-c", script, workflow.path], timeout: 60)
+        try #require(run.status == 0, "\(run)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        return (try #require(object["on"] as? [String: Any]), try #require(object["steps"] as? [[String: String]]))
+    }
+
+    @Test("init's workflow asks configure-pages for the address first, installs libvips, publishes at that address, and runs daily")
+    func workflowPublishesAtThePagesAddressDaily() throws {
+        let site = try starterSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        guard let (triggers, steps) = try workflowShape(site.appendingPathComponent(".github/workflows/publish.yml")) else { return }
+        // A push to main, by hand, and a daily schedule (future-dated posts appear on their day).
+        #expect(Set(triggers.keys) == ["push", "workflow_dispatch", "schedule"], "\(triggers)")
+        let schedule = try #require(triggers["schedule"] as? [[String: String]], "\(triggers)")
+        let cron = try #require(schedule.first?["cron"], "\(schedule)")
+        let fields = cron.split(separator: " ")
+        #expect(schedule.count == 1 && fields.count == 5 && fields[2...] == ["*", "*", "*"] && Int(fields[0]) != nil && Int(fields[1]) != nil,
+                "once a day, every day: \(cron)")
+
+        func index(_ matches: ([String: String]) -> Bool, _ what: String) throws -> Int {
+            let found = steps.firstIndex(where: matches)
+            return try #require(found, "no step that \(what): \(steps)")
+        }
+        let pages = try index({ $0["uses"]?.hasPrefix("actions/configure-pages@") == true }, "configures Pages")
+        #expect(steps[pages]["id"] == "pages", "its outputs are read as steps.pages: \(steps[pages])")
+        let publish = try index({ $0["run"]?.contains("blogbuild publish") == true }, "publishes")
+        #expect(steps[publish]["run"] == #"blogbuild publish --base-url "${{ steps.pages.outputs.base_url }}/""#, "\(steps[publish])")
+        let libvips = try index({ $0["run"]?.contains("apt-get install") == true && $0["run"]?.contains("libvips42") == true }, "installs libvips")
+        let upload = try index({ $0["uses"]?.hasPrefix("actions/upload-pages-artifact@") == true }, "uploads the site")
+        #expect(pages < publish && libvips < publish && publish < upload, "order: \(steps.map { $0["uses"] ?? $0["name"] ?? "?" })")
+        // The package is the one that has the library blogbuild loads (Sources/CVips: libvips.so.42).
+        let cvips = try String(contentsOf: RepoPaths.root.appendingPathComponent("Sources/CVips/cvips.c"), encoding: .utf8)
+        #expect(cvips.contains("\"libvips.so.42\""))
+        // The install steps come before anything runs blogbuild; nothing runs it with site.yml's placeholder address.
+        let installs = try index({ $0["name"] == "Install blogbuild" }, "installs blogbuild")
+        #expect(installs < publish)
+        #expect(steps.filter { $0["run"]?.contains("blogbuild publish") == true }.count == 1)
+    }
+
+    @Test("init gives the site a picture of its own for shared links: a small 1200 × 630 PNG named by image: in site.yml")
+    func initWritesASiteImage() throws {
+        let site = try starterSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let config = try String(contentsOf: site.appendingPathComponent("content/site.yml"), encoding: .utf8)
+        #expect(config.contains("\nimage: /images/site.png\n"), "\(config)")
+        let png = try Data(contentsOf: site.appendingPathComponent("content/images/site.png"))
+        #expect(png.count < 8_000, "small: \(png.count) bytes")
+        #expect(ImageSize.fromFile(site.appendingPathComponent("content/images/site.png").path) == ImageSize(width: 1200, height: 630))
+        // Every page of the new site shares it (the sample app has no icon, the post no hero).
+        let pages = RenderedPages(SiteBuilder.render(BuildRequest(siteDirectory: site, mode: .build(includeDrafts: false))))
+        #expect(pages.errors == [], "\(pages.errors)")
+        for path in pages.paths where path.hasSuffix(".html") && !(pages[path] ?? "").contains("http-equiv=\"refresh\"") {
+            let html = pages[path] ?? ""
+            #expect(html.contains(#"<meta property="og:image" content="https://example.com/images/site."#), "\(path)")
+        }
     }
 }

@@ -499,7 +499,7 @@ struct SiteTests {
         for mode in [BuildMode.build(includeDrafts: false), .publish] {
             let pages = RenderedPages(SiteBuilder.render(BuildRequest(siteDirectory: RepoPaths.root, mode: mode, now: siteTestsNow)))
             #expect(pages.problems == [], "\(mode)")
-            #expect(pages.brokenInternalLinks(baseURL: "https://example.com/") == [], "\(mode)")
+            #expect(pages.brokenInternalLinks(baseURL: "https://lowtide.example/") == [], "\(mode)")
         }
     }
 

@@ -154,7 +154,7 @@ struct ThemeWeightTests {
     @Test func everyPostPageWithItsCSSIsUnder31KB() throws {
         let site = try buildExampleSite("publish", label: "weight")
         defer { try? FileManager.default.removeItem(at: site) }
-        let base = "https://example.com/"
+        let base = "https://lowtide.example/"
         let pages = try FolderSnapshot(site).files.keys.filter { $0.hasSuffix("/index.html") && $0.first?.isNumber == true }.sorted()
         #expect(pages.count >= 10, "the example site's posts were found: \(pages)")
         var heaviest = (page: "", bytes: 0)

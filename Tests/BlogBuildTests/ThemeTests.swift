@@ -151,9 +151,9 @@ struct ContentSitePathTests {
 
     @Test("publish writes the author's site paths as absolute URLs; relative links and fragments stay as written")
     func publishMakesSitePathsAbsolute() throws {
-        let pages = renderTestSite(try folder(baseURL: "https://example.com/"), mode: .publish)
+        let pages = renderTestSite(try folder(baseURL: "https://example.org/"), mode: .publish)
         pages.expect("2021/01/links/index.html",
-                     contains: [#"href="https://example.com/about/""#, #"src="https://example.com/images/map.png""#,
+                     contains: [#"href="https://example.org/about/""#, #"src="https://example.org/images/map.png""#,
                                 #"href="../../02/other/""#, ##"href="#note""##],
                      lacks: [#"href="/about/""#])
     }

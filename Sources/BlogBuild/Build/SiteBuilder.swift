@@ -14,8 +14,13 @@ public enum SiteBuilder {
         var clock = StageClock()
         let progress = request.progress ?? { _ in }
         progress("reading content/")
-        let content = memo?.documents.load(siteDirectory: request.siteDirectory, changed: changed)
+        var content = memo?.documents.load(siteDirectory: request.siteDirectory, changed: changed)
             ?? ContentLoader.load(siteDirectory: request.siteDirectory)
+        // `--base-url`: where CI knows the site goes; it stands in for site.yml's.
+        if let baseURL = request.baseURL {
+            content.config.baseURL = baseURL
+            content.config.placeholders.removeAll { $0.key == .baseURL }
+        }
         let version: ((String) -> Int)? = memo.map { memo in { memo.documents.version(of: $0) } }
         clock.lap("load")
         if content.configFailed { return configFailure(content, memo: memo) }
@@ -39,6 +44,12 @@ public enum SiteBuilder {
         // their upright size replaces the header's, and each <img> becomes a <picture>.
         var imageUses: [String: ImagePlanner.Use] = [:]
         var notices = content.notices
+        // init's placeholders: fine while writing, never on a site that goes live.
+        for placeholder in content.config.placeholders {
+            let said = placeholder.diagnostic(strict: request.mode.isStrict)
+            if said.severity == .notice { notices.append(said) } else { diagnostics.append(said) }
+        }
+        notices.sort()
         let imageCache = request.imageCacheFolder
         var imageLibrary: LibvipsFacts?
         var imageSources: ImageSourceIndex?
@@ -191,6 +202,7 @@ public enum SiteBuilder {
             if let theme {
                 let configPath = request.siteDirectory.appendingPathComponent("content/site.yml").path
                 let config = FileManager.default.contents(atPath: configPath).map { String(decoding: $0, as: UTF8.self) }
+                diagnostics += SiteImageCheck.problems(in: site, configText: config)
                 let sources = (config.map { [(label: "content/site.yml", text: $0)] } ?? []) + theme.texts
                 var pageChecker = PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
                 pageChecker.unbuilt = site.failedPageOutputs

@@ -34,6 +34,12 @@ struct SourceDocument: Sendable {
         return docs
     }
 
+    /// site.yml's text as a document, to find the line a value is written at (`location(of:)`).
+    static func config(_ text: String) -> SourceDocument {
+        SourceDocument(sourcePath: ConfigLoader.path, url: "/", body: text, bodyLine: 1,
+                       rendered: RenderedMarkdown(html: "", summaryHTML: ""), frontMatterImages: [], keyLocations: [:])
+    }
+
     /// A post as a document.
     static func post(_ p: SitePost) -> SourceDocument {
         SourceDocument(sourcePath: p.post.sourcePath, url: p.permalink, body: p.post.body, bodyLine: p.post.bodyLine,

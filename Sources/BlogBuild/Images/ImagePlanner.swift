@@ -4,8 +4,8 @@ import Foundation
 /// document's body shows (Markdown images, raw `<img>`), every hero image and
 /// screenshot, in the configured widths (never wider than the image) and
 /// formats, plus its own format as the fallback; every app icon in 1× and 2× of
-/// the sizes the theme shows icons at; the site's `icon:` and the author's `avatar:`
-/// at the size they are shown.
+/// the sizes the theme shows icons at; the site's `icon:`, its `image:` and the
+/// author's `avatar:` at the size they are shown.
 enum ImagePlanner {
     /// Formats libvips reads that are processed; others (SVG, GIF) pass through.
     static let rasterExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
@@ -53,12 +53,12 @@ enum ImagePlanner {
                 add(path, Use(document: doc.sourcePath, location: doc.keyLocations[key]))
             }
         }
-        // What site.yml shows on pages: the home-screen icon and the author's picture,
+        // What site.yml shows on pages: the home-screen icon, the author's picture and the link preview's,
         // published only as processed files (a phone photo's GPS position must not be).
         // A problem with one is reported at the line of site.yml that names it.
-        let config = configText.map { SourceDocument(sourcePath: ConfigLoader.path, url: "/", body: $0, bodyLine: 1,
-                                                     rendered: RenderedMarkdown(html: "", summaryHTML: ""), frontMatterImages: [], keyLocations: [:]) }
-        for (written, widths) in [(site.config.icon, [SiteImageWidths.touchIcon]), (site.config.author?.avatar, [SiteImageWidths.avatar])] {
+        let config = configText.map(SourceDocument.config)
+        for (written, widths) in [(site.config.icon, [SiteImageWidths.touchIcon]), (site.config.author?.avatar, [SiteImageWidths.avatar]),
+                                  (site.config.image, [SiteImageWidths.shareImage])] {
             guard let written, let path = ImageReference.staticPath(written, from: ConfigLoader.path) else { continue }
             plainWidths[path, default: []].formUnion(widths)
             add(path, Use(document: ConfigLoader.path, location: config?.location(of: written)))

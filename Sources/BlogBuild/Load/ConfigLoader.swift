@@ -7,7 +7,7 @@ import Foundation
 /// under `params:`, which are not warned about).
 enum ConfigLoader {
     /// What `blogbuild init` writes for `base_url` and the author's name, for the
-    /// user to replace; `publish` prints a notice while they are still there.
+    /// user to replace; `publish` fails while they are still there (`InitPlaceholder`).
     static let placeholderBaseURL = "https://example.com/"
     static let placeholderAuthorName = "Your Name"
 
@@ -23,7 +23,8 @@ enum ConfigLoader {
     ]
 
     /// The configuration from site.yml's text, with the diagnostics found and
-    /// the notices for `publish` (`init`'s placeholders still in place).
+    /// the notices (a language the theme has no words for); `init`'s placeholders
+    /// still in place are in `config.placeholders`.
     static func parse(_ text: String) -> (config: SiteConfig, diagnostics: [Diagnostic], notices: [Diagnostic]) {
         var config = SiteConfig()
         var fields: YAMLFields
@@ -83,6 +84,11 @@ enum ConfigLoader {
         config.icon = imagePath(&fields, "icon", accepts: { ImageMediaType.of($0) == "image/png" },
                                 expected: "a PNG image (iOS shows nothing else on the home screen), ideally 180 × 180 px",
                                 ifEmpty: "give the path of a square PNG, e.g. /images/icon.png, or leave the key out")
+        // The picture of a shared link to a page that has none of its own (og:image):
+        // what link previews take, and nothing else (no SVG).
+        config.image = imagePath(&fields, "image", accepts: { ["image/png", "image/jpeg", "image/webp", "image/gif"].contains(ImageMediaType.of($0)) },
+                                 expected: "a PNG, JPEG, WebP or GIF image (what link previews show), ideally 1200 × 630 px",
+                                 ifEmpty: "give the path of a picture, e.g. /images/site.png, or leave the key out")
         if var markdown = fields.nested("markdown") {
             if let raw = markdown.bool("raw_html") { config.rawHTML = raw }
             if let highlight = markdown.bool("highlight") { config.highlight = highlight }
@@ -119,8 +125,7 @@ enum ConfigLoader {
                                       message: message, severity: .notice))
         }
         if config.baseURL == Self.placeholderBaseURL {
-            notice("'base_url' is the placeholder \(Self.placeholderBaseURL) that blogbuild init writes: "
-                   + "set it to the address the site is published at", at: fields.keyLocations["base_url"])
+            config.placeholders.append(InitPlaceholder(key: .baseURL, location: fields.keyLocations["base_url"]))
         }
         if unspoken {
             notice("'language' is \(config.language), which the theme has no words for: it speaks English "
@@ -128,8 +133,7 @@ enum ConfigLoader {
                    + "give your own under 'strings:' (README lists the keys)", at: fields.keyLocations["language"])
         }
         if let author, ContentText.trimmed(author.author.name) == Self.placeholderAuthorName {
-            notice("'author' is the placeholder name \"\(Self.placeholderAuthorName)\" that blogbuild init writes: "
-                   + "pages and feeds show it as the author", at: author.nameAt)
+            config.placeholders.append(InitPlaceholder(key: .author, location: author.nameAt))
         }
         return (config, fields.diagnostics, notices.sorted())
     }
@@ -245,15 +249,11 @@ enum ConfigLoader {
             return nil
         }
         guard let text = fields.text("base_url") else { return nil }
-        let trimmed = ContentText.trimmed(text)
-        guard let components = URLComponents(string: trimmed),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty,
-              components.query == nil, components.fragment == nil else {
+        guard let checked = SiteConfig.checkedBaseURL(text) else {
             fields.report("'base_url' must be an absolute http(s) URL \(YAMLFields.quote(text))", at: node)
             return nil
         }
-        return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
+        return checked
     }
 
     /// `images: { widths, formats, quality, resize }`; a bad value keeps its default.

@@ -162,6 +162,12 @@ public struct SiteConfig: Sendable, Hashable {
     /// `icon: /images/icon.png`: the site's square PNG icon, as written: the
     /// `apple-touch-icon` (a home-screen bookmark's picture on iOS); nil: none.
     public var icon: String?
+    /// `image: /images/site.png`: the picture a shared link to any page shows when
+    /// the page has none of its own (`og:image`), as written; nil: none.
+    public var image: String?
+    /// `init`'s placeholders still in site.yml, with where each is written:
+    /// a notice in `build` and `serve`, an error in `publish` and `check`.
+    public var placeholders: [InitPlaceholder] = []
     /// `social:`: the author's profiles and address, in the order written.
     public var social: [SocialLink] = []
     /// `markdown: { raw_html: false }` strips raw HTML from Markdown.

@@ -14,6 +14,9 @@ public struct BuildRequest: Sendable {
     /// `SITE/.blogbuild-cache`. One folder may serve several sites or checkouts:
     /// everything in it is named by its content's hash.
     public var cacheDirectory: URL?
+    /// `--base-url`: the site's address in place of site.yml's `base_url` (as
+    /// `SiteConfig.checkedBaseURL` gives it, ending with `/`); nil: site.yml's.
+    public var baseURL: String?
 
     /// The derived-image cache (`Images/DerivedImageCache`).
     var imageCacheFolder: URL {

@@ -16,6 +16,8 @@ struct SiteWide: Hashable, Sendable {
     /// variant's path when a page links to the original); nil when not processed.
     var avatarPath: String?
     var iconPath: String?
+    /// Where the processed `image:` is (every page's og:image without one of its own).
+    var imagePath: String?
 
     init(_ site: Site) {
         config = site.config
@@ -35,6 +37,7 @@ struct SiteWide: Hashable, Sendable {
         }
         avatarPath = shown(site.config.author?.avatar, width: SiteImageWidths.avatar)
         iconPath = shown(site.config.icon, width: SiteImageWidths.touchIcon)
+        imagePath = shown(site.config.image, width: SiteImageWidths.shareImage)
         if let first, let last { years = first == last ? "\(first)" : "\(first)–\(last)" } else { years = nil }
     }
 }

@@ -31,6 +31,15 @@ struct RouteValues {
         return route.templateName
     }
 
+    /// The absolute URL of app `i`'s icon as a page's og:image: its largest
+    /// processed variant (never the original with its metadata), else the file.
+    private func appIcon(_ i: Int) -> String? {
+        let app = site.apps[i].app
+        guard let icon = app.icon else { return nil }
+        let shared = site.imageVariants(icon, in: app.sourcePath).map { "/" + $0.fallbackPath }
+        return urls.absoluteURL(shared ?? ImageReference.sitePath(icon, from: app.sourcePath))
+    }
+
     /// The root of the context `route`'s template gets, laid out by `root`
     /// (`ContextShapes.root(for:)`), making only what `reads` says is read.
     func root(for route: Route, shape root: TemplateShape, reads: TemplateReads) -> TemplateValue {
@@ -90,10 +99,7 @@ struct RouteValues {
             let a = site.apps[i]
             page = v.page(pageRecord, kind: "app", title: a.app.title, path: a.url, description: a.app.tagline,
                           params: a.app.params, ownFeed: .app(i, in: site))
-            if let icon = a.app.icon {
-                let shared = site.imageVariants(icon, in: a.app.sourcePath).map { "/" + $0.fallbackPath }
-                page["image"] = .string(urls.absoluteURL(shared ?? ImageReference.sitePath(icon, from: a.app.sourcePath)))
-            }
+            if let icon = appIcon(i) { page["image"] = .string(icon) }
             if let id = a.app.appStoreID { page["app_store_id"] = .string(id) }
             r["app"] = v.app(i, r.record(for: "app"))
         case .tags:
@@ -147,6 +153,8 @@ struct RouteValues {
                 // The app's head on its child page, and its Smart App Banner.
                 let card = v.appCard(ai, r.record(for: "app"))
                 r["app"] = card.value
+                // Shared, it shows its app's icon, as the app's own page does.
+                if let icon = appIcon(ai) { page["image"] = .string(icon) }
                 if let id = v.projections.apps[ai].appStoreID { page["app_store_id"] = .string(id) }
             }
         case .notFound:

@@ -190,11 +190,16 @@ struct TemplateValues: Sendable {
         return r
     }
 
-    /// What `page` holds on every page: the site's feeds and the default card.
+    /// What `page` holds on every page: the site's feeds, the default card and the
+    /// site's `image:` as its picture (a post's hero and an app's icon replace it).
     func pageWithSiteFeeds(_ r: TemplateRecord) -> TemplateRecord {
         var r = r
         r["feeds"] = feedLinks(siteFeeds, r.elementRecord(for: "feeds"))
         r["twitter_card"] = .string("summary")
+        let shown = projections.site
+        if let image = shown.config.image {
+            r["image"] = .string(urls.absoluteURL(shown.imagePath ?? ImageReference.sitePath(image, from: ConfigLoader.path)))
+        }
         return r
     }
 

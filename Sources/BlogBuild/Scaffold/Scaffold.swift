@@ -73,6 +73,7 @@ public enum Scaffold {
         // Content and config only: the built-in theme serves the site, so it takes every
         // theme update; `blogbuild theme eject` copies out what the site wants to change.
         let files: [(String, [UInt8])] = StarterSite.files(day: day).map { ($0.0, Array($0.1.utf8)) }
+            + [(StarterImage.path, StarterImage.bytes)]
         for (path, bytes) in files {
             try writeNew(directory.appendingPathComponent(path), bytes, label: path)
         }

@@ -18,6 +18,9 @@ enum StarterSite {
             permalinks: { post: /:year/:month/:slug/ }
             feeds: { items: 20, full_content: true }
             nav: [ { title: Apps, url: /apps/ }, { title: Series, url: /series/ }, { title: Archive, url: /archive/ }, { title: About, url: /about/ } ]
+            # The picture a shared link to a page shows when the page has none of its own
+            # (a post's hero, an app's icon): replace it with one of your site, 1200 × 630 px.
+            image: /images/site.png
 
             """),
             ("content/posts/\(day)-hello-world.md", """
@@ -130,21 +133,28 @@ enum StarterSite {
 
         """
 
-    /// A GitHub Actions workflow: on a push to main, install blogbuild, publish, and
-    /// deploy to GitHub Pages with GitHub's own Pages actions.
+    /// A GitHub Actions workflow: on a push to main and once a day, install libvips and
+    /// blogbuild, ask GitHub Pages for the site's address, publish at that address,
+    /// and deploy with GitHub's own Pages actions.
     static let publishWorkflow = """
-        # Publishes the site to GitHub Pages on every push to the main branch.
+        # Publishes the site to GitHub Pages on every push to the main branch, and once a
+        # day, so a post dated in the future appears on its day.
         #
         # Once: in the repository's Settings → Pages, set Source to "GitHub Actions".
-        # base_url in content/site.yml must be where the site is served:
-        #   a user or organisation page:  base_url: https://USER.github.io/
-        #   a project page:               base_url: https://USER.github.io/REPO/
-        #   your own domain:              base_url: https://example.com/
+        # The site's address is GitHub's: actions/configure-pages gives it (for a project
+        # page https://USER.github.io/REPO/, for a user page https://USER.github.io/, or
+        # your own domain once it is set in Settings → Pages), and publish uses it in place
+        # of base_url in content/site.yml (which build and serve use).
+        # publish fails while site.yml still has the author name init wrote: write yours.
         name: Publish
 
         on:
           push:
             branches: [main]
+          schedule:
+            # Every day at 00:20 UTC (GitHub may start it later; it stops scheduling after
+            # 60 days without a commit in a public repository).
+            - cron: "20 0 * * *"
           workflow_dispatch:
 
         permissions:
@@ -173,6 +183,16 @@ enum StarterSite {
             runs-on: ubuntu-latest
             steps:
               - uses: actions/checkout@v4
+              # The site's address (and GitHub Pages set up for this repository): its base_url output.
+              - id: pages
+                uses: actions/configure-pages@v5
+              - name: Install libvips
+                # blogbuild loads libvips (libvips.so.42) to resize images and strip their
+                # metadata (a photo's GPS position) before they are published.
+                # The package is libvips42t64 on Ubuntu 24.04 and libvips42 before it.
+                run: |
+                  sudo apt-get update -q
+                  sudo apt-get install -y -q --no-install-recommends libvips42t64 || sudo apt-get install -y -q --no-install-recommends libvips42
               - name: Install blogbuild
                 if: env.BLOGBUILD_SOURCE == ''
                 run: |
@@ -200,9 +220,9 @@ enum StarterSite {
                 if: env.BLOGBUILD_SOURCE != ''
                 run: echo "$HOME/.cache/blogbuild-bin" >> "$GITHUB_PATH"
               - name: Publish
-                # Fails on any broken link, missing alt text or invalid feed.
-                run: blogbuild publish
-              - uses: actions/configure-pages@v5
+                # At the address GitHub Pages gave (its base_url has no trailing slash).
+                # Fails on any broken link, missing alt text, invalid feed or placeholder left in site.yml.
+                run: blogbuild publish --base-url "${{ steps.pages.outputs.base_url }}/"
               - uses: actions/upload-pages-artifact@v3
                 with:
                   path: public
