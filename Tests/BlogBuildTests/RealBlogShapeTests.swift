@@ -166,3 +166,24 @@ import Testing
         #expect(publish.status == 1, "\(publish)")
     }
 }
+
+/// `social_image:`: the picture a shared link shows, apart from a hero image (issue 26:
+/// jekyll-seo-tag's `image:`, Hugo's `images:` and `cover:`).
+@Suite struct SocialImageTests {
+    @Test func aPostOrPageSharesItsSocialImageAndShowsNoHero() throws {
+        let png = try Data(contentsOf: RepoPaths.root.appendingPathComponent("content/images/site.png"))
+        let folder = try TestSiteFolder(files: [
+            "content/posts/2021-01-05-x.md": "---\ntitle: X\nsocial_image: card.png\n---\nBody.\n",
+            "content/pages/about.md": "---\ntitle: About\nsocial_image: /images/me.png\n---\nMe.\n",
+            "content/posts/2021-01-06-y.md": "---\ntitle: Y\nsocial_image: nope.png\n---\nBody.\n",
+        ], binary: ["content/posts/card.png": [UInt8](png), "content/images/me.png": [UInt8](png)])
+        let built = renderTestSite(folder)
+        #expect(built.hints == [], "social_image is blogbuild's own key")
+        #expect(built.problems == ["content/posts/2021-01-06-y.md:3:15: warning: broken image 'nope.png': nothing is built at /posts/nope.png"]
+                || built.problems.count == 1 && built.problems[0].hasPrefix("content/posts/2021-01-06-y.md:3:"), "\(built.problems)")
+        let post = try #require(built["2021/01/x/index.html"])
+        #expect(post.contains("<meta property=\"og:image\" content=\"https://example.org/posts/card.png\">"), "\(post)")
+        #expect(!post.contains("class=\"hero"), "a social image is not shown above the post")
+        #expect(built["about/index.html"]?.contains("<meta property=\"og:image\" content=\"https://example.org/images/me.png\">") == true)
+    }
+}

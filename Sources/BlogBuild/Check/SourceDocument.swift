@@ -17,8 +17,10 @@ struct SourceDocument: Sendable {
         var docs: [SourceDocument] = []
         for p in site.posts { docs.append(post(p)) }
         for p in site.pages {
+            // A shared link's picture has no alt text to give (Open Graph shows it beside the title).
+            let social = p.page.socialImage.map { [("social_image", ImageRef(src: $0, alt: p.page.title))] } ?? []
             docs.append(SourceDocument(sourcePath: p.page.sourcePath, url: p.url, body: p.page.body, bodyLine: p.page.bodyLine,
-                                         rendered: p.rendered, frontMatterImages: [], keyLocations: [:]))
+                                         rendered: p.rendered, frontMatterImages: social, keyLocations: p.page.keyLocations))
         }
         for s in site.series {
             docs.append(SourceDocument(sourcePath: s.series.sourcePath, url: s.url, body: s.series.body,
@@ -43,7 +45,9 @@ struct SourceDocument: Sendable {
     /// A post as a document.
     static func post(_ p: SitePost) -> SourceDocument {
         SourceDocument(sourcePath: p.post.sourcePath, url: p.permalink, body: p.post.body, bodyLine: p.post.bodyLine,
-                       rendered: p.rendered, frontMatterImages: p.post.image.map { [("image", $0)] } ?? [],
+                       rendered: p.rendered,
+                       frontMatterImages: (p.post.image.map { [("image", $0)] } ?? [])
+                           + (p.post.socialImage.map { [("social_image", ImageRef(src: $0, alt: p.post.title))] } ?? []),
                        keyLocations: p.post.keyLocations)
     }
 

@@ -204,6 +204,9 @@ public struct Post: Sendable, Hashable {
     /// Slug of an app in `content/apps/`.
     public var app: String?
     public var image: ImageRef?
+    /// `social_image:`: the picture a shared link shows (og:image) when it is not
+    /// the hero image, as written (relative to the file, or a site path).
+    public var socialImage: String? = nil
     public var draft: Bool
     public var slug: String
     public var aliases: [String]
@@ -334,6 +337,10 @@ public struct Page: Sendable, Hashable {
     public var aliases: [String]
     /// Where each of `aliases` is written.
     public var aliasLocations: [SourceLocation]
+    /// `social_image:`, as for a post.
+    public var socialImage: String? = nil
+    /// Where each front-matter key was written, for diagnostics.
+    public var keyLocations: [String: SourceLocation] = [:]
     public var params: [String: FrontMatterValue]
     public var body: String
     public var bodyLine: Int

@@ -16,12 +16,15 @@ enum PageLoader {
             }
         }
         let (aliases, aliasLocations) = fields.aliases()
+        let socialImage = fields.text("social_image").map(ContentText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         fields.hintUnusedKeys()
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
         let slug = app == nil ? ContentPaths.pageSlug(of: source.file) : ContentPaths.slug(of: source.file)
-        let page = Page(sourcePath: source.file, slug: slug, title: title,
+        var page = Page(sourcePath: source.file, slug: slug, title: title,
                         permalink: permalink, app: app, aliases: aliases, aliasLocations: aliasLocations, params: params, body: source.body, bodyLine: source.bodyLine)
+        page.socialImage = socialImage
+        page.keyLocations = fields.keyLocations
         return (page, fields.diagnostics)
     }
 }

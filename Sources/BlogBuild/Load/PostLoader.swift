@@ -44,6 +44,7 @@ enum PostLoader {
         let seriesOrder = fields.int("series_order")
         let app = nonBlank(fields.text("app"))
         let image = fields.image("image")
+        let socialImage = fields.text("social_image").map(ContentText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let draft = fields.bool("draft") ?? false
 
         var slug: String?
@@ -79,10 +80,11 @@ enum PostLoader {
         let diagnostics = fields.diagnostics + extra
         guard !diagnostics.contains(where: { $0.severity == .error }),
               let title, let date, let slug else { return (nil, diagnostics) }
-        let post = Post(sourcePath: source.file, title: title, date: date, updated: updated, summary: summary,
+        var post = Post(sourcePath: source.file, title: title, date: date, updated: updated, summary: summary,
                         tags: tags, series: series, seriesOrder: seriesOrder, app: app, image: image, draft: draft,
                         slug: slug, aliases: aliases, params: params, body: source.body, bodyLine: source.bodyLine,
                         keyLocations: fields.keyLocations, aliasLocations: aliasLocations)
+        post.socialImage = socialImage
         return (post, diagnostics)
     }
 

@@ -31,6 +31,13 @@ struct RouteValues {
         return route.templateName
     }
 
+    /// The absolute URL of a `social_image:` written in `file`: its largest
+    /// processed variant when it was processed, else the file itself.
+    private func sharedImage(_ src: String, from file: String) -> String {
+        let shared = site.imageVariants(src, in: file).map { "/" + $0.fallbackPath }
+        return urls.absoluteURL(shared ?? ImageReference.sitePath(src, from: file))
+    }
+
     /// The absolute URL of app `i`'s icon as a page's og:image: its largest
     /// processed variant (never the original with its metadata), else the file.
     private func appIcon(_ i: Int) -> String? {
@@ -62,6 +69,7 @@ struct RouteValues {
                 if let alt = img.alt { page["image_alt"] = .string(alt) }
                 page["twitter_card"] = .string("summary_large_image")
             }
+            if let social = p.post.socialImage { page["image"] = .string(sharedImage(social, from: p.post.sourcePath)) }
             r["post"] = v.post(i, r.record(for: "post"))
         case .home(let n, let count):
             let per = max(1, site.config.postsPerPage)
@@ -149,6 +157,7 @@ struct RouteValues {
             page["has_toc"] = .bool(p.rendered.toc.count >= 2)
             page["show_toc"] = .bool(p.rendered.toc.count >= TemplateValues.tocMinimumHeadings)
             page["has_content"] = .bool(true)
+            if let social = p.page.socialImage { page["image"] = .string(sharedImage(social, from: p.page.sourcePath)) }
             if let ai = p.appIndex {
                 // The app's head on its child page, and its Smart App Banner.
                 let card = v.appCard(ai, r.record(for: "app"))
