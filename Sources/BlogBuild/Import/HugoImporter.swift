@@ -433,12 +433,12 @@ enum HugoImporter {
             return checked
         }
 
-        /// Hugo's `urlize`: blanks become `-`, most punctuation goes, lower-cased.
+        /// Hugo's `urlize`: blanks become `-`, most punctuation goes (`+` stays: `notepad++`), lower-cased.
         func urlize(_ text: String) -> String {
             var out = ""
             for ch in text {
                 if ch == " " { out.append("-") }
-                else if ch.isLetter || ch.isNumber || "-_.~".contains(ch) { out.append(ch) }
+                else if ch.isLetter || ch.isNumber || "-_.~+".contains(ch) { out.append(ch) }
             }
             while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "-") }
             return lowercase ? out.lowercased() : out
