@@ -403,6 +403,8 @@ import Testing
                 {{<loop a b>}}
                 {{<icon />}}
 
+                {{% side %}}**Bold**{{% /side %}}
+
                 """,
             "content/posts/own/cat.png": Self.png,
         ])
@@ -413,6 +415,7 @@ import Testing
         #expect(imported.contains("<div class=\"side\">\n<figure><img src=\"cat.png\" alt=\"A cat on a mat\"><figcaption>The cat</figcaption></figure>\n</div>"))
         #expect(imported.contains("{{<loop a b>}}"), "what the importer cannot redo stays as written")
         #expect(imported.contains("{{<icon />}}"), "HTML that needs an element of the old theme's page stays as written")
+        #expect(imported.contains("<div class=\"side\">\n\n**Bold**\n\n</div>"), "{{% %}} content stays Markdown")
         let report = try #require(folder.read("IMPORT.md"))
         #expect(report.contains("`content/posts/own/index.md:19`: `{{<loop a b>}}`"), "\(report)")
         #expect(report.contains("`content/posts/own/index.md:17`: `{{<shot image=\"cat.png\" />}}`: the image has no alt text"))
@@ -423,6 +426,7 @@ import Testing
         #expect(built.problems.contains { $0.contains("reaches the page as text: {{<loop a b>}}") })
         #expect(built.problems.contains { $0.contains("'cat.png' has no alt text") })
         #expect(built.paths.contains("own/cat.png") || built.paths.contains { $0.hasSuffix("own/cat.png") })
+        #expect(built.site.files.contains { built[$0.path]?.contains("<strong>Bold</strong>") == true })
     }
 
     @Test func languageSuffixesKeepTheDefaultLanguage() throws {

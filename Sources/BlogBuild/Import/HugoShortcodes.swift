@@ -118,7 +118,9 @@ struct HugoShortcodes {
                     report.count("the site's own image shortcodes → <figure>")
                 case .html(let before, let after):
                     let content = call.selfClosing ? nil : inner()
-                    out += before + (content.map(translated) ?? "") + after
+                    // `{{% x %}}` content is Markdown: blank lines around it keep Markdown from reading it as HTML.
+                    let gap = tag.delimiter == "%" && content != nil ? "\n\n" : ""
+                    out += before + gap + (content.map(translated)?.trimmingCharacters(in: gap.isEmpty ? [] : .newlines) ?? "") + gap + after
                     report.count("the site's own HTML shortcodes → their HTML")
                 case .other:
                     done = false
@@ -141,6 +143,8 @@ struct HugoShortcodes {
         var range: Range<Substring.Index>
         /// What is between the delimiters, trimmed: `/ highlight`, `/* x */`.
         var text: String
+        /// `%` for `{{% x %}}`, whose inner content Hugo renders as Markdown; `<` for `{{< x >}}`.
+        var delimiter: Character = "<"
     }
 
     /// The next shortcode tag in `text`, or nil when there is none (or it never closes).
@@ -157,7 +161,7 @@ struct HugoShortcodes {
             let search = body.drop { $0.isWhitespace }.hasPrefix("/*") ? body.range(of: "*/").map { body[$0.upperBound...] } ?? body : body
             guard let close = search.range(of: delimiter == "<" ? ">}}" : "%}}") else { return nil }
             let text = body[..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-            return Tag(range: open.lowerBound..<close.upperBound, text: text)
+            return Tag(range: open.lowerBound..<close.upperBound, text: text, delimiter: delimiter)
         }
         return nil
     }
