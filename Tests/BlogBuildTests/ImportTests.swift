@@ -455,6 +455,13 @@ import Testing
         #expect(built.paths.contains("about/index.html") && built.paths.contains("posts/bye/index.html"))
     }
 
+    @Test func aLanguageSuffixIsALanguageCode() {
+        #expect(HugoLanguages.split("about.sv.md", configured: []) == ("about.md", "sv"))
+        #expect(HugoLanguages.split("a/index.en-gb.md", configured: []) == ("a/index.md", "en-gb"))
+        #expect(HugoLanguages.split("tips.js.md", configured: []) == ("tips.js.md", nil), "js is no language")
+        #expect(HugoLanguages.split("notes.klingon.md", configured: ["klingon"]) == ("notes.md", "klingon"))
+    }
+
     @Test func publishLastmodExpiryAndAliasesOnAnyPage() throws {
         let (folder, outcome) = try Self.imported([
             "hugo.toml": Self.config,

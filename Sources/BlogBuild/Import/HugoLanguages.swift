@@ -33,13 +33,14 @@ struct HugoLanguages {
     func page(_ file: String) -> String { pages[file] ?? file }
 
     /// `about.en.md` → (`about.md`, `en`). A suffix is a language configured in
-    /// `languages`, or any two-letter code (`sv`, `en-us`) as Hugo's language codes are.
+    /// `languages`, or a tag with a two-letter ISO 639 code (`sv`, `en-us`) as Hugo's language codes are.
     static func split(_ file: String, configured: Set<String>) -> (page: String, language: String?) {
         let folder = (file as NSString).deletingLastPathComponent
         let parts = (file as NSString).lastPathComponent.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3, !parts[0].isEmpty else { return (file, nil) }
         let code = parts[parts.count - 2].lowercased()
-        let looksLikeOne = code.range(of: #"^[a-z]{2}(-[a-z0-9]{2,8})?$"#, options: .regularExpression) != nil
+        // An ISO 639 two-letter code, with a region or script if any (`sv`, `en-gb`), never `js` or `min`.
+        let looksLikeOne = code.split(separator: "-").first?.count == 2 && LanguageTag.problem(code) == nil
         guard configured.contains(code) || looksLikeOne else { return (file, nil) }
         let name = (parts.dropLast(2) + [parts[parts.count - 1]]).joined(separator: ".")
         return (folder.isEmpty ? name : folder + "/" + name, code)
