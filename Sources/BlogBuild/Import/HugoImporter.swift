@@ -134,13 +134,16 @@ enum HugoImporter {
             var t = target
             if let hash = t.firstIndex(of: "#") { t = String(t[..<hash]) }
             if t.hasPrefix("/") { t.removeFirst() }
-            let candidates = documents.filter { $0.kind != .series }
-            let found = candidates.first { $0.source == "content/" + t }
-                ?? candidates.first { $0.source == "content/" + t + ".md" }
-                ?? candidates.first { $0.source == "content/" + t + "/index.md" }
-                ?? candidates.first { ($0.source as NSString).lastPathComponent == (t as NSString).lastPathComponent }
-                ?? candidates.first { (($0.source as NSString).deletingLastPathComponent as NSString).lastPathComponent == t
-                    && ($0.source as NSString).lastPathComponent == "index.md" }
+            // Each document by the page its file is, without a language suffix (`about.en.md` is `about.md`).
+            let candidates = documents.filter { $0.kind != .series }.map { document in
+                (source: document.source, page: "content/" + languages.page(String(document.source.dropFirst("content/".count))))
+            }
+            let found = candidates.first { $0.page == "content/" + t }
+                ?? candidates.first { $0.page == "content/" + t + ".md" }
+                ?? candidates.first { $0.page == "content/" + t + "/index.md" }
+                ?? candidates.first { ($0.page as NSString).lastPathComponent == (t as NSString).lastPathComponent }
+                ?? candidates.first { (($0.page as NSString).deletingLastPathComponent as NSString).lastPathComponent == t
+                    && ($0.page as NSString).lastPathComponent == "index.md" }
             return found.flatMap { urls[$0.source] }.map { url in
                 target.firstIndex(of: "#").map { url + target[$0...] } ?? url
             }
