@@ -286,7 +286,7 @@ import Testing
     @Test func theOldFeedsAndListPagesStillAnswer() throws {
         let (folder, outcome) = try Self.imported([
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Feeds'\n[permalinks]\narticle = '/:title/'\n",
-            "content/article/gmail.md": "---\ntitle: Gmail backups\ndate: 2012-12-10\ntags: [Short URL:s]\ncategories: [Tools]\n---\nBody.\n",
+            "content/article/gmail.md": "---\ntitle: Gmail backups\ndate: 2012-12-10\ntags: [Short URL:s, Notepad++]\ncategories: [Tools]\n---\nBody.\n",
             "content/article/vmware.md": "---\ntitle: VMware\ndate: 2013-01-21\ncategories: [Thoughts]\n---\nBody.\n",
         ])
         #expect(outcome.status == 0, "\(outcome)")
@@ -302,6 +302,7 @@ import Testing
         #expect(built["categories/index.html"]?.contains("url=https://example.org/tags/\"") == true)
         #expect(built["categories/thoughts/index.html"]?.contains("url=https://example.org/tags/thoughts/\"") == true)
         #expect(built["tags/short-urls/index.html"]?.contains("url=https://example.org/tags/short-url-s/\"") == true)
+        #expect(built["tags/notepad++/index.html"]?.contains("url=https://example.org/tags/notepad/\"") == true, "Hugo keeps + in a URL")
         #expect(built.paths.contains("gmail-backups/index.html"))
     }
 
@@ -330,6 +331,217 @@ import Testing
         #expect(built.errors == [])
         #expect(folder.read("content/series/building-kettle.md")?.contains("title: Building Kettle") == true)
         #expect(built["series/building-kettle/index.html"]?.contains("Part 2") == true)
+    }
+
+    static let config = "baseURL = 'https://example.org/'\ntitle = 'T'\n"
+
+    /// The imported Markdown of every file under content/, joined.
+    static func markdown(_ folder: TestSiteFolder) throws -> String {
+        try FileManager.default.subpathsOfDirectory(atPath: folder.url("content").path).sorted()
+            .filter { $0.hasSuffix(".md") }.compactMap { folder.read("content/" + $0) }.joined(separator: "\n")
+    }
+
+    @Test func shortcodeTagsWithAnySpacing() throws {
+        let body = """
+            {{< highlight go >}}
+            fmt.Println("a")
+            {{< / highlight >}}
+
+            {{<highlight swift>}}
+            let x = 1
+            {{</highlight>}}
+
+            {{<
+              highlight python
+            >}}
+            print(1)
+            {{< /highlight
+            >}}
+
+            Write {{%/* comment */%}} to leave a note.
+
+            ```
+            {{</* figure src="x.png" */>}}
+            ```
+            """
+        let (folder, outcome) = try Self.imported([
+            "hugo.toml": Self.config,
+            "content/posts/spacing.md": "---\ntitle: Spacing\ndate: 2020-01-02\n---\n" + body + "\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let imported = try Self.markdown(folder)
+        #expect(imported.contains("```go\nfmt.Println(\"a\")\n```"), "\(imported)")
+        #expect(imported.contains("```swift\nlet x = 1\n```"))
+        #expect(imported.contains("```python\nprint(1)\n```"))
+        // A commented-out shortcode is its text, as Hugo shows it: as code outside a code block.
+        #expect(imported.contains("Write `{{% comment %}}` to leave a note."))
+        #expect(imported.contains("```\n{{< figure src=\"x.png\" >}}\n```"))
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.problems == [], "\(built.problems)")
+        #expect(built["spacing/index.html"]?.contains("language-python") == true || built.site.files.contains { built[$0.path]?.contains("language-python") == true })
+    }
+
+    /// Templates in the manner of real sites' own shortcodes.
+    static let codeTemplate = """
+        <div class="code">
+          {{ if len .Params | eq 2 }}
+          {{ highlight (trim .Inner "\\n\\r") (.Get 0) (.Get 1) }}
+          {{ else }}
+          {{ highlight (trim .Inner "\\n\\r") (.Get 0) "" }}
+          {{ end }}
+        </div>
+        """
+    static let imageTemplate = """
+        {{ $image := (.Page.Resources.GetMatch (index .Params.image)) }}
+        <figure class="border">
+          <img src="{{ $image.RelPermalink }}" alt="{{ .Get "alt" }}" />
+          {{ if .Inner }}<figcaption><em>{{ .Inner }}</em></figcaption>{{ end }}
+        </figure>
+        """
+
+    @Test func aSitesOwnShortcodesAreReadFromTheirTemplates() throws {
+        let (folder, outcome) = try Self.imported([
+            "hugo.toml": Self.config,
+            "layouts/shortcodes/code.html": Self.codeTemplate,
+            "layouts/shortcodes/shot.html": Self.imageTemplate,
+            "layouts/shortcodes/side.html": "<div class=\"side\">\n  {{ .Inner }}\n</div>\n",
+            "themes/plain/layouts/shortcodes/API.html": "{{.Inner}}<abbr title=\"Application Programming Interface\">API</abbr>{{- \"\" -}}\n",
+            "layouts/shortcodes/loop.html": "{{ range .Params }}<b>{{ . }}</b>{{ end }}\n",
+            "layouts/shortcodes/icon.html": "{{ .Inner }}<svg><use href=\"#icon-x\"></use></svg>\n",
+            "content/posts/own/index.md": """
+                ---
+                title: Own
+                date: 2020-01-02
+                ---
+                An {{<API />}} call:
+
+                {{<code javascript "linenos=table">}}
+                const a = 1
+                {{</code>}}
+
+                {{<side>}}
+                {{<shot image="cat.png" alt="A cat on a mat">}}
+                The cat
+                {{</shot>}}
+                {{</side>}}
+
+                {{<shot image="cat.png" />}}
+
+                {{<loop a b>}}
+                {{<icon />}}
+
+                {{% side %}}**Bold**{{% /side %}}
+
+                """,
+            "content/posts/own/cat.png": Self.png,
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let imported = try Self.markdown(folder)
+        #expect(imported.contains("An <abbr title=\"Application Programming Interface\">API</abbr> call:"), "\(imported)")
+        #expect(imported.contains("```javascript {linenos}\nconst a = 1\n```"))
+        #expect(imported.contains("<div class=\"side\">\n<figure><img src=\"cat.png\" alt=\"A cat on a mat\"><figcaption>The cat</figcaption></figure>\n</div>"))
+        #expect(imported.contains("{{<loop a b>}}"), "what the importer cannot redo stays as written")
+        #expect(imported.contains("{{<icon />}}"), "HTML that needs an element of the old theme's page stays as written")
+        #expect(imported.contains("<div class=\"side\">\n\n**Bold**\n\n</div>"), "{{% %}} content stays Markdown")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("`content/posts/own/index.md:19`: `{{<loop a b>}}`"), "\(report)")
+        #expect(report.contains("`content/posts/own/index.md:17`: `{{<shot image=\"cat.png\" />}}`: the image has no alt text"))
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.errors == [])
+        // The image beside the bundle is found; only the image without alt, the loop and the icon are left to look at.
+        #expect(built.problems.count == 3, "\(built.problems)")
+        #expect(built.problems.contains { $0.contains("reaches the page as text: {{<loop a b>}}") })
+        #expect(built.problems.contains { $0.contains("'cat.png' has no alt text") })
+        #expect(built.paths.contains("own/cat.png") || built.paths.contains { $0.hasSuffix("own/cat.png") })
+        #expect(built.site.files.contains { built[$0.path]?.contains("<strong>Bold</strong>") == true })
+    }
+
+    @Test func languageSuffixesKeepTheDefaultLanguage() throws {
+        let (folder, outcome) = try Self.imported([
+            "hugo.toml": Self.config + "defaultContentLanguage = 'en'\n",
+            "content/about.en.md": "---\ntitle: About\n---\nHello.\n",
+            "content/about.sv.md": "---\ntitle: Om\n---\nHej.\n",
+            "content/posts/bye.md": "---\ntitle: Bye\ndate: 2020-01-03\n---\nBye. [About]({{< relref \"about.md\" >}})\n",
+            "content/posts/bye.sv.md": "---\ntitle: Hej då\ndate: 2020-01-03\n---\nHej då.\n",
+            "content/posts/only/index.sv.md": "---\ntitle: Bara svenska\ndate: 2020-01-04\n---\nSvenska.\n",
+            "content/posts/only/pic.png": Self.png,
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(folder.read("content/pages/about.md")?.contains("Hello.") == true)
+        #expect(folder.read("content/posts/2020-01-03-bye.md")?.contains("Bye. [About](/about/)") == true, "a ref finds the page in its language")
+        #expect(folder.read("content/posts/2020-01-04-only/index.md")?.contains("Svenska.") == true, "the only language there is is kept")
+        #expect(FileManager.default.fileExists(atPath: folder.url("content/posts/2020-01-04-only/pic.png").path))
+        let imported = try Self.markdown(folder)
+        #expect(!imported.contains("Hej."), "\(imported)")
+        #expect(!imported.contains("Hej då."))
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("`content/about.sv.md`: `another language`: not imported"), "\(report)")
+        #expect(report.contains("`content/posts/bye.sv.md`: `another language`: not imported"))
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.problems == [], "\(built.problems)")
+        #expect(built.paths.contains("about/index.html") && built.paths.contains("posts/bye/index.html"))
+    }
+
+    @Test func aLanguageSuffixIsALanguageCode() {
+        #expect(HugoLanguages.split("about.sv.md", configured: []) == ("about.md", "sv"))
+        #expect(HugoLanguages.split("a/index.en-gb.md", configured: []) == ("a/index.md", "en-gb"))
+        #expect(HugoLanguages.split("tips.js.md", configured: []) == ("tips.js.md", nil), "js is no language")
+        #expect(HugoLanguages.split("notes.klingon.md", configured: ["klingon"]) == ("notes.md", "klingon"))
+    }
+
+    @Test func publishLastmodExpiryAndAliasesOnAnyPage() throws {
+        let (folder, outcome) = try Self.imported([
+            "hugo.toml": Self.config,
+            "content/posts/undated.md": "---\ntitle: Undated\npublishDate: 2020-02-03\n---\nA.\n",
+            "content/posts/later.md": "---\ntitle: Later\ndate: 2020-01-01\npublishdate: 2999-01-01\n---\nB.\n",
+            "content/posts/edited.md": "---\ntitle: Edited\ndate: 2020-01-01\nlastMod: 2021-05-06\n---\nC.\n",
+            "content/posts/gone.md": "---\ntitle: Gone\ndate: 2020-01-01\nexpiryDate: 2001-01-01\n---\nD.\n",
+            "content/about.md": "---\ntitle: About\naliases: [/me/, who]\n---\nE.\n",
+            "content/posts/urled.md": "---\ntitle: Another Title\ndate: 2020-01-01\nurl: posts/own-url\n---\nG.\n",
+            "content/docs/_index.md": "---\ntitle: Docs\naliases: [/manual/]\n---\nF.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(folder.read("content/posts/2020-02-03-undated.md")?.contains("date: 2020-02-03") == true)
+        // Hugo publishes from publishDate: blogbuild from the date, so a later one is the date.
+        #expect(folder.read("content/posts/2999-01-01-later.md")?.contains("date: 2999-01-01") == true)
+        #expect(folder.read("content/posts/2020-01-01-edited.md")?.contains("updated: 2021-05-06") == true)
+        let gone = try #require(folder.read("content/posts/2020-01-01-gone.md"))
+        #expect(gone.contains("draft: true") && !gone.contains("expiryDate"))
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("`content/posts/gone.md`: `expiryDate: 2001-01-01`: expired"), "\(report)")
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.problems == [], "\(built.problems)")
+        #expect(built.paths.contains("posts/undated/index.html"))
+        #expect(!built.paths.contains("posts/later/index.html") && !built.paths.contains("posts/gone/index.html"))
+        // A `url` blogbuild's pattern writes is the post's own URL, not a redirect to another.
+        #expect(built["posts/own-url/index.html"]?.contains("G.") == true)
+        // Aliases on pages, a relative one from the page's folder, and on a section's page.
+        for path in ["me/index.html", "who/index.html", "manual/index.html"] {
+            #expect(built[path]?.contains("http-equiv=\"refresh\"") == true, "\(path)")
+        }
+    }
+
+    @Test func coverAndImagesAreTheSocialImageUnlessTheThemeShowedAHero() throws {
+        func front(_ day: Int) -> String { "---\ntitle: T\ndate: 2020-01-0\(day)\n" }
+        let (folder, outcome) = try Self.imported([
+            "hugo.toml": Self.config,
+            "content/posts/covered/index.md": front(2) + "cover:\n  image: c.png\n  alt: A cover\n---\nA.\n",
+            "content/posts/covered/c.png": Self.png,
+            "content/posts/listed.md": front(3) + "images: [/img/x.png]\n---\nB.\n",
+            "content/posts/hero.md": front(4) + "featured_image: /img/x.png\n---\nC.\n",
+            "static/img/x.png": Self.png,
+            "layouts/_default/single.html": "{{ with .Params.featured_image }}<img src=\"{{ . }}\">{{ end }}{{ .Content }}",
+            "layouts/partials/head.html": "<meta property=\"og:image\" content=\"{{ .Params.images }}\"><img src=\"{{ .Params.cover }}\">",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let covered = try #require(folder.read("content/posts/2020-01-02-covered/index.md"))
+        #expect(covered.contains("social_image: c.png") && !covered.contains("image:\n"), "\(covered)")
+        let listed = try #require(folder.read("content/posts/2020-01-03-listed.md"))
+        #expect(listed.contains("social_image: /img/x.png") && !listed.contains("\nimages:"), "\(listed)")
+        // The old theme's single.html showed featured_image above the post: a hero, with its alt text asked for.
+        let hero = try #require(folder.read("content/posts/2020-01-04-hero.md"))
+        #expect(hero.contains("image:\n  src: /img/x.png") && !hero.contains("social_image"), "\(hero)")
+        #expect(folder.read("IMPORT.md")?.contains("`content/posts/hero.md`: `image`: the hero image has no alt text") == true)
     }
 
     @Test func withoutMarkersAYAMLConfigThatOpensWithThemStillReads() {

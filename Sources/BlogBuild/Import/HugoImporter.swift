@@ -6,7 +6,8 @@ import Foundation
 enum HugoImporter {
     static let contentExtensions: Set<String> = ["md", "markdown", "html", "htm"]
 
-    static func read(_ root: URL) throws(ImportFailure) -> ImportedSite {
+    /// `now` decides which pages have expired (`expiryDate`), as it does for Hugo.
+    static func read(_ root: URL, now: Date = Date()) throws(ImportFailure) -> ImportedSite {
         let fm = FileManager.default
         let contentFolder = root.appendingPathComponent("content")
         guard let config = try HugoConfig.read(root) else {
@@ -22,6 +23,13 @@ enum HugoImporter {
         })
         let content = SourceTree(contentFolder) { $0.split(separator: "/").last?.hasPrefix(".") == true }
         var settings = Settings(config, sections: sections, datedSections: datedSections(content))
+        settings.heroKeys = heroKeys(root)
+        let templates = HugoShortcodeTemplate.read(root)
+        let languages = HugoLanguages(content.files, config: config)
+        for (path, kept) in languages.left.sorted(by: { $0.key < $1.key }) {
+            report.leave("content/" + path, line: nil, "another language",
+                         "not imported: blogbuild builds one language, and content/\(kept) is this page in the site's default one")
+        }
         for folder in ["layouts", "themes", "archetypes", "assets", "data", "i18n", "resources", "public"]
         where fm.fileExists(atPath: root.appendingPathComponent(folder).path) {
             report.skip(folder + "/", folder == "assets"
@@ -30,6 +38,10 @@ enum HugoImporter {
         }
 
         for link in content.symlinks { report.skip("content/" + link, "a symbolic link: not followed") }
+        for path in content.files where languages.left[path] == nil && languages.page(path) != path
+            && contentExtensions.contains((path as NSString).pathExtension.lowercased()) {
+            report.count("a page in one language (about.en.md) → the page")
+        }
         var documents: [ImportedSite.Document] = []
         var copies: [ImportedSite.Copy] = []
         var bodies: [String: (text: String, line: Int)] = [:]
@@ -37,14 +49,16 @@ enum HugoImporter {
         var bundleFolders: [String: String] = [:]  // content/posts/my-bundle → new folder
 
         // Bundles first: a folder with index.md owns the files beside it.
-        let bundles = Set(content.files.filter { ($0 as NSString).lastPathComponent == "index.md" }
-            .map { ($0 as NSString).deletingLastPathComponent })
-        for path in content.files {
+        let bundles = Set(content.files.filter { languages.page($0).hasSuffix("index.md") && !languages.page($0).hasSuffix("_index.md") }
+            .map { (languages.page($0) as NSString).deletingLastPathComponent })
+        for file in content.files where languages.left[file] == nil {
+            // `about.en.md` is the page `about.md` in English: its URL and name are without the language.
+            let path = languages.page(file)
             let name = (path as NSString).lastPathComponent
             let ext = (name as NSString).pathExtension.lowercased()
-            let source = "content/" + path
+            let source = "content/" + file
             guard contentExtensions.contains(ext) else { continue }
-            guard let text = content.text(path) else { continue }
+            guard let text = content.text(file) else { continue }
             let file = SourceDocumentText(text)
             if name.hasPrefix("_index.") {
                 // A section's list page: its own words become a page at the section's URL, so that URL
@@ -61,10 +75,11 @@ enum HugoImporter {
                     fields.append((key: key, value: v))
                 }
                 let url = front["url"]?.scalarText ?? "/" + folder + "/"
+                let aliases = Self.aliases(front, folder: "/" + folder + "/", report: &report)
                 settings.sectionPages.insert(folder)
                 bodies[source] = (file.body, file.bodyLine)
                 documents.append(ImportedSite.Document(kind: .page, path: "content/pages/\(folder.split(separator: "/").map { Slug.make(String($0)) }.joined(separator: "/")).md", fields: fields,
-                                                       body: "", source: source, oldURLs: [url]))
+                                                       body: "", source: source, oldURLs: [url] + aliases))
                 report.leave(source, line: nil, "section list", "its text is a page at \(url); the list of the section's pages under it is not made (link them by hand)")
                 continue
             }
@@ -78,8 +93,8 @@ enum HugoImporter {
             let section = path.split(separator: "/").first.map(String.init) ?? ""
             let isPost = path.contains("/") && settings.postSections.contains(section)
             let document = isPost
-                ? post(source: source, path: path, front: front, settings: settings, series: &series, report: &report)
-                : page(source: source, path: path, front: front, settings: settings, report: &report)
+                ? post(source: source, path: path, front: front, settings: settings, series: &series, now: now, report: &report)
+                : page(source: source, path: path, front: front, settings: settings, now: now, report: &report)
             guard var document else { continue }
             let folder = (path as NSString).deletingLastPathComponent
             if name == "index.md", bundles.contains(folder) {
@@ -119,20 +134,23 @@ enum HugoImporter {
             var t = target
             if let hash = t.firstIndex(of: "#") { t = String(t[..<hash]) }
             if t.hasPrefix("/") { t.removeFirst() }
-            let candidates = documents.filter { $0.kind != .series }
-            let found = candidates.first { $0.source == "content/" + t }
-                ?? candidates.first { $0.source == "content/" + t + ".md" }
-                ?? candidates.first { $0.source == "content/" + t + "/index.md" }
-                ?? candidates.first { ($0.source as NSString).lastPathComponent == (t as NSString).lastPathComponent }
-                ?? candidates.first { (($0.source as NSString).deletingLastPathComponent as NSString).lastPathComponent == t
-                    && ($0.source as NSString).lastPathComponent == "index.md" }
+            // Each document by the page its file is, without a language suffix (`about.en.md` is `about.md`).
+            let candidates = documents.filter { $0.kind != .series }.map { document in
+                (source: document.source, page: "content/" + languages.page(String(document.source.dropFirst("content/".count))))
+            }
+            let found = candidates.first { $0.page == "content/" + t }
+                ?? candidates.first { $0.page == "content/" + t + ".md" }
+                ?? candidates.first { $0.page == "content/" + t + "/index.md" }
+                ?? candidates.first { ($0.page as NSString).lastPathComponent == (t as NSString).lastPathComponent }
+                ?? candidates.first { (($0.page as NSString).deletingLastPathComponent as NSString).lastPathComponent == t
+                    && ($0.page as NSString).lastPathComponent == "index.md" }
             return found.flatMap { urls[$0.source] }.map { url in
                 target.firstIndex(of: "#").map { url + target[$0...] } ?? url
             }
         }
         for i in documents.indices {
             guard let body = bodies[documents[i].source] else { continue }
-            var text = HugoShortcodes(source: documents[i].source, bodyLine: body.line, reference: reference)
+            var text = HugoShortcodes(source: documents[i].source, bodyLine: body.line, reference: reference, templates: templates)
                 .translate(body.text, report: &report)
             text = BasePathLinks.strip(text, basePath: settings.basePath, report: &report)
             documents[i].body = text
@@ -176,8 +194,9 @@ enum HugoImporter {
     // MARK: - Posts and pages
 
     private static func post(source: String, path: String, front: ImportValue, settings: Settings,
-                             series: inout [String: String], report: inout ImportReport) -> ImportedSite.Document? {
-        let value = { (key: String) in front[key] }
+                             series: inout [String: String], now: Date, report: inout ImportReport) -> ImportedSite.Document? {
+        // Hugo reads front matter keys whatever their case (`publishdate`, `lastMod`).
+        let value = { (key: String) in front.entries.first { $0.key == key }?.value ?? front.entries.first { $0.key.lowercased() == key.lowercased() }?.value }
         let parts = path.split(separator: "/").map(String.init)
         let fileName = parts.last ?? path
         let baseName = fileName == "index.md" && parts.count >= 2 ? parts[parts.count - 2] : (fileName as NSString).deletingPathExtension
@@ -188,8 +207,24 @@ enum HugoImporter {
             return nil
         }
         let title = value("title")?.scalarText ?? baseName
-        var fields: ImportFields = [(key: "title", value: .text(title)), (key: "date", value: .date(dateText))]
-        if let updated = value("lastmod") ?? value("updated") { fields.append((key: "updated", value: updated)) }
+        // Hugo publishes a page from its publishDate, which blogbuild does from its date: a later
+        // publishDate is the date (a future one is a scheduled post); Hugo's URL keeps `date`'s.
+        var shownDate = dateText
+        if let publish = value("publishDate")?.scalarText, publish != dateText, case .success(let p) = DateParsing.fields(publish),
+           (p.year, p.month, p.day, p.hour, p.minute) > (written.year, written.month, written.day, written.hour, written.minute) {
+            shownDate = publish
+            report.count("publishDate later than date → the date (blogbuild publishes a post from its date)")
+        }
+        var fields: ImportFields = [(key: "title", value: .text(title)), (key: "date", value: .date(shownDate))]
+        if let updated = value("lastmod") ?? value("updated") {
+            if let text = updated.scalarText, case .success = DateParsing.fields(text) {
+                fields.append((key: "updated", value: .date(text)))
+                report.count("lastmod → updated")
+            } else {
+                report.leave(source, line: nil, "lastmod: \(updated.scalarText ?? "")", "not a date blogbuild reads (\(DateParsing.acceptedForms)); left out")
+            }
+        }
+        let expired = expiry(value("expiryDate"), source: source, now: now, report: &report)
         if let summary = value("summary") ?? value("description") { fields.append((key: "summary", value: summary)) }
         var tags: [String] = []
         for tag in (value("tags")?.texts() ?? []) + (value("categories")?.texts() ?? [])
@@ -205,52 +240,60 @@ enum HugoImporter {
                 report.leave(source, line: nil, "series: \(seriesNames.joined(separator: ", "))", "a blogbuild post is in one series; kept the first")
             }
         }
-        if let image = (value("images")?.texts().first ?? value("image")?.scalarText ?? value("featured_image")?.scalarText) {
-            fields.append((key: "image", value: .map([(key: "src", value: .text(image))])))
-            report.leave(source, line: nil, "image", "the hero image has no alt text; add 'alt' (publish requires it)")
-        }
-        if value("draft")?.bool == true { fields.append((key: "draft", value: .bool(true))) }
+        fields += images(value, source: source, settings: settings, report: &report)
+        if value("draft")?.bool == true || expired { fields.append((key: "draft", value: .bool(true))) }
         let slug = value("slug")?.scalarText
         let used: Set<String> = ["title", "date", "publishDate", "lastmod", "updated", "summary", "description", "tags", "categories",
-                                 "series", "images", "image", "featured_image", "draft", "slug", "url", "aliases", "layout", "type"]
-        for (key, v) in front.entries where !used.contains(key) { fields.append((key: key, value: v)) }
+                                 "series", "images", "image", "featured_image", "featuredImage", "ogimage", "og_image", "cover", "draft", "slug", "url", "aliases",
+                                 "layout", "type", "expiryDate"]
+        let usedLowercased = Set(used.map { $0.lowercased() })
+        for (key, v) in front.entries where !usedLowercased.contains(key.lowercased()) { fields.append((key: key, value: v)) }
 
         var old: [String] = []
-        if value("draft")?.bool != true {
+        if value("draft")?.bool != true && !expired {
             if let url = value("url")?.scalarText {
                 old.append(url.hasPrefix("/") ? url : "/" + url)
                 report.count("url → an alias")
             } else {
                 old.append(settings.url(section: parts[0], pattern: settings.permalinks[parts[0]], year: written.year, month: written.month,
-                                        day: written.day, title: title, slug: slug, fileName: baseName, folder: parts.dropLast().joined(separator: "/")))
+                                        day: written.day, title: title, slug: slug, fileName: baseName,
+                                        folder: parts.dropLast(fileName.hasPrefix("index.") ? 2 : 1).joined(separator: "/")))
             }
         }
-        for alias in value("aliases")?.texts() ?? [] {
-            let folder = "/" + parts.dropLast().joined(separator: "/") + "/"
-            old.append(alias.hasPrefix("/") ? alias : folder + alias)
-            report.count("aliases kept")
-        }
+        old += aliases(front, folder: "/" + parts.dropLast().joined(separator: "/") + "/", report: &report)
         // Name the file so blogbuild's :slug is Hugo's: its URL then stays the same, with no alias needed.
         let pattern = settings.permalinks[parts[0]] ?? ""
-        let nameSlug = pattern.contains(":slug") ? settings.urlize(slug ?? title)
+        var nameSlug = pattern.contains(":slug") ? settings.urlize(slug ?? title)
             : pattern.contains(":title") ? settings.urlize(title)
             : slug.map(settings.urlize) ?? named?.rest ?? baseName
-        let day = DateParsing.day(year: written.year, month: written.month, day: written.day)
+        let shown = (try? DateParsing.fields(shownDate).get()) ?? written
+        // A `url` that blogbuild's pattern can write with another slug is the post's own URL, not an alias.
+        if let url = value("url")?.scalarText, let last = url.split(separator: "/").last.map(String.init) {
+            let own = Permalink.expand(settings.blogbuildPattern, year: shown.year, month: shown.month, day: shown.day,
+                                       slug: Slug.make(last), title: title)
+            if Route.outputPath(forSitePath: own) == Route.outputPath(forSitePath: url.hasPrefix("/") ? url : "/" + url) { nameSlug = last }
+        }
+        let day = DateParsing.day(year: shown.year, month: shown.month, day: shown.day)
         return ImportedSite.Document(kind: .post, path: "content/posts/\(day)-\(Slug.make(nameSlug).isEmpty ? "post" : Slug.make(nameSlug)).md",
                                      fields: ImportAssembler.ordered(fields), body: "", source: source, oldURLs: old)
     }
 
-    private static func page(source: String, path: String, front: ImportValue, settings: Settings,
+    private static func page(source: String, path: String, front: ImportValue, settings: Settings, now: Date,
                              report: inout ImportReport) -> ImportedSite.Document? {
         let parts = path.split(separator: "/").map(String.init)
         let fileName = parts.last ?? path
         let baseName = fileName == "index.md" && parts.count >= 2 ? parts[parts.count - 2] : (fileName as NSString).deletingPathExtension
         if parts.count == 1 && baseName == "index" { report.skip(source, "the home page: blogbuild writes its own"); return nil }
         var fields: ImportFields = [(key: "title", value: .text(front["title"]?.scalarText ?? baseName.capitalized))]
-        let used: Set<String> = ["title", "url", "slug", "aliases", "layout", "type", "menu", "weight"]
+        let used: Set<String> = ["title", "url", "slug", "aliases", "layout", "type", "menu", "weight", "expiryDate"]
         for (key, v) in front.entries where !used.contains(key) { fields.append((key: key, value: v)) }
         if front["draft"]?.bool == true {
             report.leave(source, line: nil, "draft: true", "blogbuild pages have no drafts; the page was not imported")
+            return nil
+        }
+        let expiryValue = front.entries.first { $0.key.lowercased() == "expirydate" }?.value
+        if expiry(expiryValue, source: source, now: now, report: &report) {
+            report.leave(source, line: nil, "expiryDate", "blogbuild pages have no drafts; the expired page was not imported")
             return nil
         }
         var old: [String] = []
@@ -262,12 +305,90 @@ enum HugoImporter {
             let base = fileName == "index.md" ? (parts.dropLast(2).joined(separator: "/")) : folder
             old.append("/" + (base.isEmpty ? "" : base + "/") + settings.urlize(own) + "/")
         }
-        for alias in front["aliases"]?.texts() ?? [] { old.append(alias.hasPrefix("/") ? alias : "/" + alias) }
+        old += aliases(front, folder: "/" + (fileName.hasPrefix("index.") ? parts.dropLast(2) : parts.dropLast()).joined(separator: "/") + "/", report: &report)
         // Nested as in the source: `about/index.md` is pages/about (a bundle), `docs/a.md` pages/docs/a.md.
         let folders = (fileName.hasPrefix("index.") ? parts.dropLast(2) : parts.dropLast()).map { Slug.make($0) }.filter { !$0.isEmpty }
         let name = (folders + [Slug.make(baseName).isEmpty ? "page" : Slug.make(baseName)]).joined(separator: "/")
         return ImportedSite.Document(kind: .page, path: "content/pages/\(name).md",
                                      fields: fields, body: "", source: source, oldURLs: old)
+    }
+
+    /// A page's `aliases`, as site paths: a relative one is from the page's folder, as Hugo reads it.
+    static func aliases(_ front: ImportValue, folder: String, report: inout ImportReport) -> [String] {
+        let folder = folder.replacingOccurrences(of: "//", with: "/")
+        let written = front["aliases"]?.texts() ?? []
+        if !written.isEmpty { report.count("aliases kept", written.count) }
+        return written.map { $0.hasPrefix("/") || URLReference.isExternal($0) ? $0 : folder + $0 }
+    }
+
+    /// Whether `expiryDate` has passed: Hugo no longer publishes such a page. Either way IMPORT.md says so.
+    static func expiry(_ value: ImportValue?, source: String, now: Date, report: inout ImportReport) -> Bool {
+        guard let text = value?.scalarText, !text.isEmpty else { return false }
+        guard case .success(let date) = DateParsing.parse(text, timeZone: TimeZone(identifier: "UTC")!) else {
+            report.leave(source, line: nil, "expiryDate: \(text)", "not a date blogbuild reads (\(DateParsing.acceptedForms)); left out")
+            return false
+        }
+        if date.instant < now {
+            report.leave(source, line: nil, "expiryDate: \(text)", "expired: Hugo no longer publishes it, so it is imported as a draft")
+            return true
+        }
+        report.leave(source, line: nil, "expiryDate: \(text)", "blogbuild does not unpublish by date: remove the post then, or set draft: true")
+        return false
+    }
+
+    /// Front-matter keys of the picture for link previews, by the themes that read them.
+    static let imageKeys = ["cover", "images", "image", "featured_image", "featuredImage", "ogimage", "og_image"]
+
+    /// `cover:`, `images:`, `image:`, `featured_image:`, `ogimage:`: the picture a theme puts in the page's
+    /// `og:image` for link previews, so `social_image`. Only a key the old theme showed above the
+    /// post (`heroKeys`) stays blogbuild's hero `image`, with its alt text or listed for one.
+    static func images(_ value: (String) -> ImportValue?, source: String, settings: Settings,
+                       report: inout ImportReport) -> ImportFields {
+        for key in imageKeys {
+            guard let written = value(key) else { continue }
+            let path = written.scalarText ?? written.texts().first
+                ?? written["image"]?.scalarText ?? written["src"]?.scalarText ?? written["path"]?.scalarText
+            guard let path, !path.isEmpty else { continue }
+            let hidden = written["hiddenInSingle"]?.bool == true || written["hidden"]?.bool == true
+            if settings.heroKeys.contains(key), !hidden {
+                var image: ImportFields = [(key: "src", value: .text(path))]
+                if let alt = written["alt"]?.scalarText, !alt.isEmpty {
+                    image.append((key: "alt", value: .text(alt)))
+                } else {
+                    report.leave(source, line: nil, "image", "the hero image has no alt text; add 'alt' (publish requires it)")
+                }
+                report.count("\(key) shown above the post by the old theme → image")
+                return [(key: "image", value: .map(image))]
+            }
+            report.count("\(key) → social_image (og:image)")
+            return [(key: "social_image", value: .text(path))]
+        }
+        return []
+    }
+
+    /// The image keys of front matter that the old theme's page templates show as an `<img>`
+    /// (a hero above the post), rather than only in the page's `<head>` for link previews.
+    static func heroKeys(_ root: URL) -> Set<String> {
+        let fm = FileManager.default
+        var folders = ["layouts"]
+        for theme in ((try? fm.contentsOfDirectory(atPath: root.appendingPathComponent("themes").path)) ?? []).sorted() {
+            folders.append("themes/\(theme)/layouts")
+        }
+        let headish = ["head", "opengraph", "seo", "meta", "schema", "twitter", "social", "card", "summary", "list", "rss", "sitemap"]
+        var out = Set<String>()
+        for folder in folders {
+            let tree = SourceTree(root.appendingPathComponent(folder)) { $0.split(separator: "/").last?.hasPrefix(".") == true }
+            for path in tree.files where path.hasSuffix(".html") && !path.contains("shortcodes/") {
+                let name = (path as NSString).lastPathComponent.lowercased()
+                guard name == "single.html" || (path.contains("partials/") && !headish.contains(where: name.contains)),
+                      let text = tree.text(path), text.contains("<img") else { continue }
+                for key in imageKeys
+                where text.range(of: "\\.Params\\.\(key)\\b", options: .regularExpression) != nil {
+                    out.insert(key)
+                }
+            }
+        }
+        return out
     }
 
     // MARK: - Config
@@ -282,6 +403,8 @@ enum HugoImporter {
         /// Sections whose list page has words of its own, which became a page at the
         /// section's URL: a menu link there stays.
         var sectionPages: Set<String> = []
+        /// Front-matter image keys the old theme shows above a post (see `heroKeys`).
+        var heroKeys: Set<String> = []
 
         /// `sections`: the folders content/ has; the posts are in the main sections among them,
         /// and in every section with dated pages (`datedSections`).
@@ -313,12 +436,12 @@ enum HugoImporter {
             return checked
         }
 
-        /// Hugo's `urlize`: blanks become `-`, most punctuation goes, lower-cased.
+        /// Hugo's `urlize`: blanks become `-`, most punctuation goes (`+` stays: `notepad++`), lower-cased.
         func urlize(_ text: String) -> String {
             var out = ""
             for ch in text {
                 if ch == " " { out.append("-") }
-                else if ch.isLetter || ch.isNumber || "-_.~".contains(ch) { out.append(ch) }
+                else if ch.isLetter || ch.isNumber || "-_.~+".contains(ch) { out.append(ch) }
             }
             while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "-") }
             return lowercase ? out.lowercased() : out

@@ -10,12 +10,16 @@ struct HugoShortcodes {
     var bodyLine: Int
     /// The new URL of a `ref`/`relref` target, as written in the shortcode.
     var reference: (String) -> String?
+    /// The site's own shortcodes, by name, as read from their templates.
+    var templates: [String: HugoShortcodeTemplate] = [:]
 
     struct Call {
         var name: String
         var positional: [String] = []
         var named: [String: String] = [:]
         var closing = false
+        /// `{{< name />}}`: no inner content and no closing tag.
+        var selfClosing = false
     }
 
     func translate(_ body: String, report: inout ImportReport) -> String {
@@ -24,34 +28,46 @@ struct HugoShortcodes {
         var line = bodyLine
         func advance(_ text: Substring) { line += text.utf8.count { $0 == 10 } }
 
-        while let open = rest.range(of: "{{") {
-            let before = rest[..<open.lowerBound]
+        while let tag = Self.nextTag(in: rest) {
+            let before = rest[..<tag.range.lowerBound]
             out += before
             advance(before)
-            rest = rest[open.lowerBound...]
-            let after = rest.dropFirst(2).drop { $0 == " " }
-            guard let delimiter = after.first, delimiter == "<" || delimiter == "%" else {
-                out += "{{"
-                rest = rest.dropFirst(2)
-                continue
-            }
-            let closeMark = delimiter == "<" ? ">}}" : "%}}"
-            guard let close = rest.range(of: closeMark) else { break }
-            let whole = rest[..<close.upperBound]
+            let whole = rest[tag.range]
             let startLine = line
             advance(whole)
-            rest = rest[close.upperBound...]
-            var inner = Substring(whole.dropFirst(2)).drop { $0 == " " }.dropFirst()
-            inner = inner.dropLast(3)
-            let text = inner.trimmingCharacters(in: .whitespacesAndNewlines)
-            // `{{</* x */>}}` is Hugo's way of writing a shortcode as text.
-            if text.hasPrefix("/*"), text.hasSuffix("*/") {
-                let shown = String(text.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespaces)
-                out += "{{" + String(delimiter) + " " + shown + " " + String(delimiter) + "}}"
+            rest = rest[tag.range.upperBound...]
+            // `{{</* x */>}}` is Hugo's way of writing a shortcode as text: it shows `{{< x >}}`.
+            if tag.text.hasPrefix("/*"), tag.text.hasSuffix("*/") {
+                var shown = String(whole)
+                if let a = shown.range(of: "/*") { shown.removeSubrange(a) }
+                if let b = shown.range(of: "*/", options: .backwards) { shown.removeSubrange(b) }
+                // Outside code the text would read as a shortcode left over; as code it shows the same.
+                out += Self.insideCode(out) ? shown : Self.codeSpan(shown)
                 report.count("escaped shortcode → its text")
                 continue
             }
-            let call = Self.parse(text)
+            let call = Self.parse(tag.text)
+            /// The inner content up to the matching closing tag, which is then consumed.
+            func inner() -> (text: Substring, line: Int)? {
+                guard !call.selfClosing, let end = Self.closing(call.name, in: rest) else { return nil }
+                let text = rest[..<end.lowerBound], innerLine = line
+                advance(rest[..<end.upperBound])
+                rest = rest[end.upperBound...]
+                return (text, innerLine)
+            }
+            func fenced(_ code: Substring, language: String, options: String) {
+                var code = code
+                while code.first == "\n" || code.first == "\r" { code = code.dropFirst() }
+                while code.last == "\n" || code.last == "\r" || code.last == " " { code = code.dropLast() }
+                if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
+                out += "```" + language + Self.fenceOptions(options) + "\n" + code + "\n```"
+                if !rest.isEmpty && !rest.hasPrefix("\n") { out += "\n" }
+            }
+            /// Inner content translated the same way, at its own lines.
+            func translated(_ part: (text: Substring, line: Int)) -> String {
+                HugoShortcodes(source: source, bodyLine: part.line, reference: reference, templates: templates)
+                    .translate(String(part.text), report: &report)
+            }
             var done = true
             translate: switch call.name {
             case "youtube":
@@ -71,37 +87,44 @@ struct HugoShortcodes {
                 report.count("{{< gist >}} → a link (a gist embed is a script)")
             case "figure":
                 guard let src = call.named["src"] else { done = false; break translate }
-                var img = "<img src=\"\(Self.attribute(src))\" alt=\"\(Self.attribute(call.named["alt"] ?? ""))\">"
-                if let link = call.named["link"] { img = "<a href=\"\(Self.attribute(link))\">\(img)</a>" }
-                var figure = "<figure>" + img
-                let caption = [call.named["title"], call.named["caption"]].compactMap { $0 }.filter { !$0.isEmpty }
-                if !caption.isEmpty { figure += "<figcaption>" + caption.joined(separator: " ") + "</figcaption>" }
-                out += figure + "</figure>"
+                let caption = [call.named["title"], call.named["caption"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+                out += Self.figure(src: src, alt: call.named["alt"], link: call.named["link"], caption: caption)
                 if call.named["alt"] == nil { report.leave(source, line: startLine, String(whole), "figure has no alt text; add one") }
                 report.count("{{< figure >}} → <figure>")
             case "highlight":
-                guard !call.closing, let end = rest.range(of: "/highlight") ,
-                      let endOpen = rest[..<end.lowerBound].range(of: "{{", options: .backwards),
-                      let endClose = rest[end.upperBound...].range(of: "}}") else { done = false; break translate }
-                var code = rest[..<endOpen.lowerBound]
-                advance(rest[..<endClose.upperBound])
-                rest = rest[endClose.upperBound...]
-                while code.first == "\n" { code = code.dropFirst() }
-                while code.last == "\n" || code.last == " " { code = code.dropLast() }
-                if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
+                guard !call.closing, let code = inner() else { done = false; break translate }
                 // `"linenos=table"` in quotes reads as a named argument; both spellings mean the same.
-                let written = call.positional.count > 1 ? call.positional[1]
-                    : call.named.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-                let options = Self.fenceOptions(written)
-                out += "```" + (call.positional.first ?? "") + options + "\n" + code + "\n```"
-                if !rest.isEmpty && !rest.hasPrefix("\n") { out += "\n" }
+                fenced(code.text, language: call.positional.first ?? "", options: Self.options(of: call))
                 report.count("{{< highlight >}} → fenced code")
             case "ref", "relref":
                 guard let target = call.positional.first ?? call.named["path"], let url = reference(target) else { done = false; break translate }
                 out += url
                 report.count("{{< \(call.name) >}} → the new URL")
             default:
-                done = false
+                guard !call.closing, let template = templates[call.name] else { done = false; break translate }
+                switch template {
+                case .code:
+                    guard let code = inner() else { done = false; break translate }
+                    let language = call.named["lang"] ?? call.named["language"] ?? call.positional.first ?? ""
+                    fenced(code.text, language: language, options: Self.options(of: call))
+                    report.count("the site's own code shortcodes → fenced code")
+                case .image(let key):
+                    guard let src = call.named[key] ?? call.positional.first else { done = false; break translate }
+                    let content = call.selfClosing ? nil : inner()
+                    let caption = call.named["caption"] ?? call.named["title"]
+                        ?? content.map(translated)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    out += Self.figure(src: src, alt: call.named["alt"], link: nil, caption: caption)
+                    if call.named["alt"] == nil { report.leave(source, line: startLine, String(whole), "the image has no alt text; add one") }
+                    report.count("the site's own image shortcodes → <figure>")
+                case .html(let before, let after):
+                    let content = call.selfClosing ? nil : inner()
+                    // `{{% x %}}` content is Markdown: blank lines around it keep Markdown from reading it as HTML.
+                    let gap = tag.delimiter == "%" && content != nil ? "\n\n" : ""
+                    out += before + gap + (content.map(translated)?.trimmingCharacters(in: gap.isEmpty ? [] : .newlines) ?? "") + gap + after
+                    report.count("the site's own HTML shortcodes → their HTML")
+                case .other:
+                    done = false
+                }
             }
             if !done {
                 out += whole
@@ -114,8 +137,86 @@ struct HugoShortcodes {
         return out
     }
 
+    /// One shortcode tag: `{{< name args >}}`, `{{% name %}}`, `{{</highlight>}}`,
+    /// with any white space (newlines too) inside the delimiters.
+    struct Tag {
+        var range: Range<Substring.Index>
+        /// What is between the delimiters, trimmed: `/ highlight`, `/* x */`.
+        var text: String
+        /// `%` for `{{% x %}}`, whose inner content Hugo renders as Markdown; `<` for `{{< x >}}`.
+        var delimiter: Character = "<"
+    }
+
+    /// The next shortcode tag in `text`, or nil when there is none (or it never closes).
+    static func nextTag(in text: Substring) -> Tag? {
+        var from = text.startIndex
+        while let open = text[from...].range(of: "{{") {
+            let after = text[open.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+            guard let delimiter = after.first, delimiter == "<" || delimiter == "%" else {
+                from = open.upperBound
+                continue
+            }
+            let body = after.dropFirst()
+            // A commented-out tag closes after its `*/`, which may hold the other delimiter.
+            let search = body.drop { $0.isWhitespace }.hasPrefix("/*") ? body.range(of: "*/").map { body[$0.upperBound...] } ?? body : body
+            guard let close = search.range(of: delimiter == "<" ? ">}}" : "%}}") else { return nil }
+            let text = body[..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            return Tag(range: open.lowerBound..<close.upperBound, text: text, delimiter: delimiter)
+        }
+        return nil
+    }
+
+    /// Where the closing tag of `name` that matches an opening one just read is, in `text`
+    /// (same-named shortcodes nested inside are skipped).
+    static func closing(_ name: String, in text: Substring) -> Range<Substring.Index>? {
+        var depth = 1
+        var rest = text
+        while let tag = nextTag(in: rest) {
+            rest = text[tag.range.upperBound...]
+            guard !tag.text.hasPrefix("/*") else { continue }
+            let call = parse(tag.text)
+            guard call.name == name else { continue }
+            if call.closing { depth -= 1 } else if !call.selfClosing { depth += 1 }
+            if depth == 0 { return tag.range }
+        }
+        return nil
+    }
+
+    /// Whether the end of `text` is inside a fenced code block or a code span.
+    static func insideCode(_ text: String) -> Bool {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var fence: Substring?
+        for line in lines.dropLast() {
+            let trimmed = line.drop { $0 == " " }
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+            } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = trimmed.prefix(3)
+            }
+        }
+        return fence != nil || (lines.last ?? "").count { $0 == "`" } % 2 == 1
+    }
+
+    /// `text` as inline code, with enough backticks around it.
+    static func codeSpan(_ text: String) -> String {
+        let ticks = text.contains("`") ? "``" : "`"
+        return ticks + (ticks.count > 1 ? " " + text + " " : text) + ticks
+    }
+
+    /// `<figure><img …><figcaption>…</figcaption></figure>`; no `alt` when none was written,
+    /// so `check` asks for one.
+    static func figure(src: String, alt: String?, link: String?, caption: String) -> String {
+        var img = "<img src=\"\(attribute(src))\"" + (alt.map { " alt=\"\(attribute($0))\"" } ?? "") + ">"
+        if let link { img = "<a href=\"\(attribute(link))\">\(img)</a>" }
+        return "<figure>" + img + (caption.isEmpty ? "" : "<figcaption>" + caption + "</figcaption>") + "</figure>"
+    }
+
     /// `youtube w7Ft2ymGmfc` or `figure src="a.png" alt="x"` or `/highlight`.
     static func parse(_ text: String) -> Call {
+        var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var call = Call(name: "")
+        if text.hasPrefix("/") { call.closing = true; text = text.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines) }
+        if text.hasSuffix("/") { call.selfClosing = true; text = text.dropLast().trimmingCharacters(in: .whitespacesAndNewlines) }
         var words: [String] = []
         var current = ""
         var quote: Character?
@@ -135,9 +236,7 @@ struct HugoShortcodes {
             }
         }
         if !current.isEmpty || quoted { words.append(current) }
-        var call = Call(name: "")
-        guard var name = words.first else { return call }
-        if name.hasPrefix("/") { call.closing = true; name.removeFirst() }
+        guard let name = words.first else { return call }
         call.name = name
         for word in words.dropFirst() {
             if let eq = word.firstIndex(of: "="), !word[..<eq].isEmpty, word[..<eq].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
@@ -147,6 +246,13 @@ struct HugoShortcodes {
             }
         }
         return call
+    }
+
+    /// A highlighting call's options: its second argument, or its named ones (`"linenos=table"`
+    /// in quotes reads as a named argument; both spellings mean the same).
+    static func options(of call: Call) -> String {
+        call.positional.count > 1 ? call.positional[1]
+            : call.named.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
     }
 
     /// Hugo's `"linenos=table,hl_lines=3-5 8"` as blogbuild's fence options: ` {linenos, hl=3-5,8}`.
