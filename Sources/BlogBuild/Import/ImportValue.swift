@@ -65,18 +65,6 @@ enum ImportValue: Sendable, Equatable {
 typealias ImportFields = [(key: String, value: ImportValue)]
 
 extension ImportValue {
-    /// Reads YAML (a Jekyll config, YAML front matter). Fails with the parser's
-    /// message and the 1-based line it points at.
-    static func yaml(_ text: String) -> Result<ImportValue, ImportParseError> {
-        let result = parseYAML(text)
-        // Jekyll's Ruby YAML reads `title:<TAB>Hello`; libyaml does not. The same file with a blank there reads alike.
-        if case .failure = result, text.contains(":\t") {
-            let blanked = text.replacingOccurrences(of: "(?m)^(\\s*(?:- )?[^\\s#:][^:\\n]*):\t+", with: "$1: ", options: .regularExpression)
-            if case .success(let value) = parseYAML(blanked) { return .success(value) }
-        }
-        return result
-    }
-
     /// YAML as Ruby's Psych reads it, for Jekyll: a key written twice in one
     /// mapping takes its last value (libyaml through Yams refuses the file).
     /// Returns the value and the keys that were written twice.
@@ -135,7 +123,9 @@ extension ImportValue {
         return lines.joined(separator: "\n")
     }
 
-    private static func parseYAML(_ text: String) -> Result<ImportValue, ImportParseError> {
+    /// Reads YAML (a Jekyll config, YAML front matter). Fails with the parser's
+    /// message and the 1-based line it points at.
+    static func yaml(_ text: String) -> Result<ImportValue, ImportParseError> {
         do {
             guard let node = try Yams.compose(yaml: text) else { return .success(.map([])) }
             return .success(ImportValue(node))
