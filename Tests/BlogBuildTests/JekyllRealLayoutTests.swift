@@ -193,4 +193,28 @@ import Testing
         #expect(post.contains("Hi there.") && !post.contains("secret"))
         #expect(folder.read("IMPORT.md")?.contains("written twice: published") == true)
     }
+
+    /// The old URLs of `what?.md` in Chromium, served as a static host serves them: the escaped one
+    /// (`/what%3F/`, a redirect page at `what?/`) and the one typed as it was (`/what?/`, which a
+    /// browser sends as `/what` with a query, the page's own folder) both end at `/what/`, no loop.
+    @Test(.enabled(if: BrowserTools.availableOrCI, "\(BrowserTools.missing ?? "")"))
+    func oldURLsThatNeedEscapingRedirectWithoutALoopInChromium() throws {
+        let (folder, outcome) = try Self.imported([
+            "_config.yml": "url: https://example.org\npermalink: /:title/\n",
+            "_posts/2020-01-01-what-is-a-rent-strike?.md": "---\ntitle: Rent\n---\nHi.\n",
+            "what?.md": "---\ntitle: What\n---\nHi.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let output = folder.outside("out")
+        let built = try BlogBuildCLI.run(["build", "--site", folder.root.path, "--output", output.path])
+        #expect(built.status == 0, "\(built)")
+        let python = try #require(ProcessRunner.findOnPath("python3"))
+        let script = RepoPaths.root.appendingPathComponent("Tests/browser/follow_redirects.py")
+        let run = try ProcessRunner.run(python, [script.path, "--site", output.path, "/what%3F/", "/what?/", "/what-is-a-rent-strike?/"], timeout: 90)
+        #expect(run.status == 0, "\(run)")
+        let json = try JSONSerialization.jsonObject(with: Data((run.stdoutLines.last ?? "").utf8)) as? [String: [String: Any]] ?? [:]
+        #expect(json["/what%3F/"]?["path"] as? String == "/what/", "\(json)")
+        #expect(json["/what?/"]?["path"] as? String == "/what/", "\(json)")
+        #expect(json["/what-is-a-rent-strike?/"]?["path"] as? String == "/what-is-a-rent-strike/", "\(json)")
+    }
 }

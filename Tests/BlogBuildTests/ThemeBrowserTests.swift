@@ -8,7 +8,7 @@ import Testing
 // Without those tools it is skipped with a note, unless CI=true, where a
 // missing tool fails. `make setup` installs them.
 
-private enum BrowserTools {
+enum BrowserTools {
     static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
     static let script = RepoPaths.root.appendingPathComponent("Tests/browser/theme_check.py")
 
