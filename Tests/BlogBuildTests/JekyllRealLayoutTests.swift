@@ -84,13 +84,17 @@ import Testing
             {% asset b alt="Bee" %}
 
             Inline {% asset b.png width=32 %} here.
+
+            <img src="/assets/images/two words.png" alt="Two">
             """,
+            "assets/images/two words.png": Self.png,
         ])
         #expect(outcome.status == 0, "\(outcome)")
         let post = try #require(folder.read("content/posts/2020-01-01-x.md"))
         #expect(post.contains("![Ay](/assets/a.png)"))
         #expect(post.contains("![Bee](/assets/b.png)"), "an asset without its extension is found as jekyll-assets finds it")
         #expect(post.contains("Inline <img src=\"/assets/b.png\" alt=\"\" width=\"32\"> here."))
+        #expect(post.contains("<img src=\"/assets/images/two%20words.png\" alt=\"Two\">"), "a blank in a src is escaped")
         let built = renderTestSite(folder, mode: .check, now: Date())
         #expect(built.errors == [])
         #expect(built.paths.isSuperset(of: ["assets/a.png", "assets/b.png", "assets/images/b.png"]))
