@@ -26,12 +26,14 @@ import Testing
             "_posts/2020-01-02-Swift-5.2-Released.md": "---\ntitle: Five two\n---\nHi.\n",
             "_posts/guests/2020-02-03-visit.md": "---\ntitle: Visit\n---\nHi.\n",
             "_posts/2020-03-04-own.md": "---\ntitle: Own\npermalink: /own-place/\nauthor: Me\n---\nHi.\n",
+            "about.md": "---\ntitle: About\n---\nMe.\n",
         ])
         #expect(outcome.status == 0, "\(outcome)")
         let built = renderTestSite(folder, mode: .check, now: Date())
         #expect(built.errors == [])
         // Jekyll's :title keeps the file name's case and dots.
-        for path in ["blog/Swift-5.2-Released/index.html", "blog/visit/index.html", "own-place/index.html"] {
+        // A page keeps the site's own style (`/about.html`), which the posts' default does not change.
+        for path in ["blog/Swift-5.2-Released/index.html", "blog/visit/index.html", "own-place/index.html", "about.html"] {
             #expect(built.paths.contains(path), "\(path): \(built.paths.sorted())")
         }
         #expect(folder.read("content/site.yml")?.contains("post: /blog/:slug/") == true, "the defaults' pattern is the site's")

@@ -340,7 +340,7 @@ enum JekyllImporter {
             report.leave(path, line: nil, "permalink: \(pattern)", "an undated document in a dated pattern: Jekyll filled the date from the time of each build, so its old URL is not known; it is at \(JekyllPermalink.collectionURL(pattern: pattern, label: collection.label, relativePath: collection.path))")
         }
         let old = collection.map { JekyllPermalink.collectionURL(pattern: value["permalink"]?.scalarText ?? $0.pattern, label: $0.label, relativePath: $0.path) }
-            ?? JekyllPermalink.pageURL(path: path, permalink: value["permalink"]?.scalarText, sitePattern: settings.jekyllPattern)
+            ?? JekyllPermalink.pageURL(path: path, permalink: value["permalink"]?.scalarText, sitePattern: settings.sitePattern)
         let isHTML = ["html", "htm"].contains((path as NSString).pathExtension.lowercased())
         bodies[path] = (file.body, file.bodyLine, !isHTML)
         let slug = base == "404" ? "404" : Slug.make(name)
@@ -353,7 +353,10 @@ enum JekyllImporter {
     struct Settings {
         var config: ImportValue
         var timeZone: TimeZone
+        /// Posts' pattern: `permalink:`, or a `defaults:` permalink every post takes.
         var jekyllPattern: String
+        /// The site's own `permalink:` (its style decides `/about.html` or `/about/` for pages).
+        var sitePattern: String
         var blogbuildPattern: String
         var basePath: String
         var defaults: JekyllDefaults
@@ -373,7 +376,7 @@ enum JekyllImporter {
             while dir.hasSuffix("/") { dir.removeLast() }
             collectionsDir = dir
             var collections: [String: String] = [:]
-            let sitePattern = JekyllPermalink.pattern(config["permalink"]?.scalarText)
+            sitePattern = JekyllPermalink.pattern(config["permalink"]?.scalarText)
             switch config["collections"] ?? .null {
             case .map(let entries):
                 for (label, options) in entries where label != "posts" && options["output"]?.bool == true {
