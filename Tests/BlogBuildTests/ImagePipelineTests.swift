@@ -65,6 +65,19 @@ struct ImagePipelineTests {
         #expect(html.contains("width=\"32\" height=\"64\" src=\"/images/oriented.jpg\""), "upright size, the processed file at the original's path")
     }
 
+    /// A file name with a blank (Swift.org's `password monitoring service.png`): every URL of it in
+    /// `src` and `srcset` is escaped, since a blank in a srcset ends the URL.
+    @Test func aBlankInAnImagesNameIsEscapedInEveryURL() throws {
+        let folder = try Self.site(post: "---\ntitle: Pictures\ndate: 2024-01-02\n---\n<img src=\"/images/two%20words.png\" alt=\"A gradient\">\n")
+        try folder.writeBytes("content/images/two words.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: ImageLibraryTests.fixture("wide.png")))))
+        let pages = renderTestSite(folder)
+        #expect(pages.problems.isEmpty, "\(pages.problems)")
+        let html = try #require(pages["2024/01/pictures/index.html"])
+        #expect(html.contains("srcset=\"/images/two%20words.480.webp 480w, /images/two%20words.960.webp 960w"), "\(html)")
+        #expect(html.contains("src=\"/images/two%20words.png\""))
+        #expect(!html.contains("two words"))
+    }
+
     @Test func anImageIsPublishedOnlyProcessed() throws {
         let folder = try Self.site()
         let pages = renderTestSite(folder)

@@ -214,11 +214,11 @@ import Testing
 
 /// Hugo sites as real ones are laid out (issue 26), each construct in a small site of our own.
 @Suite struct HugoRealLayoutTests {
-    /// Writes `files` into a new folder and imports it as Hugo; returns the imported site folder.
-    static func imported(_ files: [String: String]) throws -> (folder: TestSiteFolder, outcome: ProcessOutcome) {
+    /// Writes `files` into a new folder and imports it as `kind` (Hugo unless told); returns the imported site folder.
+    static func imported(_ files: [String: String], kind: String = "hugo") throws -> (folder: TestSiteFolder, outcome: ProcessOutcome) {
         let folder = try TestSiteFolder(config: nil)
         try FileManager.default.removeItem(at: folder.url("content"))
-        let source = folder.outside("hugo")
+        let source = folder.outside(kind)
         for (path, text) in files {
             let file = source.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -226,7 +226,7 @@ import Testing
             let bytes = text.hasPrefix("base64:") ? Data(base64Encoded: String(text.dropFirst(7))) ?? Data() : Data(text.utf8)
             try bytes.write(to: file)
         }
-        let outcome = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path])
+        let outcome = try BlogBuildCLI.run(["import", kind, source.path, "--site", folder.root.path])
         return (folder, outcome)
     }
 

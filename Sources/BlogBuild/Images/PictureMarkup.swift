@@ -59,7 +59,7 @@ enum PictureMarkup {
                     out.append(contentsOf: " srcset=\"\(HTMLEscape.text(found.srcset(found.fallback)))\" sizes=\"\(sizes)\"".utf8)
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: p[tag.name.upperBound..<src.value.lowerBound]))
-                let value = "/" + found.fallbackPath
+                let value = "/" + AbsoluteURLs.percentEncoded(found.fallbackPath)
                 out.append(contentsOf: (src.quote == 0 ? "\"\(HTMLEscape.text(value))\"" : HTMLEscape.text(value)).utf8)
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: p[src.value.upperBound..<tag.range.upperBound]))
                 out.append(contentsOf: "</picture>".utf8)

@@ -9,7 +9,7 @@ enum ImportAssembler {
         for document in documents {
             switch document.kind {
             case .post: if let url = postURL(document, pattern: pattern) { urls[document.source] = url }
-            case .page: urls[document.source] = pageURL(document)
+            case .page: urls[document.source] = finishedPageURL(document)
             case .series: urls[document.source] = "/series/" + ContentPaths.slug(of: document.path) + "/"
             }
         }
@@ -24,6 +24,23 @@ enum ImportAssembler {
         let slug = document.fields.first { $0.key == "slug" }?.value.scalarText ?? named?.rest ?? name
         let title = document.fields.first { $0.key == "title" }?.value.scalarText ?? ""
         return Permalink.expand(pattern, year: date.year, month: date.month, day: date.day, slug: slug, title: title)
+    }
+
+    /// The URL a page will have once `finish` has kept its old URL: its first
+    /// old URL (a `permalink:` of the old site) unless blogbuild builds that URL itself.
+    static func finishedPageURL(_ document: ImportedSite.Document) -> String {
+        var document = document
+        var report = ImportReport()
+        keepOffBuiltInURLs(&document, report: &report)
+        if document.fields.first(where: { $0.key == "permalink" }) == nil, let first = document.oldURLs.first, isCleanURL(first) {
+            return first
+        }
+        return pageURL(document)
+    }
+
+    /// Whether blogbuild may write `url` as a page's own: nothing in it needs escaping.
+    static func isCleanURL(_ url: String) -> Bool {
+        !url.unicodeScalars.contains { "?#% ".unicodeScalars.contains($0) || $0.value < 0x20 || $0.value == 0x7F }
     }
 
     static func pageURL(_ document: ImportedSite.Document) -> String {
@@ -64,7 +81,8 @@ enum ImportAssembler {
                 document.fields.removeAll { $0.key == "aliases" }
                 if !aliases.isEmpty { document.fields.append((key: "aliases", value: .list(aliases.map(ImportValue.text)))) }
             case .page:
-                if let first = old.first, document.fields.first(where: { $0.key == "permalink" }) == nil,
+                // An old URL that needs escaping (`/what%3F/`) stays an alias; the page takes its clean slug.
+                if let first = old.first, isCleanURL(first), document.fields.first(where: { $0.key == "permalink" }) == nil,
                    Route.outputPath(forSitePath: first) != Route.outputPath(forSitePath: pageURL(document)) {
                     document.fields.append((key: "permalink", value: .text(first)))
                 }

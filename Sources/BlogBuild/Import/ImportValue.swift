@@ -65,6 +65,64 @@ enum ImportValue: Sendable, Equatable {
 typealias ImportFields = [(key: String, value: ImportValue)]
 
 extension ImportValue {
+    /// YAML as Ruby's Psych reads it, for Jekyll: a key written twice in one
+    /// mapping takes its last value (libyaml through Yams refuses the file).
+    /// Returns the value and the keys that were written twice.
+    static func yamlKeepingLastDuplicate(_ text: String) -> (value: ImportValue, duplicates: [String])? {
+        var text = text
+        var all: [String] = []
+        for _ in 0..<8 {
+            do {
+                guard let node = try Yams.compose(yaml: text) else { return (.map([]), all) }
+                return (ImportValue(node), all)
+            } catch YamlError.duplicatedKeysInMapping(let duplicates, _) {
+                all += duplicates
+                let before = text
+                text = withoutEarlierDuplicates(text, keys: duplicates)
+                if text == before { return nil }
+            } catch {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// `text` without the earlier of two lines that set the same key in the same
+    /// mapping (same indentation, nothing less indented between), with the lines nested under it.
+    static func withoutEarlierDuplicates(_ text: String, keys: [String]) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func indent(_ line: String) -> Int { line.prefix { $0 == " " }.count }
+        func key(_ line: String) -> String? {
+            var t = Substring(line.drop { $0 == " " })
+            if t.hasPrefix("- ") { return nil }
+            guard let colon = t.firstIndex(of: ":") else { return nil }
+            t = t[..<colon]
+            let name = t.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+            return keys.contains(name) ? name : nil
+        }
+        var drop = Set<Int>()
+        for i in lines.indices {
+            guard let name = key(lines[i]) else { continue }
+            let level = indent(lines[i])
+            var j = i + 1
+            while j < lines.count {
+                let line = lines[j]
+                if line.trimmingCharacters(in: .whitespaces).isEmpty { j += 1; continue }
+                if indent(line) < level { break }
+                if indent(line) == level, key(line) == name {
+                    drop.insert(i)
+                    var k = i + 1
+                    while k < j, lines[k].trimmingCharacters(in: .whitespaces).isEmpty || indent(lines[k]) > level { drop.insert(k); k += 1 }
+                    break
+                }
+                j += 1
+            }
+        }
+        // A dropped line stays as a blank one, so every later line keeps its number.
+        for i in drop { lines[i] = "" }
+        return lines.joined(separator: "\n")
+    }
+
     /// Reads YAML (a Jekyll config, YAML front matter). Fails with the parser's
     /// message and the 1-based line it points at.
     static func yaml(_ text: String) -> Result<ImportValue, ImportParseError> {

@@ -29,6 +29,7 @@ enum JekyllImporter {
             let name = folder.split(separator: "/").last.map(String.init) ?? folder
             if excluded.contains(folder) || excluded.contains(name) { return true }
             if name == "_posts" || folder == "_drafts" { return false }
+            if settings.collections[String(name.dropFirst())] != nil, folder == settings.collectionPath(String(name.dropFirst())) { return false }
             return name.hasPrefix(".") || name.hasPrefix("_")
         }
         for link in tree.symlinks { report.skip(link, "a symbolic link: not followed (copy what it points to into the site if it belongs there)") }
@@ -42,6 +43,26 @@ enum JekyllImporter {
             let name = parts.last ?? path
             let ext = (name as NSString).pathExtension.lowercased()
             if excluded.contains(path) || excluded.contains(name) || name.hasPrefix(".") || parts.contains(where: { $0.hasPrefix(".") }) {
+                continue
+            }
+            if let label = settings.collections.keys.sorted().first(where: { path.hasPrefix(settings.collectionPath($0) + "/") }),
+               let pattern = settings.collections[label] {
+                // A collection Jekyll writes: dated documents are posts at the collection's URLs, the others pages.
+                guard postExtensions.contains(ext) else {
+                    copies.append(ImportedSite.Copy(path: "content/" + path.dropFirst(settings.collectionPath(label).count + 1), from: tree.absolute(path)))
+                    continue
+                }
+                let relative = String(path.dropFirst(settings.collectionPath(label).count + 1))
+                if DateParsing.fileNamePrefix((name as NSString).deletingPathExtension) != nil {
+                    if let document = post(path, tree: tree, settings: settings, folderCategories: [], draft: false, type: label,
+                                           collectionPattern: pattern, collection: (label, relative), report: &report, bodies: &bodies) {
+                        documents.append(document)
+                    }
+                } else if let text = tree.text(path),
+                          let document = page(path, text: text, settings: settings, collection: (label, relative, pattern),
+                                              report: &report, bodies: &bodies) {
+                    documents.append(document)
+                }
                 continue
             }
             if let postsIndex = parts.firstIndex(of: "_posts") {
@@ -101,15 +122,26 @@ enum JekyllImporter {
             if target.hasPrefix("/") { target.removeFirst() }
             return urls[target]
         }
+        var assets = JekyllAssets(root: root, config: config)
+        var includes = JekyllIncludes(root: root)
         for i in documents.indices {
             guard let body = bodies[documents[i].source] else { continue }
             var text = body.text
             if body.markdown {
                 text = KramdownCleanup.clean(text, source: documents[i].source, bodyLine: body.line, report: &report)
             }
-            text = LiquidBody(source: documents[i].source, bodyLine: body.line, link: link).translate(text, report: &report)
+            var liquid = LiquidBody(source: documents[i].source, bodyLine: body.line, link: link)
+            liquid.asset = { assets.url(of: $0) }
+            liquid.include = { includes.render($0, $1) }
+            text = liquid.translate(text, report: &report)
             text = BasePathLinks.strip(text, basePath: settings.basePath, report: &report)
+            text = EscapedAttributeURLs.escape(text, report: &report)
             documents[i].body = text
+        }
+        // jekyll-assets served each file at /assets/NAME: it is copied there, so the old URL answers too.
+        let copied = Set(copies.map(\.path))
+        for (url, from) in assets.copies.sorted(by: { $0.key < $1.key }) where !copied.contains("content" + url) {
+            copies.append(ImportedSite.Copy(path: "content" + url, from: from))
         }
         return ImportAssembler.finish(config: settings.siteConfig(report: &report), documents: documents, copies: copies,
                                       report: report, pattern: settings.blogbuildPattern)
@@ -118,6 +150,7 @@ enum JekyllImporter {
     // MARK: - Posts
 
     private static func post(_ path: String, tree: SourceTree, settings: Settings, folderCategories: [String], draft: Bool,
+                             type: String = "posts", collectionPattern: String? = nil, collection: (label: String, path: String)? = nil,
                              report: inout ImportReport, bodies: inout [String: (text: String, line: Int, markdown: Bool)]) -> ImportedSite.Document? {
         guard let text = tree.text(path) else { report.skip(path, "cannot be read"); return nil }
         let file = SourceDocumentText(text)
@@ -125,16 +158,24 @@ enum JekyllImporter {
         switch file.fields() {
         case .success(let value): front = value.entries
         case .failure(let error):
-            report.leave(path, line: error.line.map { $0 + file.frontMatterLine - 1 }, "front matter", "not valid YAML (\(error.message)); the post was not imported")
-            return nil
+            if let lenient = ImportValue.yamlKeepingLastDuplicate(file.frontMatter) {
+                front = lenient.value.entries
+                report.leave(path, line: error.line.map { $0 + file.frontMatterLine - 1 }, "front matter",
+                             "written twice: \(lenient.duplicates.joined(separator: ", ")); the last value is kept, as Jekyll does")
+            } else {
+                report.leave(path, line: error.line.map { $0 + file.frontMatterLine - 1 }, "front matter", "not valid YAML (\(error.message)); the post was not imported")
+                return nil
+            }
         }
+        front = settings.defaults.applied(to: front, path: path, type: type)
         let value = { (key: String) in front.first { $0.key == key }?.value }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let named = DateParsing.fileNamePrefix(name)
         let nameTitle = named?.rest ?? name
 
         // The date: front matter, else the file name, else (a draft) the file's modification day.
-        var dateText = value("date")?.scalarText
+        // Ruby reads `2016-3-30 8:00:00` as Jekyll's date; blogbuild reads it with its digits padded.
+        var dateText = value("date")?.scalarText.map(Self.padded)
         if let written = dateText, case .failure = DateParsing.fields(written) {
             report.leave(path, line: nil, "date: \(written)", "not a date blogbuild reads; the file name's date is used")
             dateText = nil
@@ -167,17 +208,27 @@ enum JekyllImporter {
         used.formUnion(["excerpt", "description", "summary"])
         let categories = folderCategories + (value("categories")?.texts(splittingOnSpaces: true) ?? []) + (value("category")?.texts() ?? [])
         var tags: [String] = []
-        for tag in (value("tags")?.texts(splittingOnSpaces: true) ?? []) + categories where !tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
+        for tag in (value("tags")?.texts(splittingOnSpaces: true) ?? []) + (value("tag")?.texts() ?? []) + categories where !tags.contains(where: { $0.lowercased() == tag.lowercased() }) {
             tags.append(tag)
         }
         if !tags.isEmpty { fields.append((key: "tags", value: .list(tags.map(ImportValue.text)))) }
         if !categories.isEmpty { report.count("categories → tags") }
-        used.formUnion(["tags", "categories", "category"])
-        if let image = value("image") {
-            fields.append((key: "image", value: Self.image(image)))
-            if image["alt"] == nil { report.leave(path, line: nil, "image", "the hero image has no alt text; add 'alt' (publish requires it)") }
+        used.formUnion(["tags", "tag", "categories", "category"])
+        // jekyll-seo-tag's `image:` is the social card (og:image); a theme's `feature`/`hero` image is shown above the post.
+        if let image = value("image"), let social = Self.imagePath(image) {
+            fields.append((key: "social_image", value: .text(social)))
+            report.count("image → social_image (og:image)")
         }
-        used.insert("image")
+        if var hero = value("feature_image") ?? value("feature") ?? value("hero") ?? value("header")?["image"] ?? value("header")?["overlay_image"] {
+            let alt = hero["alt"] ?? value("image_alt") ?? value("header")?["image_alt"]
+            if let inner = hero["image"] { hero = inner }
+            let picture = Self.image(hero, alt: alt)
+            if picture["src"] != nil {
+                fields.append((key: "image", value: picture))
+                if picture["alt"] == nil { report.leave(path, line: nil, "image", "the hero image has no alt text; add 'alt' (publish requires it)") }
+            }
+        }
+        used.formUnion(["image", "feature_image", "feature", "hero", "header", "image_alt"])
         if draft || value("published")?.bool == false {
             fields.append((key: "draft", value: .bool(true)))
             if !draft { report.count("published: false → draft: true") }
@@ -191,11 +242,11 @@ enum JekyllImporter {
         // Old URLs: the post's own (per-post permalink or the site's pattern), and its redirect_from list.
         var old: [String] = []
         if !draft {
-            let pattern = value("permalink")?.scalarText ?? settings.jekyllPattern
+            let pattern = value("permalink")?.scalarText ?? collectionPattern ?? settings.jekyllPattern
             let ext = (path as NSString).pathExtension.lowercased()
             let url = JekyllPermalink.postURL(pattern: pattern, date: instant.instant, timeZone: settings.timeZone,
                                               nameTitle: nameTitle, slug: value("slug")?.scalarText, categories: categories,
-                                              outputExtension: ext == "xml" ? ".xml" : ".html")
+                                              outputExtension: ext == "xml" ? ".xml" : ".html", collection: collection)
             old.append(url)
         }
         for alias in value("redirect_from")?.texts() ?? [] {
@@ -203,7 +254,8 @@ enum JekyllImporter {
             report.count("redirect_from → aliases")
         }
         let day = DateParsing.day(year: written.year, month: written.month, day: written.day)
-        let slugForName = value("slug")?.scalarText.map { _ in nameTitle } ?? nameTitle
+        // A name with characters a URL must escape (`what-is-it?.md`) gets a clean slug.
+        let slugForName = Self.isURLSafe(nameTitle) ? nameTitle : Slug.make(nameTitle)
         let isHTML = ["html", "htm"].contains((path as NSString).pathExtension.lowercased())
         bodies[path] = (file.body, file.bodyLine, !isHTML)
         if isHTML { report.count("HTML post → Markdown file with raw HTML") }
@@ -211,13 +263,40 @@ enum JekyllImporter {
                                      fields: ImportAssembler.ordered(fields), body: "", source: path, oldURLs: old)
     }
 
-    /// `image: x.png` or `{path|src, alt}` → `{src, alt}`.
-    private static func image(_ value: ImportValue) -> ImportValue {
-        if let src = value.scalarText { return .map([(key: "src", value: .text(src))]) }
+    /// `image: x.png` or `{path|file|src|url, alt}` → `{src, alt}`.
+    private static func image(_ value: ImportValue, alt: ImportValue? = nil) -> ImportValue {
         var out: ImportFields = []
-        if let src = value["src"] ?? value["path"] ?? value["url"] { out.append((key: "src", value: src)) }
-        if let alt = value["alt"] { out.append((key: "alt", value: alt)) }
+        if let src = imagePath(value) { out.append((key: "src", value: .text(src))) }
+        if let alt = value["alt"] ?? alt { out.append((key: "alt", value: alt)) }
         return .map(out)
+    }
+
+    /// The file of `image: x.png` or of jekyll-seo-tag's `{path}` / `{file, alt, caption}`,
+    /// as a site path (jekyll-seo-tag makes a relative one absolute from the site's root).
+    static func imagePath(_ value: ImportValue) -> String? {
+        guard let src = (value.scalarText ?? (value["path"] ?? value["file"] ?? value["src"] ?? value["url"])?.scalarText)?
+            .trimmingCharacters(in: .whitespaces), !src.isEmpty else { return nil }
+        return src.contains("://") || src.hasPrefix("/") ? src : "/" + src
+    }
+
+    /// Whether `name` can be a URL segment as it is (no `?`, `#`, `%`, blank or control character).
+    static func isURLSafe(_ name: String) -> Bool {
+        !name.unicodeScalars.contains { "?#%\"<>\\^`{|}".unicodeScalars.contains($0) || $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    /// `2016-3-30 8:00:00` → `2016-03-30 08:00:00`; any other text as it is.
+    static func padded(_ date: String) -> String {
+        guard let match = date.range(of: "^\\d{4}-\\d{1,2}-\\d{1,2}([ T]\\d{1,2}:\\d{2}(:\\d{2})?)?", options: .regularExpression) else { return date }
+        var out = ""
+        var digits = ""
+        for ch in date[match] {
+            if ch.isNumber { digits.append(ch); continue }
+            out += digits.count == 1 ? "0" + digits : digits
+            digits = ""
+            out.append(ch)
+        }
+        out += digits.count == 1 ? "0" + digits : digits
+        return out + date[match.upperBound...]
     }
 
     static func dayText(_ date: Date, timeZone: TimeZone) -> String {
@@ -229,14 +308,16 @@ enum JekyllImporter {
 
     // MARK: - Pages
 
-    private static func page(_ path: String, text: String, settings: Settings, report: inout ImportReport,
+    private static func page(_ path: String, text: String, settings: Settings,
+                             collection: (label: String, path: String, pattern: String)? = nil, report: inout ImportReport,
                              bodies: inout [String: (text: String, line: Int, markdown: Bool)]) -> ImportedSite.Document? {
         let file = SourceDocumentText(text)
-        guard case .success(let value) = file.fields() else {
+        guard case .success(let written) = file.fields() else {
             report.leave(path, line: file.frontMatterLine, "front matter", "not valid YAML; the page was not imported")
             return nil
         }
-        let front = value.entries
+        let front = settings.defaults.applied(to: written.entries, path: path, type: collection?.label ?? "pages")
+        let value = ImportValue.map(front)
         let parts = path.split(separator: "/").map(String.init)
         let base = ((parts.last ?? path) as NSString).deletingPathExtension
         if parts.count == 1 && base == "index" {
@@ -254,7 +335,12 @@ enum JekyllImporter {
         fields.append((key: "title", value: .text(title)))
         for (key, v) in front where !["title", "layout", "permalink"].contains(key) { fields.append((key: key, value: v)) }
         if value["layout"] != nil { report.count("layout: dropped (blogbuild picks the template)") }
-        let old = JekyllPermalink.pageURL(path: path, permalink: value["permalink"]?.scalarText, sitePattern: settings.jekyllPattern)
+        if let collection, let pattern = value["permalink"]?.scalarText ?? Optional(collection.pattern),
+           [":year", ":month", ":day", ":i_", ":short_", ":y_day"].contains(where: pattern.contains) {
+            report.leave(path, line: nil, "permalink: \(pattern)", "an undated document in a dated pattern: Jekyll filled the date from the time of each build, so its old URL is not known; it is at \(JekyllPermalink.collectionURL(pattern: pattern, label: collection.label, relativePath: collection.path))")
+        }
+        let old = collection.map { JekyllPermalink.collectionURL(pattern: value["permalink"]?.scalarText ?? $0.pattern, label: $0.label, relativePath: $0.path) }
+            ?? JekyllPermalink.pageURL(path: path, permalink: value["permalink"]?.scalarText, sitePattern: settings.sitePattern)
         let isHTML = ["html", "htm"].contains((path as NSString).pathExtension.lowercased())
         bodies[path] = (file.body, file.bodyLine, !isHTML)
         let slug = base == "404" ? "404" : Slug.make(name)
@@ -267,14 +353,39 @@ enum JekyllImporter {
     struct Settings {
         var config: ImportValue
         var timeZone: TimeZone
+        /// Posts' pattern: `permalink:`, or a `defaults:` permalink every post takes.
         var jekyllPattern: String
+        /// The site's own `permalink:` (its style decides `/about.html` or `/about/` for pages).
+        var sitePattern: String
         var blogbuildPattern: String
         var basePath: String
+        var defaults: JekyllDefaults
+        /// Collections Jekyll writes pages for (`output: true`), by label, with their permalink pattern.
+        var collections: [String: String]
+        /// The folder holding `_posts/` and the collections' folders (`collections_dir`).
+        var collectionsDir: String
 
         init(_ config: ImportValue) {
             self.config = config
             timeZone = config["timezone"]?.scalarText.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
-            jekyllPattern = JekyllPermalink.pattern(config["permalink"]?.scalarText)
+            defaults = JekyllDefaults(config)
+            // A `defaults:` permalink for every post (Swift.org's `/blog/:title/`) is the site's pattern as much as `permalink:` is.
+            let postsDefault = defaults.values(path: "_posts/post.md", type: "posts").first { $0.key == "permalink" }?.value.scalarText
+            jekyllPattern = JekyllPermalink.pattern(postsDefault ?? config["permalink"]?.scalarText)
+            var dir = config["collections_dir"]?.scalarText ?? ""
+            while dir.hasSuffix("/") { dir.removeLast() }
+            collectionsDir = dir
+            var collections: [String: String] = [:]
+            sitePattern = JekyllPermalink.pattern(config["permalink"]?.scalarText)
+            switch config["collections"] ?? .null {
+            case .map(let entries):
+                for (label, options) in entries where label != "posts" && options["output"]?.bool == true {
+                    collections[label] = options["permalink"]?.scalarText.map(JekyllPermalink.pattern)
+                        ?? (sitePattern.hasSuffix("/") ? "/:collection/:path/" : "/:collection/:path:output_ext")
+                }
+            default: break
+            }
+            self.collections = collections
             blogbuildPattern = JekyllPermalink.blogbuildPattern(jekyllPattern) ?? SiteConfig().postPermalink
             var base = config["baseurl"]?.scalarText ?? ""
             if !base.hasPrefix("/") { base = "/" + base }
@@ -282,9 +393,15 @@ enum JekyllImporter {
             basePath = base
         }
 
+        /// The folder of a collection: `_label`, inside `collections_dir` when there is one.
+        func collectionPath(_ label: String) -> String {
+            collectionsDir.isEmpty ? "_" + label : collectionsDir + "/_" + label
+        }
+
         func siteConfig(report: inout ImportReport) -> ImportFields {
             var out: ImportFields = []
-            let known: Set<String> = ["title", "description", "author", "url", "baseurl", "timezone", "lang", "permalink", "paginate"]
+            let known: Set<String> = ["title", "description", "author", "url", "baseurl", "timezone", "lang", "permalink", "paginate",
+                                        "defaults", "collections", "collections_dir"]
             if let title = config["title"] { out.append((key: "title", value: title)) }
             if let description = config["description"] { out.append((key: "description", value: description)) }
             if let author = config["author"] {

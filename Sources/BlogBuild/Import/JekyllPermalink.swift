@@ -27,7 +27,7 @@ enum JekyllPermalink {
     /// A post's URL: `pattern` filled from its date (in the site's zone), its
     /// file name's title (or `slug:`), and its categories.
     static func postURL(pattern: String, date: Date, timeZone: TimeZone, nameTitle: String, slug: String?,
-                        categories: [String], outputExtension: String = ".html") -> String {
+                        categories: [String], outputExtension: String = ".html", collection: (label: String, path: String)? = nil) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
@@ -57,6 +57,8 @@ enum JekyllPermalink {
             "name": slugify(base, pretty: false),
             "categories": cats.map { $0.replacingOccurrences(of: " ", with: "%20") }.joined(separator: "/"),
             "output_ext": outputExtension,
+            "collection": collection?.label ?? "posts",
+            "path": collection.map { ($0.path as NSString).deletingPathExtension } ?? "",
         ]
         return fill(pattern, values)
     }
@@ -72,6 +74,14 @@ enum JekyllPermalink {
         if let permalink { return fill(permalink, values) }
         if basename == "index" { return fill("/:path/", values) }
         return fill(sitePattern.hasSuffix("/") ? "/:path/:basename/" : "/:path/:basename:output_ext", values)
+    }
+
+    /// An undated collection document's URL: `/:collection/:path/` and the like.
+    static func collectionURL(pattern: String, label: String, relativePath: String, outputExtension: String = ".html") -> String {
+        let path = (relativePath as NSString).deletingPathExtension
+        let name = (path as NSString).lastPathComponent
+        return fill(pattern, ["collection": label, "path": path, "name": slugify(name, pretty: false),
+                              "title": slugify(name, pretty: true), "slug": slugify(name, pretty: false), "output_ext": outputExtension])
     }
 
     /// Replaces `:name` placeholders (longest name first), then tidies slashes as Jekyll does.
@@ -92,7 +102,24 @@ enum JekyllPermalink {
         }
         out += rest
         while out.contains("//") { out = out.replacingOccurrences(of: "//", with: "/") }
-        return out.hasPrefix("/") ? out : "/" + out
+        return escaped(out.hasPrefix("/") ? out : "/" + out)
+    }
+
+    /// The URL as Jekyll writes it in links (`Addressable` escapes it): `?`, `#`,
+    /// a blank, a control character and a `%` that starts no escape are percent-encoded,
+    /// so `what?.md`'s old URL is `/what%3F/`, the file a server finds at `what?/`.
+    static func escaped(_ url: String) -> String {
+        let scalars = Array(url.unicodeScalars)
+        var out = ""
+        for (i, c) in scalars.enumerated() {
+            let isEscape = c == "%" && i + 2 < scalars.count && scalars[i + 1].properties.isASCIIHexDigit && scalars[i + 2].properties.isASCIIHexDigit
+            if (c == "%" && !isEscape) || c == "?" || c == "#" || c == " " || c.value < 0x20 || c.value == 0x7F {
+                for byte in String(c).utf8 { out += String(format: "%%%02X", byte) }
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
     /// Jekyll's `slugify`: `pretty` keeps case and `._~!$&'()+,;=@`; the default

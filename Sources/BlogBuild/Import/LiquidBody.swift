@@ -1,8 +1,10 @@
 /// Translates the Liquid in a Jekyll post or page body into what blogbuild
 /// reads: `{% highlight %}` blocks into fenced code, `{% raw %}` into its text,
 /// `{{ site.baseurl }}` and the `relative_url`/`absolute_url` filters into site
-/// paths, `{% post_url %}` and `{% link %}` into the target's new URL. Anything
-/// else (`{% include %}`, loops, variables) is left in place and listed.
+/// paths, `{% post_url %}` and `{% link %}` into the target's new URL,
+/// jekyll-assets' `{% asset %}` into the file's URL or an image, and an include
+/// that only shows an image into a Markdown image or a figure. Anything else
+/// (other includes, loops, variables) is left in place and listed.
 struct LiquidBody {
     /// The file, relative to the old site (for the report).
     var source: String
@@ -10,6 +12,10 @@ struct LiquidBody {
     var bodyLine: Int
     /// The new URL of a `{% post_url NAME %}` or `{% link PATH %}` target.
     var link: (_ tag: String, _ target: String) -> String?
+    /// The new URL of a jekyll-assets file (`name.png`, `articles/x.css`), nil when no such file is found.
+    var asset: (_ name: String) -> String? = { _ in nil }
+    /// What `{% include NAME args %}` shows, when it only shows an image (`![alt](src)` or a `<figure>`).
+    var include: (_ name: String, _ arguments: LiquidArguments) -> String? = { _, _ in nil }
 
     func translate(_ body: String, report: inout ImportReport) -> String {
         var out = ""
@@ -43,7 +49,33 @@ struct LiquidBody {
             }
             let words = inner.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
             let name = words.first ?? ""
+            let arguments = LiquidArguments(String(inner.dropFirst(name.count)))
             switch name {
+            case "asset":
+                guard let file = arguments.words.first, let url = asset(file) else {
+                    out += whole
+                    report.leave(source, line: startLine, String(whole), "jekyll-assets file not found under _assets/ or assets/; left as written")
+                    continue
+                }
+                // In a link's parentheses (`![x]({% asset x.png %})`) only the URL makes sense.
+                if arguments.words.contains("@path") || out.hasSuffix("](") {
+                    out += url
+                    report.count("{% asset X @path %} → the file's URL")
+                } else if let element = Self.assetElement(url, arguments, alone: Self.isAlone(out, rest)) {
+                    out += element
+                    report.count("{% asset X %} → an image or element")
+                    if element.hasPrefix("![]") || element.contains(" alt=\"\"") {
+                        report.leave(source, line: startLine, String(whole), "an image without alt text (jekyll-assets wrote none either); describe it")
+                    }
+                } else {
+                    out += url
+                    report.count("{% asset X @path %} → the file's URL")
+                }
+            case "include" where include(arguments.words.first ?? "", arguments) != nil:
+                var shown = include(arguments.words.first ?? "", arguments) ?? ""
+                if !Self.isAlone(out, rest), shown.hasPrefix("<figure") == false { shown = Self.imgTag(shown) ?? shown }
+                out += shown
+                report.count("{% include %} of an image → a Markdown image or figure")
             case "raw":
                 guard let end = Self.closing("endraw", in: rest) else { out += whole; continue }
                 let text = rest[..<end.lowerBound]
@@ -51,6 +83,12 @@ struct LiquidBody {
                 advance(rest[..<end.upperBound])
                 rest = rest[end.upperBound...]
                 report.count("{% raw %} → its text")
+            case "comment":
+                // Jekyll writes nothing of a comment.
+                guard let end = Self.closing("endcomment", in: rest) else { out += whole; continue }
+                advance(rest[..<end.upperBound])
+                rest = rest[end.upperBound...]
+                report.count("{% comment %} → removed (Jekyll writes nothing of it)")
             case "highlight":
                 guard let end = Self.closing("endhighlight", in: rest) else {
                     out += whole
@@ -104,6 +142,51 @@ struct LiquidBody {
         var path = String(head.dropFirst().dropLast())
         if !path.hasPrefix("/") && !path.contains("://") { path = "/" + path }
         return (path, "| \(filters[0]) → a site path")
+    }
+
+    /// Whether a tag stands alone on a line of Markdown (not inside an HTML block),
+    /// where a Markdown image is read as one.
+    static func isAlone(_ before: String, _ after: Substring) -> Bool {
+        guard before.isEmpty || before.hasSuffix("\n"), after.isEmpty || after.hasPrefix("\n") || after.hasPrefix("\r") else { return false }
+        let previous = before.dropLast().split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+        return !previous.trimmingCharacters(in: .whitespaces).hasPrefix("<")
+    }
+
+    /// What jekyll-assets writes for a file: an image (Markdown when it stands
+    /// alone with at most an alt), a stylesheet link, a script, a video.
+    static func assetElement(_ url: String, _ arguments: LiquidArguments, alone: Bool) -> String? {
+        let ext = (url.split(separator: "/").last.flatMap { $0.split(separator: ".").count > 1 ? $0.split(separator: ".").last : nil } ?? "").lowercased()
+        var attributes = arguments.pairs.filter { $0.key != "src" && $0.key != "href" }
+        let flags = arguments.words.dropFirst().filter { !$0.hasPrefix("@") }
+        switch ext {
+        case "png", "jpg", "jpeg", "gif", "svg", "webp", "tif", "tiff", "bmp", "ico", "avif", "heic":
+            let alt = arguments["alt"] ?? ""
+            attributes.removeAll { $0.key == "alt" }
+            if alone && attributes.isEmpty && flags.isEmpty {
+                return "![\(alt.replacingOccurrences(of: "]", with: "\\]"))](\(url))"
+            }
+            return "<img src=\"\(escape(url))\" alt=\"\(escape(alt))\"" + html(attributes, flags) + ">"
+        case "css": return "<link rel=\"stylesheet\" href=\"\(escape(url))\"" + html(attributes, flags) + ">"
+        case "js": return "<script src=\"\(escape(url))\"" + html(attributes, flags) + "></script>"
+        case "mp4", "m4v", "mov", "webm": return "<video src=\"\(escape(url))\"" + html(attributes, flags) + " controls></video>"
+        default: return nil
+        }
+    }
+
+    /// `![alt](src)` as an `<img>`, for a place where Markdown is not read.
+    static func imgTag(_ markdown: String) -> String? {
+        guard markdown.hasPrefix("!["), let middle = markdown.range(of: "]("), markdown.hasSuffix(")") else { return nil }
+        let alt = markdown[markdown.index(markdown.startIndex, offsetBy: 2)..<middle.lowerBound].replacingOccurrences(of: "\\]", with: "]")
+        let src = markdown[middle.upperBound..<markdown.index(before: markdown.endIndex)]
+        return "<img src=\"\(escape(String(src)))\" alt=\"\(escape(alt))\">"
+    }
+
+    private static func html(_ attributes: [(key: String, value: String)], _ flags: [String]) -> String {
+        attributes.map { " \($0.key)=\"\(escape($0.value))\"" }.joined() + flags.map { " " + $0 }.joined()
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
     }
 
     /// Where the next `{%` or `{{` starts.

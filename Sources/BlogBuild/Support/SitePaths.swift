@@ -49,7 +49,8 @@ enum SitePaths {
 
     /// `/` → `index.html`, `/a/b/` → `a/b/index.html`, `/404.html` → `404.html`, `/a/b` → `a/b/index.html`.
     static func outputPath(forSitePath url: String) -> String {
-        var s = Substring(url)
+        // A server decodes `/what%3F/` before it looks for the file: the file is `what?/index.html`.
+        var s = Substring(percentDecoded(url))
         while s.hasPrefix("/") { s = s.dropFirst() }
         if s.isEmpty { return "index.html" }
         if s.hasSuffix("/") { return s + "index.html" }
