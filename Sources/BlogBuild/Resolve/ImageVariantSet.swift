@@ -28,7 +28,7 @@ struct ImageVariantSet: Sendable, Hashable {
     /// file's name is `%20`, since a blank separates a srcset's URL from its width).
     func srcset(_ format: ImageFormat, url: (String) -> String = { $0 }) -> String {
         variants.filter { $0.format == format }.sorted { $0.width < $1.width }
-            .map { "\(url("/" + AbsoluteURLs.percentEncoded($0.path))) \($0.width)w" }.joined(separator: ", ")
+            .map { "\(url("/" + SitePaths.percentEncoded($0.path))) \($0.width)w" }.joined(separator: ", ")
     }
 
     /// The `srcset` of one format for an image never shown wider than `needed`
@@ -39,7 +39,7 @@ struct ImageVariantSet: Sendable, Hashable {
             shown.append(v)
             if v.width >= needed { break }
         }
-        return shown.map { "\(url("/" + AbsoluteURLs.percentEncoded($0.path))) \($0.width)w" }.joined(separator: ", ")
+        return shown.map { "\(url("/" + SitePaths.percentEncoded($0.path))) \($0.width)w" }.joined(separator: ", ")
     }
 
     /// The variant of `format` to show at `width` pixels: that width, else the
@@ -53,8 +53,8 @@ struct ImageVariantSet: Sendable, Hashable {
     /// (an app icon): `icon.64.webp 1x, icon.128.webp 2x`.
     func densitySrcset(_ format: ImageFormat, size: Int, url: (String) -> String = { $0 }) -> String {
         guard let one = variant(format, atLeast: size) else { return "" }
-        var out = "\(url("/" + AbsoluteURLs.percentEncoded(one.path))) 1x"
-        if let two = variant(format, atLeast: 2 * size), two.width > one.width { out += ", \(url("/" + AbsoluteURLs.percentEncoded(two.path))) 2x" }
+        var out = "\(url("/" + SitePaths.percentEncoded(one.path))) 1x"
+        if let two = variant(format, atLeast: 2 * size), two.width > one.width { out += ", \(url("/" + SitePaths.percentEncoded(two.path))) 2x" }
         return out
     }
 

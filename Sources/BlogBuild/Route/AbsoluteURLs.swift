@@ -49,34 +49,10 @@ struct AbsoluteURLs: Sendable {
         basePath + Self.percentEncoded(String(sitePath.drop(while: { $0 == "/" })))
     }
 
-    /// Bytes outside RFC 3986's unreserved, reserved and `%` written as `%XX`, so the
-    /// result is a URI (sitemaps and `tag:` ids need one); existing escapes are kept.
+    /// Bytes outside RFC 3986's unreserved, reserved and `%` written as `%XX`
+    /// (`SitePaths.percentEncoded`).
     static func percentEncoded(_ s: String) -> String {
-        guard s.utf8.contains(where: { !isURIByte($0) }) else { return s }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 16)
-        for b in s.utf8 {
-            if isURIByte(b) {
-                out.append(b)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 0xF)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    @inline(__always)
-    private static func isURIByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            // unreserved, gen-delims, sub-delims, and % for escapes already there
-            return "-._~:/?#[]@!$&'()*+,;=%".utf8.contains(b)
-        }
+        SitePaths.percentEncoded(s)
     }
 
     // MARK: References
