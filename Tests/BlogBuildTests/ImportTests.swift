@@ -550,3 +550,30 @@ import Testing
         #expect(HugoConfig.withoutDocumentMarkers("a: 1\n") == "a: 1\n")
     }
 }
+
+/// A file of the old site at an address blogbuild writes itself (issue 26).
+@Suite struct ImportCollisionTests {
+    @Test func anOldFeedFileIsNotCopiedOverBlogbuildsOwn() throws {
+        let folder = try TestSiteFolder(config: nil)
+        try FileManager.default.removeItem(at: folder.url("content"))
+        let source = folder.outside("jekyll")
+        for (path, text) in [
+            "_config.yml": "title: Old\nurl: https://example.org\n",
+            "_posts/2020-01-02-hello.md": "---\ntitle: Hello\n---\nHi.\n",
+            "feed.xml": "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Old</title></channel></rss>\n",
+            "robots.txt": "User-agent: *\nDisallow: /private/\n",
+        ] {
+            let file = source.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        let outcome = try BlogBuildCLI.run(["import", "jekyll", source.path, "--site", folder.root.path])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(folder.read("content/feed.xml") == nil)
+        #expect(folder.read("content/robots.txt")?.contains("Disallow: /private/") == true, "the site's own robots.txt is kept")
+        #expect(folder.read("IMPORT.md")?.contains("blogbuild writes its own /feed.xml") == true)
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.errors == [], "\(built.errors)")
+        #expect(built["feed.xml"]?.contains("Hello") == true)
+    }
+}

@@ -55,6 +55,15 @@ enum ImportAssembler {
     static func finish(config: ImportFields, documents: [ImportedSite.Document], copies: [ImportedSite.Copy],
                        report: ImportReport, pattern: String) -> ImportedSite {
         var report = report
+        // A file the old site served where blogbuild writes its own (a `feed.xml` made
+        // once and committed, an `index.html`) would collide: blogbuild's answers there.
+        // A robots.txt of the site's own replaces blogbuild's, so it is kept.
+        let copies = copies.filter { copy in
+            let url = "/" + copy.path.dropFirst("content/".count)
+            guard url != "/robots.txt", isBuiltIn(url) else { return true }
+            report.leave(copy.path, line: nil, url, "blogbuild writes its own \(url) (its feed, sitemap or home page); the old file was not copied")
+            return false
+        }
         var taken = Set(copies.map(\.path))
         var finished: [ImportedSite.Document] = []
         for var document in withSeriesFiles(documents, report: &report).sorted(by: { ($0.path, $0.source) < ($1.path, $1.source) }) {
