@@ -306,6 +306,27 @@ import Testing
         #expect(built.paths.contains("gmail-backups/index.html"))
     }
 
+    @Test func hugosPaginatedListsRedirectToTheirLists() throws {
+        let post = { (n: Int) in "---\ntitle: Post \(n)\ndate: 2020-01-0\(n)\ntags: [Swift]\ncategories: [Tools]\n---\nHi.\n" }
+        let (folder, outcome) = try Self.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Pages'\n[pagination]\npagerSize = 2\n",
+            "content/article/a.md": post(1), "content/article/b.md": post(2), "content/article/c.md": post(3),
+            "content/article/d.md": post(4), "content/article/e.md": post(5),
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.problems == [], "\(built.problems)")
+        // Five posts, two to a page: Hugo wrote pages 2 and 3 of each list.
+        for k in [2, 3] {
+            #expect(built["article/page/\(k)/index.html"]?.contains("url=https://example.org/archive/\"") == true, "\(k)")
+            #expect(built["categories/tools/page/\(k)/index.html"]?.contains("url=https://example.org/tags/tools/\"") == true, "\(k)")
+            #expect(built["tags/swift/page/\(k)/index.html"]?.contains("url=https://example.org/tags/swift/\"") == true, "\(k)")
+        }
+        #expect(!built.paths.contains("article/page/4/index.html"))
+        // blogbuild's own home pages are the home page's paginator: /page/2/ is built, not redirected.
+        #expect(built["page/2/index.html"]?.contains("http-equiv=\"refresh\"") == false)
+    }
+
     @Test func configKeysAreReadInAnyCaseAsHugoReadsThem() throws {
         let (folder, outcome) = try Self.imported([
             "config.yaml": "---\nbaseurl: https://example.org/blog/\nTitle: Cased\nlanguagecode: en-gb\nPaginate: 7\n---\n",

@@ -156,15 +156,17 @@ enum HugoImporter {
             documents[i].body = text
         }
         // The taxonomies the posts used, for their old list pages and feeds.
-        var taxonomy: (tags: Set<String>, categories: Set<String>) = ([], [])
-        for document in documents where document.kind == .post {
-            guard let text = content.text(String(document.source.dropFirst("content/".count))),
-                  case .success(let front) = SourceDocumentText(text).fields() else { continue }
-            taxonomy.tags.formUnion(front["tags"]?.texts() ?? [])
-            taxonomy.categories.formUnion(front["categories"]?.texts() ?? [])
+        // Counted over published posts: each list had that many, `pagerSize` to a page.
+        var lists = Settings.OldLists()
+        for document in documents where document.kind == .post && document.fields.first(where: { $0.key == "draft" })?.value.bool != true {
+            let relative = String(document.source.dropFirst("content/".count))
+            lists.sections[relative.split(separator: "/").first.map(String.init) ?? "", default: 0] += 1
+            guard let text = content.text(relative), case .success(let front) = SourceDocumentText(text).fields() else { continue }
+            for tag in Set(front["tags"]?.texts() ?? []) { lists.tags[tag, default: 0] += 1 }
+            for category in Set(front["categories"]?.texts() ?? []) { lists.categories[category, default: 0] += 1 }
         }
         var siteConfig = settings.siteConfig(report: &report)
-        siteConfig += settings.oldListAddresses(tags: taxonomy.tags, categories: taxonomy.categories, report: &report)
+        siteConfig += settings.oldListAddresses(lists, report: &report)
         return ImportAssembler.finish(config: siteConfig, documents: documents, copies: copies,
                                       report: report, pattern: settings.blogbuildPattern)
     }
@@ -403,6 +405,13 @@ enum HugoImporter {
         /// Sections whose list page has words of its own, which became a page at the
         /// section's URL: a menu link there stays.
         var sectionPages: Set<String> = []
+
+        /// How many published posts each old list had: per section, tag and category.
+        struct OldLists {
+            var sections: [String: Int] = [:]
+            var tags: [String: Int] = [:]
+            var categories: [String: Int] = [:]
+        }
         /// Front-matter image keys the old theme shows above a post (see `heroKeys`).
         var heroKeys: Set<String> = []
 
@@ -506,12 +515,24 @@ enum HugoImporter {
         /// section's list (`/article/`), `/categories/` and each category's page as
         /// redirects to the archive and the tag pages (categories became tags). A feed
         /// reader does not follow an HTML redirect, so feeds are written, not redirected.
-        func oldListAddresses(tags: Set<String>, categories: Set<String>, report: inout ImportReport) -> ImportFields {
+        /// Hugo's paginated lists (`/article/page/2/`, `/tags/swift/page/2/`) redirect
+        /// to the list blogbuild has for them: the archive, or the tag's page.
+        func oldListAddresses(_ lists: OldLists, report: inout ImportReport) -> ImportFields {
+            let categories = Set(lists.categories.keys)
+            let pagerSize = max(1, Int(config["pagination"]?["pagerSize"]?.scalarText ?? config["paginate"]?.scalarText ?? "") ?? 10)
+            /// The numbers of a list's pages after the first: `[2, 3]` for 5 posts, 2 a page.
+            func pages(_ count: Int) -> [Int] {
+                let n = (count + pagerSize - 1) / pagerSize
+                return n >= 2 ? Array(2...n) : []
+            }
             var alsoAt = ["/index.xml"]
             var redirects: ImportFields = []
             for section in postSections.sorted() {
                 alsoAt.append("/\(urlize(section))/index.xml")
                 if !sectionPages.contains(section) { redirects.append((key: "/\(urlize(section))/", value: .text("/archive/"))) }
+                for k in pages(lists.sections[section] ?? 0) {
+                    redirects.append((key: "/\(urlize(section))/page/\(k)/", value: .text("/archive/")))
+                }
             }
             var tagFeeds = ["/tags/:slug/index.xml"]
             if !categories.isEmpty {
@@ -520,10 +541,13 @@ enum HugoImporter {
             }
             // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects.
             var seen = Set(redirects.map(\.key))
-            for (folder, names) in [("tags", tags), ("categories", categories)] {
-                for name in names.sorted() {
+            for (folder, counts) in [("tags", lists.tags), ("categories", lists.categories)] {
+                for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
                     let old = "/\(folder)/\(urlize(name))/", new = "/tags/\(Slug.make(name))/"
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
+                    for k in pages(count) where seen.insert(old + "page/\(k)/").inserted {
+                        redirects.append((key: old + "page/\(k)/", value: .text(new)))
+                    }
                 }
             }
             report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at)")
