@@ -597,4 +597,30 @@ import Testing
         #expect(built.errors == [], "\(built.errors)")
         #expect(built["feed.xml"]?.contains("Hello") == true)
     }
+
+    @Test func everyBodyImageWithoutAltIsListedWhereCheckReportsIt() throws {
+        let folder = try TestSiteFolder(config: nil)
+        try FileManager.default.removeItem(at: folder.url("content"))
+        let source = folder.outside("jekyll")
+        for (path, text) in [
+            "_config.yml": "title: Old\nurl: https://example.org\n",
+            "_posts/2020-01-02-hello.md": "---\ntitle: Hello\n---\nIntro.\n\n![](/img/a.png)\n\n<img src=\"/img/a.png\">\n\n![A described one](/img/a.png)\n",
+            "img/a.png": "PNG",
+        ] {
+            let file = source.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        let outcome = try BlogBuildCLI.run(["import", "jekyll", source.path, "--site", folder.root.path])
+        #expect(outcome.status == 0, "\(outcome)")
+        let report = try #require(folder.read("IMPORT.md"))
+        let check = try BlogBuildCLI.run(["check", "--site", folder.root.path])
+        let altLines = check.stderrLines.filter { $0.contains("has no alt text") }
+        #expect(altLines.count == 2, "\(check)")
+        // Each is named in IMPORT.md at the same file and line.
+        for line in altLines {
+            let place = line.split(separator: ":").prefix(2).joined(separator: ":")
+            #expect(report.contains("`\(place)`: `image '/img/a.png'`: no alt text"), "\(place) not in IMPORT.md:\n\(report)")
+        }
+    }
 }
