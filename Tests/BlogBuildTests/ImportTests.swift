@@ -575,20 +575,12 @@ import Testing
 /// A file of the old site at an address blogbuild writes itself (issue 26).
 @Suite struct ImportCollisionTests {
     @Test func anOldFeedFileIsNotCopiedOverBlogbuildsOwn() throws {
-        let folder = try TestSiteFolder(config: nil)
-        try FileManager.default.removeItem(at: folder.url("content"))
-        let source = folder.outside("jekyll")
-        for (path, text) in [
+        let (folder, outcome) = try HugoRealLayoutTests.imported([
             "_config.yml": "title: Old\nurl: https://example.org\n",
             "_posts/2020-01-02-hello.md": "---\ntitle: Hello\n---\nHi.\n",
             "feed.xml": "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Old</title></channel></rss>\n",
             "robots.txt": "User-agent: *\nDisallow: /private/\n",
-        ] {
-            let file = source.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        let outcome = try BlogBuildCLI.run(["import", "jekyll", source.path, "--site", folder.root.path])
+        ], kind: "jekyll")
         #expect(outcome.status == 0, "\(outcome)")
         #expect(folder.read("content/feed.xml") == nil)
         #expect(folder.read("content/robots.txt")?.contains("Disallow: /private/") == true, "the site's own robots.txt is kept")
@@ -599,19 +591,11 @@ import Testing
     }
 
     @Test func everyBodyImageWithoutAltIsListedWhereCheckReportsIt() throws {
-        let folder = try TestSiteFolder(config: nil)
-        try FileManager.default.removeItem(at: folder.url("content"))
-        let source = folder.outside("jekyll")
-        for (path, text) in [
+        let (folder, outcome) = try HugoRealLayoutTests.imported([
             "_config.yml": "title: Old\nurl: https://example.org\n",
             "_posts/2020-01-02-hello.md": "---\ntitle: Hello\n---\nIntro.\n\n![](/img/a.png)\n\n<img src=\"/img/a.png\">\n\n![A described one](/img/a.png)\n",
             "img/a.png": "PNG",
-        ] {
-            let file = source.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-        let outcome = try BlogBuildCLI.run(["import", "jekyll", source.path, "--site", folder.root.path])
+        ], kind: "jekyll")
         #expect(outcome.status == 0, "\(outcome)")
         let report = try #require(folder.read("IMPORT.md"))
         let check = try BlogBuildCLI.run(["check", "--site", folder.root.path])
