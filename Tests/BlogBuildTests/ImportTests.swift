@@ -327,6 +327,30 @@ import Testing
         #expect(built["page/2/index.html"]?.contains("http-equiv=\"refresh\"") == false)
     }
 
+    @Test func postsAtTheRootOfContentArePostsWhenNoSectionHoldsAny() throws {
+        let post = { (n: Int) in "---\ntitle: Root \(n)\ndate: 2015-01-0\(n)\n---\nHi.\n" }
+        let (folder, outcome) = try Self.imported([
+            "config.yaml": "---\nbaseurl: https://example.org/\ntitle: Root\n---\n",
+            "content/optionals.md": post(1), "content/closures.md": post(2), "content/threads.md": post(3),
+            "content/about.md": "---\ntitle: About\n---\nMe.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.problems == [], "\(built.problems)")
+        #expect(built.site.report.posts == 3)
+        // Hugo wrote them at /NAME/; blogbuild writes them there too, and the undated page stays a page.
+        for name in ["optionals", "closures", "threads", "about"] { #expect(built.paths.contains("\(name)/index.html"), "\(name)") }
+        #expect(folder.read("content/pages/about.md") != nil)
+
+        // With a section of posts, a dated page at the root is still a page.
+        let (mixed, _) = try Self.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Mixed'\n",
+            "content/posts/hello.md": post(1),
+            "content/a.md": post(1), "content/b.md": post(2), "content/c.md": post(3),
+        ])
+        #expect(mixed.read("content/pages/a.md") != nil)
+    }
+
     @Test func configKeysAreReadInAnyCaseAsHugoReadsThem() throws {
         let (folder, outcome) = try Self.imported([
             "config.yaml": "---\nbaseurl: https://example.org/blog/\nTitle: Cased\nlanguagecode: en-gb\nPaginate: 7\n---\n",

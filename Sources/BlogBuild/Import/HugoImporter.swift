@@ -91,7 +91,10 @@ enum HugoImporter {
                 continue
             }
             let section = path.split(separator: "/").first.map(String.init) ?? ""
-            let isPost = path.contains("/") && settings.postSections.contains(section)
+            // A dated page of the root is a post when the root holds the posts (`datedSections`).
+            let isPost = path.contains("/") ? settings.postSections.contains(section)
+                : settings.postSections.contains("") && !name.hasPrefix("index.")
+                    && (front["date"] ?? front["publishDate"] ?? front["publishdate"]) != nil
             let document = isPost
                 ? post(source: source, path: path, front: front, settings: settings, series: &series, now: now, report: &report)
                 : page(source: source, path: path, front: front, settings: settings, now: now, report: &report)
@@ -175,9 +178,24 @@ enum HugoImporter {
     /// with at least one page that has a date, in its front matter or its name:
     /// those hold posts even when `mainSections` does not name them (a blog whose
     /// articles are the `article` section).
+    ///
+    /// The root of content/ is `""` here when at least three of its own pages are
+    /// dated (a blog whose posts are `content/*.md`); `Settings` keeps it only when no
+    /// section holds posts, since an `about.md` with a date is not a post.
     static func datedSections(_ content: SourceTree) -> Set<String> {
         let files = Set(content.files)
         var out = Set<String>()
+        var datedAtRoot = 0
+        for path in content.files where !path.contains("/") {
+            let base = (path as NSString).deletingPathExtension
+            guard contentExtensions.contains((path as NSString).pathExtension.lowercased()), base != "index", base != "_index" else { continue }
+            if DateParsing.fileNamePrefix(base) != nil { datedAtRoot += 1; continue }
+            guard let text = content.text(path), case .success(let front) = SourceDocumentText(text).fields() else { continue }
+            if let date = front["date"]?.scalarText ?? front["publishDate"]?.scalarText, case .success = DateParsing.fields(date) {
+                datedAtRoot += 1
+            }
+        }
+        if datedAtRoot >= 3 { out.insert("") }
         for path in content.files {
             let parts = path.split(separator: "/").map(String.init)
             guard parts.count >= 2, !out.contains(parts[0]), !files.contains(parts[0] + "/index.md") else { continue }
@@ -428,10 +446,13 @@ enum HugoImporter {
             self.permalinks = permalinks
             let main = config["params"]?["mainSections"]?.texts() ?? config["mainSections"]?.texts() ?? []
             postSections = Set(main.isEmpty ? ["posts", "post", "blog"] : main).intersection(sections).union(datedSections)
+            // The root's dated pages are the posts only of a blog with no section of posts.
+            if postSections.count > 1 { postSections.remove("") }
             lowercase = config["disablePathToLower"]?.bool != true
             // The first post section that has posts decides; with no pattern Hugo writes /SECTION/SLUG/.
             let section = postSections.sorted().first { permalinks[$0] != nil } ?? postSections.sorted().first ?? "posts"
-            blogbuildPattern = Self.blogbuildPattern(permalinks[section] ?? "/\(section)/:slug/") ?? SiteConfig().postPermalink
+            blogbuildPattern = Self.blogbuildPattern(permalinks[section] ?? (section.isEmpty ? "/:slug/" : "/\(section)/:slug/"))
+                ?? SiteConfig().postPermalink
             let base = config["baseURL"]?.scalarText ?? config["baseurl"]?.scalarText ?? "/"
             basePath = ImportAssembler.sitePath(base, basePath: "/")
             if !basePath.hasSuffix("/") { basePath += "/" }
@@ -459,7 +480,7 @@ enum HugoImporter {
         /// A post's Hugo URL: the section's permalink pattern, else `/section/slug/`.
         func url(section: String, pattern: String?, year: Int, month: Int, day: Int, title: String, slug: String?,
                  fileName: String, folder: String) -> String {
-            guard let pattern else { return "/" + folder + "/" + urlize(slug ?? fileName) + "/" }
+            guard let pattern else { return "/" + (folder.isEmpty ? "" : folder + "/") + urlize(slug ?? fileName) + "/" }
             let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                           "November", "December"]
             let values: [(String, String)] = [
@@ -527,7 +548,7 @@ enum HugoImporter {
             }
             var alsoAt = ["/index.xml"]
             var redirects: ImportFields = []
-            for section in postSections.sorted() {
+            for section in postSections.sorted() where !section.isEmpty {
                 alsoAt.append("/\(urlize(section))/index.xml")
                 if !sectionPages.contains(section) { redirects.append((key: "/\(urlize(section))/", value: .text("/archive/"))) }
                 for k in pages(lists.sections[section] ?? 0) {
