@@ -538,7 +538,7 @@ extension ContentTests {
                     "\(file):4:8: front matter: 'draft' is not true or false (\"yes\")",
                     "\(file):5:15: front matter: 'series_order' is not a whole number (\"three\")",
                     "\(file):6:8: front matter: 'image' must be a path or {src, alt} (found a list)",
-                    "\(file):7:17: front matter: 'aliases' entries must start with '/' (\"old/path\")",
+                    "\(file):7:17: front matter: 'aliases' entries must start with one '/' (\"old/path\")",
                     "\(file):8:7: front matter: 'slug' is empty",
                     "\(file):9:9: front matter: 'series' must be text (found a mapping)",
                 ])

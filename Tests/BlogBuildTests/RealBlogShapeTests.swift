@@ -31,10 +31,15 @@ import Testing
         let folder = try TestSiteFolder(files: [
             "content/pages/contact/index.md": "---\ntitle: Contact\naliases:\n\(list)  - /contact/\n---\nWrite.\n",
             "content/pages/bad.md": "---\ntitle: Bad\naliases: [/x/?p=1]\n---\n",
+            "content/pages/host.md": "---\ntitle: Host\npermalink: //greek/\naliases: [//old/]\n---\n",
         ])
         let built = renderTestSite(folder)
-        #expect(built.errors.count == 1)
-        #expect(built.errors.first?.hasPrefix("content/pages/bad.md:3:11: front matter: 'aliases' entry has a query string") == true)
+        // `//greek/` is another host to a browser: an error at its line, for a permalink and an alias.
+        #expect(built.errors.contains("content/pages/host.md:3:12: front matter: 'permalink' (\"//greek/\") starts with '//', which a browser reads as another host's address; write one '/'"),
+                "\(built.errors)")
+        #expect(built.errors.contains { $0.hasPrefix("content/pages/host.md:4:") && $0.contains("a browser reads '//'") }, "\(built.errors)")
+        #expect(built.errors.count == 3)
+        #expect(built.errors.contains { $0.hasPrefix("content/pages/bad.md:3:11: front matter: 'aliases' entry has a query string") })
         #expect(built.hints.contains("content/pages/contact/index.md:39:5: hint: front matter: alias /contact/ is the page's own URL; no redirect is written for it"),
                 "\(built.hints)")
         let folder2 = try TestSiteFolder(files: [

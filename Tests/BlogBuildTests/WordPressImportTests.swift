@@ -401,3 +401,11 @@ struct WordPressImportTests {
         #expect(outcome.status == 1 && outcome.stderrLines.count == 1 && outcome.stderr.contains("not a WordPress export"), "\(outcome)")
     }
 }
+
+/// WordPress writes some links with a doubled slash (`https://host//greek/x/`).
+@Suite struct ImportSitePathTests {
+    @Test func aDoubledSlashInAnOldURLIsOneSlash() {
+        #expect(ImportAssembler.sitePath("https://example.com//greek/x/", basePath: "/") == "/greek/x/")
+        #expect(ImportAssembler.sitePath("https://example.com/blog//a//b/", basePath: "/blog/") == "/a/b/")
+    }
+}

@@ -233,6 +233,9 @@ enum ImportAssembler {
         let base = basePath.hasSuffix("/") ? basePath : basePath + "/"
         if base != "/", path.hasPrefix(base) { path = "/" + path.dropFirst(base.count) }
         else if base != "/", path + "/" == base { path = "/" }
+        // `//greek/` (WordPress writes such links): a server reads it as `/greek/`, a
+        // browser as another host's address, so it is kept as the site path `/greek/`.
+        while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
         return path.hasPrefix("/") ? path : "/" + path
     }
 }

@@ -6,8 +6,9 @@ extension YAMLFields {
         var aliases: [String] = []
         var aliasLocations: [SourceLocation] = []
         for (alias, node) in textListWithNodes("aliases") ?? [] {
-            if !alias.hasPrefix("/") {
-                report("'aliases' entries must start with '/' \(YAMLFields.quote(alias))", at: node)
+            if !alias.hasPrefix("/") || alias.hasPrefix("//") {
+                report("'aliases' entries must start with one '/' \(YAMLFields.quote(alias))"
+                       + (alias.hasPrefix("//") ? ": a browser reads '//' as the start of another host's address" : ""), at: node)
             } else if alias.contains("?") {
                 report("'aliases' entry has a query string \(YAMLFields.quote(alias)): a static site cannot serve "
                               + "query strings (a static file server looks only at the path before '?'); redirect it in the web server's settings",

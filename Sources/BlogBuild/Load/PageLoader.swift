@@ -9,7 +9,11 @@ enum PageLoader {
         var permalink: String?
         if let node = fields.node("permalink"), let written = fields.text("permalink") {
             let trimmed = ContentText.trimmed(written)
-            if trimmed.hasPrefix("/") {
+            if trimmed.hasPrefix("//") {
+                // A browser reads `//greek/` as the address of a host named `greek`.
+                fields.report("'permalink' \(YAMLFields.quote(written)) starts with '//', which a browser reads as another host's "
+                              + "address; write one '/'", at: node)
+            } else if trimmed.hasPrefix("/") {
                 permalink = trimmed
             } else {
                 fields.report("'permalink' must start with '/' \(YAMLFields.quote(written))", at: node)
