@@ -29,31 +29,16 @@ enum Router {
         var diagnostics: [Diagnostic] = []
         for i in site.posts.indices where !site.posts[i].post.aliases.isEmpty {
             let post = site.posts[i].post
-            let own = Route.outputPath(forSitePath: site.posts[i].permalink)
-            for (n, alias) in post.aliases.enumerated() {
-                let at = n < post.aliasLocations.count ? post.aliasLocations[n] : post.keyLocations["aliases"]
-                // A redirect to itself would replace the post: leave it out, and say so.
-                if Route.outputPath(forSitePath: alias) == own {
-                    diagnostics.append(Diagnostic(file: post.sourcePath, line: at?.line, column: at?.column,
-                                                  message: "front matter: alias \(alias) is the post's own URL; no redirect is written for it",
-                                                  severity: .hint))
-                    continue
-                }
-                routes.append(Route(url: alias, kind: .alias(post: i, from: alias), source: post.sourcePath, location: at))
+            routes += aliasRoutes(post.aliases, at: post.aliasLocations, fallback: post.keyLocations["aliases"], of: "post",
+                                  url: site.posts[i].permalink, source: post.sourcePath, diagnostics: &diagnostics) {
+                .alias(post: i, from: $0)
             }
         }
         for i in site.pages.indices where !site.pages[i].page.aliases.isEmpty {
             let page = site.pages[i].page
-            let own = Route.outputPath(forSitePath: site.pages[i].url)
-            for (n, alias) in page.aliases.enumerated() {
-                let at = n < page.aliasLocations.count ? page.aliasLocations[n] : nil
-                if Route.outputPath(forSitePath: alias) == own {
-                    diagnostics.append(Diagnostic(file: page.sourcePath, line: at?.line, column: at?.column,
-                                                  message: "front matter: alias \(alias) is the page's own URL; no redirect is written for it",
-                                                  severity: .hint))
-                    continue
-                }
-                routes.append(Route(url: alias, kind: .pageAlias(page: i, from: alias), source: page.sourcePath, location: at))
+            routes += aliasRoutes(page.aliases, at: page.aliasLocations, fallback: nil, of: "page",
+                                  url: site.pages[i].url, source: page.sourcePath, diagnostics: &diagnostics) {
+                .pageAlias(page: i, from: $0)
             }
         }
 
@@ -83,6 +68,26 @@ enum Router {
             unique.append(route)
         }
         return (unique, diagnostics)
+    }
+
+    /// A redirect route for each of a post's or page's `aliases`, but for one that is
+    /// its own URL: a redirect to itself would replace it, so it is left out with a hint.
+    private static func aliasRoutes(_ aliases: [String], at locations: [SourceLocation], fallback: SourceLocation?,
+                                    of noun: String, url: String, source: String, diagnostics: inout [Diagnostic],
+                                    kind: (String) -> Route.Kind) -> [Route] {
+        let own = Route.outputPath(forSitePath: url)
+        var routes: [Route] = []
+        for (n, alias) in aliases.enumerated() {
+            let at = n < locations.count ? locations[n] : fallback
+            if Route.outputPath(forSitePath: alias) == own {
+                diagnostics.append(Diagnostic(file: source, line: at?.line, column: at?.column,
+                                              message: "front matter: alias \(alias) is the \(noun)'s own URL; no redirect is written for it",
+                                              severity: .hint))
+                continue
+            }
+            routes.append(Route(url: alias, kind: kind(alias), source: source, location: at))
+        }
+        return routes
     }
 
     static func homeURL(_ n: Int) -> String { n <= 1 ? "/" : "/page/\(n)/" }
