@@ -316,13 +316,27 @@ import Testing
         #expect(outcome.status == 0, "\(outcome)")
         let built = renderTestSite(folder, mode: .check, now: Date())
         #expect(built.problems == [], "\(built.problems)")
-        // Five posts, two to a page: Hugo wrote pages 2 and 3 of each list.
-        for k in [2, 3] {
+        // Five posts, two to a page: Hugo wrote pages 2 and 3 of each list, and page 1 as its alias.
+        for k in [1, 2, 3] {
             #expect(built["article/page/\(k)/index.html"]?.contains("url=https://example.org/archive/\"") == true, "\(k)")
             #expect(built["categories/tools/page/\(k)/index.html"]?.contains("url=https://example.org/tags/tools/\"") == true, "\(k)")
             #expect(built["tags/swift/page/\(k)/index.html"]?.contains("url=https://example.org/tags/swift/\"") == true, "\(k)")
         }
         #expect(!built.paths.contains("article/page/4/index.html"))
+        // The lists of terms: Hugo writes them for its default taxonomies, one page here.
+        #expect(built["tags/page/1/index.html"]?.contains("url=https://example.org/tags/\"") == true)
+        #expect(built["categories/page/1/index.html"]?.contains("url=https://example.org/tags/\"") == true)
+        #expect(!built.paths.contains("tags/page/2/index.html"))
+
+        // A site whose config names its taxonomies gets the lists of those only.
+        let (own, _) = try Self.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Own'\n[taxonomies]\ntag = 'tags'\n",
+            "content/posts/a.md": post(1),
+        ])
+        let ownBuilt = renderTestSite(own, mode: .check, now: Date())
+        #expect(ownBuilt.problems == [], "\(ownBuilt.problems)")
+        #expect(ownBuilt.paths.contains("tags/page/1/index.html"))
+        #expect(!ownBuilt.paths.contains("categories/index.html") && !ownBuilt.paths.contains("categories/page/1/index.html"))
         // blogbuild's own home pages are the home page's paginator: /page/2/ is built, not redirected.
         #expect(built["page/2/index.html"]?.contains("http-equiv=\"refresh\"") == false)
     }

@@ -458,6 +458,16 @@ enum HugoImporter {
             if !basePath.hasSuffix("/") { basePath += "/" }
         }
 
+        /// The taxonomies Hugo writes lists for (plural names): `taxonomies:` in the
+        /// config, else Hugo's default `tags` and `categories`; `disableKinds: [taxonomy]`
+        /// (or the older `taxonomyTerm`) turns the lists of terms off.
+        var taxonomies: Set<String> {
+            let disabled = Set((config["disableKinds"]?.texts() ?? []).map { $0.lowercased() })
+            if disabled.contains("taxonomy") || disabled.contains("taxonomyterm") { return [] }
+            guard let table = config["taxonomies"] else { return ["tags", "categories"] }
+            return Set(table.entries.compactMap { $0.value.scalarText })
+        }
+
         /// A Hugo pattern blogbuild can write the same: `:year :month :day :slug`.
         static func blogbuildPattern(_ pattern: String) -> String? {
             let p = pattern.replacingOccurrences(of: ":contentbasename", with: ":slug").replacingOccurrences(of: ":filename", with: ":slug")
@@ -536,15 +546,16 @@ enum HugoImporter {
         /// section's list (`/article/`), `/categories/` and each category's page as
         /// redirects to the archive and the tag pages (categories became tags). A feed
         /// reader does not follow an HTML redirect, so feeds are written, not redirected.
-        /// Hugo's paginated lists (`/article/page/2/`, `/tags/swift/page/2/`) redirect
-        /// to the list blogbuild has for them: the archive, or the tag's page.
+        /// Hugo's paginated lists (`/article/page/2/`, `/tags/swift/page/2/`, and the
+        /// `/page/1/` that Hugo writes as an alias of every list) redirect to the list
+        /// blogbuild has for them: the archive, or the tag's page. So do the lists of
+        /// terms (`/tags/page/1/`, `/categories/`), which Hugo writes for each of its
+        /// taxonomies even when no post uses one.
         func oldListAddresses(_ lists: OldLists, report: inout ImportReport) -> ImportFields {
-            let categories = Set(lists.categories.keys)
             let pagerSize = max(1, Int(config["pagination"]?["pagerSize"]?.scalarText ?? config["paginate"]?.scalarText ?? "") ?? 10)
-            /// The numbers of a list's pages after the first: `[2, 3]` for 5 posts, 2 a page.
+            /// The numbers of a list's pages: `[1, 2, 3]` for 5 posts, 2 a page; an empty list has one.
             func pages(_ count: Int) -> [Int] {
-                let n = (count + pagerSize - 1) / pagerSize
-                return n >= 2 ? Array(2...n) : []
+                Array(1...max(1, (count + pagerSize - 1) / pagerSize))
             }
             var alsoAt = ["/index.xml"]
             var redirects: ImportFields = []
@@ -556,9 +567,10 @@ enum HugoImporter {
                 }
             }
             var tagFeeds = ["/tags/:slug/index.xml"]
-            if !categories.isEmpty {
-                tagFeeds.append("/categories/:slug/index.xml")
-                redirects.append((key: "/categories/", value: .text("/tags/")))
+            if !lists.categories.isEmpty { tagFeeds.append("/categories/:slug/index.xml") }
+            for (folder, terms) in [("tags", lists.tags.count), ("categories", lists.categories.count)] where taxonomies.contains(folder) {
+                if folder != "tags" { redirects.append((key: "/\(folder)/", value: .text("/tags/"))) }
+                for k in pages(terms) { redirects.append((key: "/\(folder)/page/\(k)/", value: .text("/tags/"))) }
             }
             // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects.
             var seen = Set(redirects.map(\.key))
