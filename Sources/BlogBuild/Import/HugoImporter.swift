@@ -568,17 +568,22 @@ enum HugoImporter {
             }
             var tagFeeds = ["/tags/:slug/index.xml"]
             if !lists.categories.isEmpty { tagFeeds.append("/categories/:slug/index.xml") }
-            for (folder, terms) in [("tags", lists.tags.count), ("categories", lists.categories.count)] where taxonomies.contains(folder) {
+            for (folder, terms) in [("tags", Set(lists.tags.keys.map(urlize)).count), ("categories", Set(lists.categories.keys.map(urlize)).count)] where taxonomies.contains(folder) {
                 if folder != "tags" { redirects.append((key: "/\(folder)/", value: .text("/tags/"))) }
                 for k in pages(terms) { redirects.append((key: "/\(folder)/page/\(k)/", value: .text("/tags/"))) }
             }
             // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects.
             var seen = Set(redirects.map(\.key))
             for (folder, counts) in [("tags", lists.tags), ("categories", lists.categories)] {
+                // Hugo lists the terms that urlize alike (`Coding`, `coding`) as one.
+                var terms: [String: (name: String, count: Int)] = [:]
                 for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
-                    let old = "/\(folder)/\(urlize(name))/", new = "/tags/\(Slug.make(name))/"
+                    terms[urlize(name), default: (name, 0)].count += count
+                }
+                for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
+                    let old = "/\(folder)/\(url)/", new = "/tags/\(Slug.make(term.name))/"
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
-                    for k in pages(count) where seen.insert(old + "page/\(k)/").inserted {
+                    for k in pages(term.count) where seen.insert(old + "page/\(k)/").inserted {
                         redirects.append((key: old + "page/\(k)/", value: .text(new)))
                     }
                 }
