@@ -3,12 +3,72 @@ import Testing
 
 /// The engine's folders follow the pipeline (Load, Resolve, Route, Render,
 /// Feeds, Check, Output, Incremental, Serve...) and none depends on another
-/// that depends back on it.
+/// that depends back on it. The check reads the compiler's index store
+/// (`Tests/Tools/folder_cycles.py`), where every reference is resolved to the
+/// symbol it names.
 @Suite struct LayoutTests {
     @Test func foldersDoNotDependOnEachOtherInACircle() throws {
         let python = try #require(ProcessRunner.findOnPath("python3"), "python3 is not on PATH")
-        let script = RepoPaths.root.appendingPathComponent("Tests/Tools/folder_cycles.py")
-        let outcome = try ProcessRunner.run(python, [script.path])
+        let products = try #require(RepoPaths.executable, "no blogbuild built").deletingLastPathComponent()
+        let outcome = try ProcessRunner.run(python, [Self.script.path, products.path])
         #expect(outcome.status == 0, "folders that depend on each other in a circle:\n\(outcome.stdout)\(outcome.stderr)")
     }
+
+    /// The check sees what a reader of the text missed: a cycle made through an
+    /// `indirect enum`, a free function, and a reference after a string holding `//`.
+    @Test func theCheckFindsACycleThatTheSourceTextHides() throws {
+        let python = try #require(ProcessRunner.findOnPath("python3"), "python3 is not on PATH")
+        let swiftc = try #require(ProcessRunner.findOnPath("swiftc"), "swiftc is not on PATH")
+        let shape = """
+            /// A shape; its area is measured in the other folder.
+            indirect enum Shape {
+                case square(Double)
+                case twice(Shape)
+                var area: Double { measure(self) }
+            }
+            """
+        let measure = """
+            func measure(_ shape: Shape) -> Double {
+                switch shape {
+                case .square(let side): return side * side
+                case .twice(let inner): return 2 * measure(inner)
+                }
+            }
+            """
+        let note = #"let note = "see https://example.com // a comment to a regex"; let unit: Shape = .square(1)"#
+
+        func check(_ files: [String: String]) throws -> ProcessOutcome {
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("cycles-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            var paths: [String] = []
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+                let url = root.appendingPathComponent("Sources/\(path)")
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+                paths.append(url.path)
+            }
+            let objects = root.appendingPathComponent("objects")
+            try FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)
+            let store = root.appendingPathComponent("store")
+            let compile = try ProcessRunner.run(swiftc, ["-module-name", "Cycles", "-parse-as-library", "-c",
+                                                         "-index-store-path", store.path, "-working-directory", objects.path] + paths,
+                                                timeout: 120)
+            #expect(compile.status == 0, "\(compile)")
+            return try ProcessRunner.run(python, [Self.script.path, "--store", store.path,
+                                                  "--sources", root.appendingPathComponent("Sources").path, "--module", "Cycles"])
+        }
+
+        let cycle = try check(["Shapes/Shape.swift": shape, "Measures/Measure.swift": measure, "Measures/Note.swift": note])
+        #expect(cycle.status == 1, "\(cycle)")
+        #expect(cycle.stdout.contains("cycle: ['Measures', 'Shapes']"), "\(cycle.stdout)")
+        #expect(cycle.stdout.contains("Shapes -> Measures: measure(_:) (Shapes/Shape.swift:5"), "\(cycle.stdout)")
+        #expect(cycle.stdout.contains("Measures/Note.swift:1 uses Shapes/Shape.swift"), "\(cycle.stdout)")
+
+        // Without the enum's use of the free function, one folder uses the other: no cycle.
+        let oneWay = try check(["Shapes/Shape.swift": shape.replacingOccurrences(of: "measure(self)", with: "0"),
+                                "Measures/Measure.swift": measure, "Measures/Note.swift": note])
+        #expect(oneWay.status == 0, "\(oneWay)")
+    }
+
+    private static let script = RepoPaths.root.appendingPathComponent("Tests/Tools/folder_cycles.py")
 }
