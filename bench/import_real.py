@@ -498,7 +498,10 @@ def hugo_old_urls(src: Path, work: Path, hugo: str, post_sections, notes: list):
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(src, copy, symlinks=True, ignore=shutil.ignore_patterns(".git", "public", "resources", "node_modules", ".hugo_build.lock"))
     out = work / "hugo-out"
-    env = dict(os.environ, HUGO_ENVIRONMENT="production", HUGO_CACHEDIR=str(work / "hugo-cache"))
+    # No network: a shortcode that fetches (Hugo's `tweet`, resources.GetRemote) fails at once
+    # instead of hanging on a host that does not answer; the URLs Hugo writes do not depend on it.
+    offline = {k: "http://127.0.0.1:9" for k in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")}
+    env = dict(os.environ, HUGO_ENVIRONMENT="production", HUGO_CACHEDIR=str(work / "hugo-cache"), **offline)
     common = ["--source", str(copy), "--destination", str(out), "--cleanDestinationDir", "--logLevel", "error"]
     themes_dir = work / "hugo-themes"
     shutil.rmtree(themes_dir, ignore_errors=True)
