@@ -342,6 +342,45 @@ import Testing
         #expect(built["page/2/index.html"]?.contains("http-equiv=\"refresh\"") == false)
     }
 
+    @Test func shortcodesWithParametersAndHugosEmbedsBecomeTheirHTML() throws {
+        let (folder, outcome) = try Self.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Codes'\n",
+            // The site's own: parameters, an optional part, a positional one; and one that loops, which cannot be redone.
+            "layouts/shortcodes/contrib.html": "<p>Contributed by <a href=\"https://example.net/{{ .Get \"handle\" }}\">@{{ .Get \"handle\" }}</a></p>\n",
+            "layouts/shortcodes/download.html": "<div class=\"download\">\n  <a href=\"/files/{{ .Get 0 }}\">Download</a>{{ with .Get \"tips\" }}<br>{{ . }}{{ end }}\n  {{- if .Get \"size\" }} ({{ .Get \"size\" }}){{ else }} (small){{ end }}\n</div>\n",
+            "layouts/shortcodes/loop.html": "{{ range .Params }}<i>{{ . }}</i>{{ end }}\n",
+            "content/posts/codes.md": """
+                ---
+                title: Codes
+                date: 2016-04-12
+                ---
+                {{% contrib handle="klaas & co" %}}
+
+                {{< download "demo.zip" tips="Open it in <Xcode>" >}}
+
+                {{< download "other.zip" size="2 MB" >}}
+
+                {{<tweet 715978928721149953>}}
+
+                {{< tweet user="SanDiegoZoo" id="1453110110599868418" >}}
+
+                {{< loop a b >}}
+                """,
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let body = try #require(folder.read("content/posts/2016-04-12-codes.md"))
+        #expect(body.contains("<p>Contributed by <a href=\"https://example.net/klaas &amp; co\">@klaas &amp; co</a></p>"), "\(body)")
+        #expect(body.contains("<a href=\"/files/demo.zip\">Download</a><br>Open it in &lt;Xcode&gt; (small)"), "\(body)")
+        #expect(body.contains("<a href=\"/files/other.zip\">Download</a> (2 MB)"), "\(body)")
+        #expect(body.contains("<a href=\"https://twitter.com/i/status/715978928721149953\">"), "\(body)")
+        #expect(body.contains("<a href=\"https://twitter.com/SanDiegoZoo/status/1453110110599868418\">A post by @SanDiegoZoo</a>"), "\(body)")
+        #expect(!body.contains("<script"))
+        // The loop is left as written, and named in IMPORT.md at its line.
+        #expect(body.contains("{{< loop a b >}}"))
+        #expect(folder.read("IMPORT.md")?.contains("{{< loop a b >}}") == true)
+        #expect(!body.contains("{{%") && !body.contains("{{< download") && !body.contains("{{<tweet") && !body.contains("{{< tweet"))
+    }
+
     @Test func postsAtTheRootOfContentArePostsWhenNoSectionHoldsAny() throws {
         let post = { (n: Int) in "---\ntitle: Root \(n)\ndate: 2015-01-0\(n)\n---\nHi.\n" }
         let (folder, outcome) = try Self.imported([

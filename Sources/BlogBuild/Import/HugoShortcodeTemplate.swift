@@ -14,6 +14,8 @@ enum HugoShortcodeTemplate: Equatable {
     case image(source: String)
     /// Nothing but HTML around `{{ .Inner }}` (or no `.Inner` at all): the HTML itself.
     case html(before: String, after: String)
+    /// HTML with the call's parameters in it, and parts shown only when one is given.
+    case parameterised(HugoShortcodeHTML)
     case other
 
     /// Every shortcode template of the site: its own `layouts/shortcodes/`
@@ -56,10 +58,12 @@ enum HugoShortcodeTemplate: Equatable {
         // Plain HTML: every action is `.Inner` (at most once) or a no-op such as `{{- "" -}}`.
         let inner = actions.filter { $0.replacingOccurrences(of: " ", with: "") == ".Inner" }
         let noOps = actions.filter { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")).isEmpty }
-        guard inner.count + noOps.count == actions.count, inner.count <= 1 else { return .other }
         // HTML that points at an element of the old theme's page (an icon sprite's `#icon-x`) needs that page.
         let defined = Set(Self.matches(#"\bid\s*=\s*["']([^"']+)["']"#, in: text))
         if Self.matches(#"href\s*=\s*["']#([^"']+)["']"#, in: text).contains(where: { !defined.contains($0) }) { return .other }
+        guard inner.count + noOps.count == actions.count, inner.count <= 1 else {
+            return HugoShortcodeHTML.read(text).map(HugoShortcodeTemplate.parameterised) ?? .other
+        }
         var html = ""
         var parts: [String] = []
         var rest = Substring(text)

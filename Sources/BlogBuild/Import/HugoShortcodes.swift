@@ -69,7 +69,9 @@ struct HugoShortcodes {
                     .translate(String(part.text), report: &report)
             }
             var done = true
-            translate: switch call.name {
+            // A site's own shortcode of a built-in's name replaces it, as in Hugo (older built-ins only).
+            let ownTemplate = templates[call.name] != nil && ["tweet", "x", "twitter", "instagram"].contains(call.name)
+            translate: switch ownTemplate ? "" : call.name {
             case "youtube":
                 guard let id = call.named["id"] ?? call.positional.first else { done = false; break translate }
                 out += "<iframe src=\"https://www.youtube-nocookie.com/embed/\(Self.attribute(id))\" title=\"\(Self.attribute(call.named["title"] ?? "YouTube video"))\" loading=\"lazy\" allowfullscreen style=\"border:0;width:100%;aspect-ratio:16/9\"></iframe>"
@@ -96,6 +98,17 @@ struct HugoShortcodes {
                 // `"linenos=table"` in quotes reads as a named argument; both spellings mean the same.
                 fenced(code.text, language: call.positional.first ?? "", options: Self.options(of: call))
                 report.count("{{< highlight >}} → fenced code")
+            case "tweet", "x", "twitter":
+                // Hugo's embed is X's script; a link to the post shows the same without it.
+                guard let id = call.named["id"] ?? call.positional.last, id.allSatisfy(\.isNumber) else { done = false; break translate }
+                let user = call.named["user"] ?? (call.positional.count > 1 ? call.positional[0] : nil)
+                let url = "https://twitter.com/\(user ?? "i")/status/\(id)"
+                out += "<blockquote class=\"tweet\"><p><a href=\"\(url)\">" + (user.map { "A post by @\(Self.attribute($0))" } ?? "A post on X") + "</a></p></blockquote>"
+                report.count("{{< tweet >}} → a link to the post (an embed is a script)")
+            case "instagram":
+                guard let id = call.named["id"] ?? call.positional.first else { done = false; break translate }
+                out += "<blockquote class=\"instagram\"><p><a href=\"https://www.instagram.com/p/\(Self.attribute(id))/\">A post on Instagram</a></p></blockquote>"
+                report.count("{{< instagram >}} → a link to the post (an embed is a script)")
             case "ref", "relref":
                 guard let target = call.positional.first ?? call.named["path"], let url = reference(target) else { done = false; break translate }
                 out += url
@@ -116,7 +129,12 @@ struct HugoShortcodes {
                     out += Self.figure(src: src, alt: call.named["alt"], link: nil, caption: caption)
                     if call.named["alt"] == nil { report.leave(source, line: startLine, String(whole), "the image has no alt text; add one") }
                     report.count("the site's own image shortcodes → <figure>")
-                case .html(let before, let after):
+                case .html, .parameterised:
+                    var (before, after) = ("", "")
+                    if case .html(let b, let a) = template { (before, after) = (b, a) }
+                    if case .parameterised(let html) = template {
+                        (before, after) = html.render(named: call.named, positional: call.positional)
+                    }
                     let content = call.selfClosing ? nil : inner()
                     // `{{% x %}}` content is Markdown: blank lines around it keep Markdown from reading it as HTML.
                     let gap = tag.delimiter == "%" && content != nil ? "\n\n" : ""
