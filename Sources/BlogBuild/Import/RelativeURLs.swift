@@ -176,11 +176,11 @@ struct RelativeURLs {
                 let value = match.range(at: 1)
                 var offset = value.location
                 for candidate in ns.substring(with: value).components(separatedBy: ",") {
-                    let length = (candidate as NSString).length
-                    let lead = (candidate as NSString).length - ((candidate.drop { $0.isWhitespace }) as Substring).utf16.count
-                    let url = candidate.drop { $0.isWhitespace }.prefix { !$0.isWhitespace }
+                    let trimmed = candidate.drop { $0.isWhitespace }
+                    let lead = candidate.utf16.count - trimmed.utf16.count
+                    let url = trimmed.prefix { !$0.isWhitespace }
                     if !url.isEmpty { found.append(Found(range: NSRange(location: offset + lead, length: url.utf16.count), isImage: true)) }
-                    offset += length + 1
+                    offset += candidate.utf16.count + 1
                 }
             }
         }
