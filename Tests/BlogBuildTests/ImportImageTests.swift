@@ -88,10 +88,14 @@ import Testing
             // A bundle's own image, beside it, and a link to the other post by its old address.
             "content/posts/bundle/index.md": "---\ntitle: Bundle\ndate: 2020-01-03\n---\n![B](b.png)\n\n<img src=\"./b.png\" alt=\"B\">\n\n[flat](../flat/)\n",
             "content/posts/bundle/b.png": Self.png,
+            // `url: about` is served at /about/, and so are its files.
+            "content/about/index.md": "---\ntitle: About\nurl: about\n---\n![Me](me.png)\n",
+            "content/about/me.png": Self.png,
         ], kind: "hugo")
         #expect(broken == [], "\(check)")
         let flat = try #require(folder.read("content/posts/2020-01-02-flat.md"))
         #expect(flat.contains("![A](/images/a.png)"))
+        #expect(folder.read("content/pages/about/index.md")?.contains("![Me](me.png)") == true)
     }
 
     @Test func hugoAssetImagesOfAShortcodeAreCopiedWhereTheURLPoints() throws {

@@ -27,7 +27,9 @@ struct RelativeURLs {
         var pages: [String: String] = [:]
         for document in documents {
             guard let url = urls[document.source] else { continue }
-            for old in oldURLs[document.source] ?? document.oldURLs where pages[old] == nil { pages[old] = url }
+            for old in oldURLs[document.source] ?? document.oldURLs {
+                for form in [old, Self.servedURL(old)] where pages[form] == nil { pages[form] = url }
+            }
         }
         self.filesByOldURL = files
         self.sources = sources
@@ -72,6 +74,7 @@ struct RelativeURLs {
     /// site had a file or page at the address it reached.
     private func resolved(_ written: String, oldURL: String, path: String, newURL: String) -> (url: String, exists: Bool)? {
         guard Self.isRelative(written) else { return nil }
+        let oldURL = Self.servedURL(oldURL)
         let cut = written.firstIndex { $0 == "?" || $0 == "#" } ?? written.endIndex
         let relative = String(written[..<cut])
         let suffix = String(written[cut...])
@@ -98,6 +101,14 @@ struct RelativeURLs {
         // Nothing the import knows of is there (a file of the old theme, a list page):
         // the address the browser reached, which blogbuild reads as the browser did.
         return (target + suffix, false)
+    }
+
+    /// The address a browser shows for an old URL: one without an extension
+    /// (Hugo's `url: about`, Jekyll's `permalink: /about`) is a folder's
+    /// `index.html`, and servers redirect `/about` to `/about/`.
+    static func servedURL(_ url: String) -> String {
+        guard !url.hasSuffix("/"), let last = url.split(separator: "/").last, !last.contains(".") else { return url }
+        return url + "/"
     }
 
     /// Neither absolute (`/x`, `https:`, `//host`, `mailto:`) nor a fragment, query or template.
