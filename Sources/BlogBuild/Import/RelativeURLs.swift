@@ -58,7 +58,9 @@ struct RelativeURLs {
             guard let replacement = resolved(written, oldURL: oldURL, path: path, newURL: newURL) else { continue }
             out += ns.substring(with: NSRange(location: last, length: item.range.location - last)) + replacement.url
             last = item.range.location + item.range.length
-            if replacement.url != written { report.count("relative URLs written for the old page's address → root-relative") }
+            if replacement.url != written, replacement.exists {
+                report.count("relative URLs written for the old page's address → root-relative")
+            }
             if item.isImage, !replacement.exists {
                 let line = bodyLine + ns.substring(to: item.range.location).utf16.count { $0 == 10 }
                 report.leave(path, line: line, "image '\(replacement.url)'",
