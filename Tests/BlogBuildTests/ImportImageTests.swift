@@ -23,7 +23,7 @@ import Testing
         // Served at /hello/, `../../../assets/a.png` reached /assets/a.png (a browser stops `..` at the root).
         let (folder, broken, check) = try Self.checked([
             "_config.yml": Self.jekyllConfig,
-            "_posts/2020-01-02-hello.md": "---\ntitle: Hello\n---\n![A](../../../assets/a.png)\n\n![B](../../assets/a.png \"title\")\n\n![C](../assets/a.png)\n",
+            "_posts/2020-01-02-hello.md": "---\ntitle: Hello\n---\n![A](../../../assets/a.png)\n\n![B](../../assets/a.png \"title\")\n\n![C](../assets/a.png)\n\n![D][pic]\n\n[![E](../../../assets/a.png)](../../../assets/a.png)\n\n[pic]: ../../../assets/a.png\n",
             "assets/a.png": Self.png,
         ], kind: "jekyll")
         #expect(broken == [], "\(check)")
@@ -31,6 +31,8 @@ import Testing
         #expect(body.contains("![A](/assets/a.png)"))
         #expect(body.contains("![B](/assets/a.png \"title\")"))
         #expect(body.contains("![C](../assets/a.png)"), "blogbuild reads it from the file's folder: the same file")
+        #expect(body.contains("[pic]: /assets/a.png"))
+        #expect(body.contains("[![E](/assets/a.png)](/assets/a.png)"))
     }
 
     @Test func htmlImagesAndSrcsetAreResolvedToo() throws {
