@@ -33,7 +33,7 @@ enum HugoImporter {
         for folder in ["layouts", "themes", "archetypes", "assets", "data", "i18n", "resources", "public"]
         where fm.fileExists(atPath: root.appendingPathComponent(folder).path) {
             report.skip(folder + "/", folder == "assets"
-                        ? "Hugo Pipes sources (Sass, JS): blogbuild's theme has its own assets"
+                        ? "Hugo Pipes sources (Sass, JS): blogbuild's theme has its own assets; the files content shows are copied"
                         : "theme, generated or build files: not content")
         }
 
@@ -47,6 +47,7 @@ enum HugoImporter {
         var bodies: [String: (text: String, line: Int)] = [:]
         var series: [String: String] = [:]  // slug → title
         var bundleFolders: [String: String] = [:]  // content/posts/my-bundle → new folder
+        var bundleURLs: [String: String] = [:]  // content/posts/my-bundle → its page's old URL
 
         // Bundles first: a folder with index.md owns the files beside it.
         let bundles = Set(content.files.filter { languages.page($0).hasSuffix("index.md") && !languages.page($0).hasSuffix("_index.md") }
@@ -105,6 +106,7 @@ enum HugoImporter {
                 let newFolder = (document.path as NSString).deletingPathExtension
                 document.path = newFolder + "/index.md"
                 bundleFolders[folder] = newFolder
+                bundleURLs[folder] = document.oldURLs.first
             }
             bodies[source] = (file.body, file.bodyLine)
             documents.append(document)
@@ -113,7 +115,9 @@ enum HugoImporter {
             let ext = (path as NSString).pathExtension.lowercased()
             if contentExtensions.contains(ext) { continue }
             if let bundle = bundles.first(where: { path.hasPrefix($0 + "/") }), let newFolder = bundleFolders[bundle] {
-                copies.append(ImportedSite.Copy(path: newFolder + "/" + path.dropFirst(bundle.count + 1), from: content.absolute(path)))
+                let rest = path.dropFirst(bundle.count + 1)
+                copies.append(ImportedSite.Copy(path: newFolder + "/" + rest, from: content.absolute(path),
+                                                oldURL: bundleURLs[bundle].map { ($0.hasSuffix("/") ? $0 : $0 + "/") + rest }))
             } else {
                 copies.append(ImportedSite.Copy(path: "content/" + path, from: content.absolute(path)))
             }
@@ -158,6 +162,7 @@ enum HugoImporter {
             text = BasePathLinks.strip(text, basePath: settings.basePath, report: &report)
             documents[i].body = text
         }
+        copies += HugoAssets.referenced(root: root, bodies: documents.map(\.body), copies: copies, report: &report)
         // The taxonomies the posts used, for their old list pages and feeds.
         // Counted over published posts: each list had that many, `pagerSize` to a page.
         var lists = Settings.OldLists()

@@ -10,8 +10,10 @@ enum HugoShortcodeTemplate: Equatable {
     /// call's first argument (or `lang`).
     case code
     /// Shows the image named by the parameter `source` (`image`, `src` …), with
-    /// `alt` and a caption from `caption`/`title` or the inner content.
-    case image(source: String)
+    /// `alt` and a caption from `caption`/`title` or the inner content. `fromAssets`: the
+    /// template takes the file from Hugo's `assets/` (`resources.Get`), which Hugo publishes
+    /// at the file's path there (`images/a.png` → `/images/a.png`).
+    case image(source: String, fromAssets: Bool = false)
     /// Nothing but HTML around `{{ .Inner }}` (or no `.Inner` at all): the HTML itself.
     case html(before: String, after: String)
     /// HTML with the call's parameters in it, and parts shown only when one is given.
@@ -52,7 +54,7 @@ enum HugoShortcodeTemplate: Equatable {
         if text.contains("<img") {
             for key in ["src", "image", "img", "file", "path", "url"] {
                 let patterns = ["\\.Get\\s+\"\(key)\"", "\\.Params\\.\(key)\\b", "index\\s+\\.Params\\s+\"\(key)\""]
-                if patterns.contains(where: { text.range(of: $0, options: .regularExpression) != nil }) { return .image(source: key) }
+                if patterns.contains(where: { text.range(of: $0, options: .regularExpression) != nil }) { return .image(source: key, fromAssets: text.contains("resources.Get")) }
             }
         }
         // Plain HTML: every action is `.Inner` (at most once) or a no-op such as `{{- "" -}}`.

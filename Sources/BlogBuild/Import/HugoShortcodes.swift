@@ -121,8 +121,9 @@ struct HugoShortcodes {
                     let language = call.named["lang"] ?? call.named["language"] ?? call.positional.first ?? ""
                     fenced(code.text, language: language, options: Self.options(of: call))
                     report.count("the site's own code shortcodes → fenced code")
-                case .image(let key):
-                    guard let src = call.named[key] ?? call.positional.first else { done = false; break translate }
+                case .image(let key, let fromAssets):
+                    guard var src = call.named[key] ?? call.positional.first else { done = false; break translate }
+                    if fromAssets, RelativeURLs.isRelative(src) { src = "/" + src }
                     let content = call.selfClosing ? nil : inner()
                     let caption = call.named["caption"] ?? call.named["title"]
                         ?? content.map(translated)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""

@@ -109,6 +109,10 @@ enum ImportAssembler {
             }
             finished.append(document)
         }
+        finished = FrontMatterImageFiles.resolved(finished, copies: copies, report: &report)
+        // The old URLs as read: a page moved off a URL blogbuild builds itself has lost its own by now.
+        let oldURLs = Dictionary(documents.map { ($0.source, $0.oldURLs) }, uniquingKeysWith: { a, _ in a })
+        finished = withRelativeURLsResolved(finished, oldURLs: oldURLs, copies: copies, pattern: pattern, report: &report)
         listImagesWithoutAlt(finished, report: &report)
         report.counts["posts"] = finished.count { $0.kind == .post && !isDraft($0) }
         report.counts["drafts"] = finished.count { $0.kind == .post && isDraft($0) }
@@ -145,6 +149,28 @@ enum ImportAssembler {
         return out + made
     }
 
+    /// Each body's relative URLs, written for the old page's address, resolved as the
+    /// browser did and written for the page's new file and URL (`RelativeURLs`).
+    static func withRelativeURLsResolved(_ documents: [ImportedSite.Document], oldURLs: [String: [String]], copies: [ImportedSite.Copy],
+                                         pattern: String, report: inout ImportReport) -> [ImportedSite.Document] {
+        let urls = urls(documents, pattern: pattern)
+        let resolver = RelativeURLs(copies: copies, documents: documents, oldURLs: oldURLs, urls: urls)
+        return documents.map { document in
+            guard let old = oldURLs[document.source]?.first, !old.contains("?"), let new = urls[document.source] else { return document }
+            var document = document
+            let body = String(document.body.drop { $0 == "\n" })
+            document.body = resolver.rewrite(body, oldURL: old, path: document.path, newURL: new,
+                                             bodyLine: bodyLine(document), report: &report)
+            return document
+        }
+    }
+
+    /// The line of the written file where `document`'s body starts: after the front
+    /// matter and one blank line (`FrontMatterText.document`).
+    static func bodyLine(_ document: ImportedSite.Document) -> Int {
+        FrontMatterText.document(document.fields, body: "").utf8.count { $0 == UInt8(ascii: "\n") } + 2
+    }
+
     /// Lists each image in a written body that has no alt text (`![](x.png)`,
     /// `<img src=x>`), at its line in the file written, as `check` reports it:
     /// `publish` fails on them, and the old site often had none. A document whose
@@ -156,9 +182,7 @@ enum ImportAssembler {
         for document in documents where document.kind != .series && !listed.contains(document.source) {
             let body = String(document.body.drop { $0 == "\n" })
             guard body.contains("![") || body.contains("<img") || body.contains("<IMG") else { continue }
-            // The body starts after the front matter and one blank line (`FrontMatterText.document`).
-            let header = FrontMatterText.document(document.fields, body: "")
-            let bodyLine = header.utf8.count { $0 == UInt8(ascii: "\n") } + 2
+            let bodyLine = bodyLine(document)
             let rendered = MarkdownRenderer.render(body, options: options)
             for index in rendered.imagesWithoutAlt where index < rendered.images.count {
                 report.leave(document.path, line: bodyLine + rendered.imagePositions[index].line - 1, "image '\(rendered.images[index])'",

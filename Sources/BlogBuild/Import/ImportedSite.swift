@@ -20,6 +20,9 @@ public struct ImportedSite: Sendable {
     struct Copy: Sendable {
         var path: String
         var from: String
+        /// Its address on the old site when that is not its new one (a Hugo bundle's file
+        /// moves with its page); nil: the same site path as in the new site.
+        var oldURL: String? = nil
     }
 
     var config: ImportFields
