@@ -532,10 +532,12 @@ enum HugoImporter {
 
         /// What keeps the old site's list pages and feeds answering: its main feed
         /// (`/index.xml`) and each post section's (`/article/index.xml`), and each tag's
-        /// and category's (`/tags/x/index.xml`), as copies of blogbuild's feeds; a post
-        /// section's list (`/article/`), `/categories/` and each category's page as
-        /// redirects to the archive and the tag pages (categories became tags). A feed
-        /// reader does not follow an HTML redirect, so feeds are written, not redirected.
+        /// and category's (`/tags/x/index.xml`), as copies of blogbuild's feeds (a term whose
+        /// slug changed through a redirect to its feed); the lists of terms (`/tags/index.xml`)
+        /// as `feeds.tag_list_at`; a post section's list (`/article/`), `/categories/` and
+        /// each category's page as redirects to the archive and the tag pages (categories
+        /// became tags). A feed reader does not follow an HTML redirect, so feeds are
+        /// written, not redirected.
         /// Hugo's paginated lists (`/article/page/2/`, `/tags/swift/page/2/`) redirect
         /// to the list blogbuild has for them: the archive, or the tag's page.
         func oldListAddresses(_ lists: OldLists, report: inout ImportReport) -> ImportFields {
@@ -555,27 +557,33 @@ enum HugoImporter {
                     redirects.append((key: "/\(urlize(section))/page/\(k)/", value: .text("/archive/")))
                 }
             }
-            var tagFeeds = ["/tags/:slug/index.xml"]
+            var tagFeeds = ["/tags/:slug/index.xml"], tagLists = ["/tags/index.xml"]
             if !categories.isEmpty {
                 tagFeeds.append("/categories/:slug/index.xml")
+                tagLists.append("/categories/index.xml")
                 redirects.append((key: "/categories/", value: .text("/tags/")))
             }
-            // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects.
+            // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects,
+            // and its old feed is written as the tag's (a redirect to a feed is a copy of it).
             var seen = Set(redirects.map(\.key))
             for (folder, counts) in [("tags", lists.tags), ("categories", lists.categories)] {
                 for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
                     let old = "/\(folder)/\(urlize(name))/", new = "/tags/\(Slug.make(name))/"
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
+                    if urlize(name) != Slug.make(name), seen.insert(old + "index.xml").inserted {
+                        redirects.append((key: old + "index.xml", value: .text(FeedLink.collectionFeedPath(new))))
+                    }
                     for k in pages(count) where seen.insert(old + "page/\(k)/").inserted {
                         redirects.append((key: old + "page/\(k)/", value: .text(new)))
                     }
                 }
             }
-            report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at)")
+            report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at, feeds.tag_list_at)")
             if !redirects.isEmpty { report.count("old list pages → redirects") }
             var out: ImportFields = [(key: "feeds", value: .map([
                 (key: "also_at", value: .list(alsoAt.map(ImportValue.text))),
                 (key: "tags_also_at", value: .list(tagFeeds.map(ImportValue.text))),
+                (key: "tag_list_at", value: .list(tagLists.map(ImportValue.text))),
             ]))]
             if !redirects.isEmpty { out.append((key: "redirects", value: .map(redirects))) }
             return out
