@@ -150,7 +150,7 @@ import Testing
     @Test func hugoFeedsOfRenamedTermsAndTheListsOfTermsAnswer() throws {
         let (folder, outcome) = try HugoRealLayoutTests.imported([
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Feeds'\n",
-            "content/posts/a.md": "---\ntitle: A\ndate: 2020-01-02\ntags: [Alpine.js, Notepad++]\ncategories: [Tools]\n---\nA.\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2020-01-02\ntags: [Alpine.js, Notepad++, CI/CD]\ncategories: [Tools]\n---\nA.\n",
             "content/posts/b.md": "---\ntitle: B\ndate: 2020-02-02\ntags: [Swift]\n---\nB.\n",
         ])
         #expect(outcome.status == 0, "\(outcome)")
@@ -160,8 +160,20 @@ import Testing
         let alpine = try #require(built.paths.first { $0.hasPrefix("tags/alpine") && $0.hasSuffix("/atom.xml") })
         #expect(built["tags/alpine.js/index.xml"] != nil && built["tags/alpine.js/index.xml"] == built[alpine])
         #expect(built["tags/notepad++/index.xml"] != nil && built["tags/notepad++/index.xml"] == built["tags/notepad/atom.xml"])
+        // Hugo keeps a term's '/' in its path: CI/CD was at /tags/ci/cd/.
+        let ci = "tags/\(Slug.make("CI/CD"))/"
+        #expect(built["tags/ci/cd/index.xml"] != nil && built["tags/ci/cd/index.xml"] == built[ci + "atom.xml"])
+        #expect(built["tags/ci/cd/index.html"]?.contains("url=https://example.org/\(ci)\"") == true)
         // Hugo's lists of terms.
         #expect(built["tags/index.xml"]?.contains("<title>Swift</title>") == true)
         #expect(built["categories/index.xml"]?.contains("<title>Swift</title>") == true)
+        // Hugo writes the lists of the taxonomies it declares, used or not; `taxonomies:` names them.
+        let (declared, again) = try HugoRealLayoutTests.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Feeds'\n[taxonomies]\ntag = 'tags'\n",
+            "content/posts/b.md": "---\ntitle: B\ndate: 2020-02-02\ntags: [Swift]\n---\nB.\n",
+        ])
+        #expect(again.status == 0, "\(again)")
+        let lists = renderTestSite(declared, mode: .check, now: Date())
+        #expect(lists.paths.contains("tags/index.xml") && !lists.paths.contains("categories/index.xml"))
     }
 }

@@ -477,6 +477,12 @@ enum HugoImporter {
             return lowercase ? out.lowercased() : out
         }
 
+        /// A taxonomy term's path under its taxonomy as Hugo writes it: `urlize` of each
+        /// part, a `/` kept (`CI/CD` → `/tags/ci/cd/`).
+        func urlizeTerm(_ name: String) -> String {
+            name.split(separator: "/").map { urlize(String($0)) }.filter { !$0.isEmpty }.joined(separator: "/")
+        }
+
         /// A post's Hugo URL: the section's permalink pattern, else `/section/slug/`.
         func url(section: String, pattern: String?, year: Int, month: Int, day: Int, title: String, slug: String?,
                  fileName: String, folder: String) -> String {
@@ -557,10 +563,13 @@ enum HugoImporter {
                     redirects.append((key: "/\(urlize(section))/page/\(k)/", value: .text("/archive/")))
                 }
             }
-            var tagFeeds = ["/tags/:slug/index.xml"], tagLists = ["/tags/index.xml"]
+            var tagFeeds = ["/tags/:slug/index.xml"]
+            // Hugo writes the feed of each taxonomy's terms it declares (tags and categories
+            // unless `taxonomies:` says otherwise), used or not.
+            let declared = config["taxonomies"].map { Set($0.entries.compactMap { $0.value.scalarText?.lowercased() }) } ?? ["tags", "categories"]
+            let tagLists = ["tags", "categories"].filter(declared.contains).map { "/\($0)/index.xml" }
             if !categories.isEmpty {
                 tagFeeds.append("/categories/:slug/index.xml")
-                tagLists.append("/categories/index.xml")
                 redirects.append((key: "/categories/", value: .text("/tags/")))
             }
             // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects,
@@ -568,9 +577,9 @@ enum HugoImporter {
             var seen = Set(redirects.map(\.key))
             for (folder, counts) in [("tags", lists.tags), ("categories", lists.categories)] {
                 for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
-                    let old = "/\(folder)/\(urlize(name))/", new = "/tags/\(Slug.make(name))/"
+                    let old = "/\(folder)/\(urlizeTerm(name))/", new = "/tags/\(Slug.make(name))/"
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
-                    if urlize(name) != Slug.make(name), seen.insert(old + "index.xml").inserted {
+                    if urlizeTerm(name) != Slug.make(name), seen.insert(old + "index.xml").inserted {
                         redirects.append((key: old + "index.xml", value: .text(FeedLink.collectionFeedPath(new))))
                     }
                     for k in pages(count) where seen.insert(old + "page/\(k)/").inserted {
@@ -584,7 +593,7 @@ enum HugoImporter {
                 (key: "also_at", value: .list(alsoAt.map(ImportValue.text))),
                 (key: "tags_also_at", value: .list(tagFeeds.map(ImportValue.text))),
                 (key: "tag_list_at", value: .list(tagLists.map(ImportValue.text))),
-            ]))]
+            ].filter { $0.key != "tag_list_at" || !tagLists.isEmpty }))]
             if !redirects.isEmpty { out.append((key: "redirects", value: .map(redirects))) }
             return out
         }
