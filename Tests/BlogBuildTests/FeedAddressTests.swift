@@ -167,6 +167,7 @@ import Testing
         // Hugo's lists of terms.
         #expect(built["tags/index.xml"]?.contains("<title>Swift</title>") == true)
         #expect(built["categories/index.xml"]?.contains("<title>Swift</title>") == true)
+        #expect(built["categories/index.html"]?.contains("url=https://example.org/tags/\"") == true)
         // Hugo writes the lists of the taxonomies it declares, used or not; `taxonomies:` names them.
         let (declared, again) = try HugoRealLayoutTests.imported([
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Feeds'\n[taxonomies]\ntag = 'tags'\n",
@@ -175,5 +176,15 @@ import Testing
         #expect(again.status == 0, "\(again)")
         let lists = renderTestSite(declared, mode: .check, now: Date())
         #expect(lists.paths.contains("tags/index.xml") && !lists.paths.contains("categories/index.xml"))
+        #expect(!lists.paths.contains("categories/index.html"))
+        // By default Hugo declares categories too: with none used, their list and page still answer.
+        let (unused, third) = try HugoRealLayoutTests.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Feeds'\n",
+            "content/posts/b.md": "---\ntitle: B\ndate: 2020-02-02\ntags: [Swift]\n---\nB.\n",
+        ])
+        #expect(third.status == 0, "\(third)")
+        let defaults = renderTestSite(unused, mode: .check, now: Date())
+        #expect(defaults["categories/index.xml"]?.contains("<title>Swift</title>") == true)
+        #expect(defaults["categories/index.html"]?.contains("url=https://example.org/tags/\"") == true)
     }
 }

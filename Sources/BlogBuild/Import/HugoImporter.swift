@@ -568,8 +568,9 @@ enum HugoImporter {
             // unless `taxonomies:` says otherwise), used or not.
             let declared = config["taxonomies"].map { Set($0.entries.compactMap { $0.value.scalarText?.lowercased() }) } ?? ["tags", "categories"]
             let tagLists = ["tags", "categories"].filter(declared.contains).map { "/\($0)/index.xml" }
-            if !categories.isEmpty {
-                tagFeeds.append("/categories/:slug/index.xml")
+            if !categories.isEmpty { tagFeeds.append("/categories/:slug/index.xml") }
+            // Hugo's page of the categories (a list, empty or not) goes to the tags they became.
+            if !categories.isEmpty || declared.contains("categories") {
                 redirects.append((key: "/categories/", value: .text("/tags/")))
             }
             // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects,
