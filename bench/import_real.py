@@ -637,10 +637,14 @@ class BuiltSite:
             return None
         rel = local.lstrip("/")
         candidates = []
+        # A folder answers with its index.html, else its index.xml: GitHub Pages
+        # serves a folder's index.xml when it has no index.html (jekyll/jekyll PR
+        # #2041 made Jekyll's own server do the same), which is how a feed at a
+        # folder address such as WordPress's /feed/ is kept (blogbuild's FeedAddress).
         if local.endswith("/") or local == "":
-            candidates.append(rel + "index.html")
+            candidates += [rel + "index.html", rel + "index.xml"]
         else:
-            candidates += [rel, rel + "/index.html", rel + ".html"]
+            candidates += [rel, rel + "/index.html", rel + "/index.xml", rel + ".html"]
         for c in candidates:
             p = self.root / c
             if p.is_file():

@@ -8,7 +8,7 @@ import Testing
 
 // MARK: - Tools
 
-private enum FeedTool {
+enum FeedTool {
     static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
 
     static let python: String? = onPath("python3")

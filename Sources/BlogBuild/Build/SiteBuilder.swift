@@ -129,7 +129,11 @@ public enum SiteBuilder {
         let feeds = memo.flatMap { memo in version.map { memo.feeds.render(routes, with: feedRenderer, version: $0) } }
             ?? feedRenderer.render(routes)
         for feed in feeds {
-            if taken.insert(feed.path).inserted {
+            if let folder = feed.folderURL, let page = routes.first(where: { $0.outputPath == Route.outputPath(forSitePath: folder) }) {
+                // A host serves the folder's index.html before its index.xml: the feed would never be read.
+                diagnostics.append(Diagnostic(file: page.source, line: page.location?.line, column: page.location?.column,
+                                              message: "the feed at \(folder) is hidden: a page is written there too, and a host serves the page"))
+            } else if taken.insert(feed.path).inserted {
                 files.append(feed.outputFile)
             } else {
                 let owner = routes.first { $0.outputPath == feed.path }

@@ -174,21 +174,18 @@ struct LinkChecker {
         return out
     }
 
-    /// The output file a site path names, trying `x`, `x/index.html`.
+    /// The output file a site path names, trying `x`, `x/index.html`, `x/index.xml`.
     func resolveOutput(_ sitePath: String) -> String? {
         Self.resolveOutput(sitePath, in: outputs)
     }
 
-    /// The output file a site path names in `outputs`, trying `x`, `x/index.html`.
+    /// The output file a site path names in `outputs`, trying `x`, then for a folder
+    /// its `index.html` and, as a static host does, its `index.xml` (a feed: `FeedAddress`).
     static func resolveOutput(_ sitePath: String, in outputs: [String: OutputFile]) -> String? {
         let direct = String(sitePath.dropFirst())
-        if sitePath.hasSuffix("/") {
-            let index = direct + "index.html"
-            return outputs[index] != nil ? index : nil
-        }
-        if outputs[direct] != nil { return direct }
-        let index = direct + "/index.html"
-        return outputs[index] != nil ? index : nil
+        if !sitePath.hasSuffix("/"), outputs[direct] != nil { return direct }
+        let folder = sitePath.hasSuffix("/") ? direct : direct + "/"
+        return [folder + "index.html", folder + FeedAddress.folderFile].first { outputs[$0] != nil }
     }
 
     /// Every fragment target in an HTML document (`id`, and `name` on `<a>`).

@@ -17,6 +17,9 @@ struct FeedFile: Sendable, Hashable {
     /// The source file of each entry (`content/posts/x.md`), in document order:
     /// a problem inside an entry names the post it comes from.
     var entrySources: [String] = []
+    /// For a feed at a folder address (`/feed/`, written as `feed/index.xml`): that
+    /// address, since a page written there (`feed/index.html`) would be served instead.
+    var folderURL: String?
 
     var outputFile: OutputFile { OutputFile(path: path, contents: .bytes(bytes)) }
 }

@@ -44,30 +44,41 @@ struct FeedRenderer: Sendable {
             + sitemapAndRobots(routes)
     }
 
-    /// `feeds` and, after them, the copies site.yml asks for at an old site's
-    /// addresses (`feeds.also_at`, `feeds.tags_also_at`), byte for byte: the
-    /// site's feed in the format the name says (`.json` JSON Feed, a name with
-    /// `atom` Atom, else RSS), each tag's Atom feed with `:slug` filled in.
+    /// `feeds` and, after them, the feeds site.yml asks for at an old site's
+    /// addresses: copies of the site's feed (`feeds.also_at`) in the format the
+    /// name says (`.json` JSON Feed, a name with `atom` Atom, else RSS), of each
+    /// tag's Atom feed (`feeds.tags_also_at`, `:slug` filled in), of the feed a
+    /// `redirects:` entry points at (`FeedRedirects`), byte for byte; then the lists
+    /// of tags (`feeds.tag_list_at`, `TagListFeed`). A folder address (`/feed/`)
+    /// holds its feed as `index.xml` (`FeedAddress`).
     func withCopies(_ feeds: [FeedFile], plan: Plan) -> [FeedFile] {
         let config = site.config
-        guard !config.feedAlsoAt.isEmpty || !config.tagFeedAlsoAt.isEmpty else { return feeds }
+        let redirects = FeedRedirects.targets(in: site)
+        guard !config.feedAlsoAt.isEmpty || !config.tagFeedAlsoAt.isEmpty || !config.tagListAt.isEmpty || !redirects.isEmpty
+        else { return feeds }
         var copies: [FeedFile] = []
         let byPath = Dictionary(feeds.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        func copy(_ feed: FeedFile, to sitePath: String) {
+            var copy = feed
+            copy.path = FeedAddress.outputPath(forSitePath: sitePath)
+            copy.folderURL = FeedAddress.isFolder(sitePath) ? sitePath : nil
+            copies.append(copy)
+        }
         for extra in config.feedAlsoAt {
             let kind: FeedFile.Kind = extra.hasSuffix(".json") ? .jsonFeed : extra.lowercased().contains("atom") ? .atom : .rss
             let original = kind == .rss ? FeedLink.rssPath : kind == .atom ? FeedLink.atomPath : FeedLink.jsonPath
-            if var copy = byPath[path(original)] {
-                copy.path = path(extra)
-                copies.append(copy)
-            }
+            if let feed = byPath[path(original)] { copy(feed, to: extra) }
         }
         for (c, feedPath) in zip(plan.collections, plan.collectionPaths) where c.kind == .tag {
             guard let feed = byPath[feedPath], let slug = c.pageURL.split(separator: "/").last else { continue }
-            for pattern in config.tagFeedAlsoAt {
-                var copy = feed
-                copy.path = path(pattern.replacingOccurrences(of: ":slug", with: String(slug)))
-                copies.append(copy)
-            }
+            for pattern in config.tagFeedAlsoAt { copy(feed, to: pattern.replacingOccurrences(of: ":slug", with: String(slug))) }
+        }
+        for (i, target) in redirects.sorted(by: { $0.key < $1.key }) {
+            if let feed = byPath[path(target)] { copy(feed, to: config.redirects[i].from) }
+        }
+        let urls = AbsoluteURLs(baseURL: config.baseURL)
+        for sitePath in config.tagListAt {
+            copy(FeedFile(path: "", kind: .rss, bytes: TagListFeed.document(site: site, urls: urls, sitePath: sitePath)), to: sitePath)
         }
         return feeds + copies
     }

@@ -492,6 +492,12 @@ enum HugoImporter {
             return lowercase ? out.lowercased() : out
         }
 
+        /// A taxonomy term's path under its taxonomy as Hugo writes it: `urlize` of each
+        /// part, a `/` kept (`CI/CD` → `/tags/ci/cd/`).
+        func urlizeTerm(_ name: String) -> String {
+            name.split(separator: "/").map { urlize(String($0)) }.filter { !$0.isEmpty }.joined(separator: "/")
+        }
+
         /// A post's Hugo URL: the section's permalink pattern, else `/section/slug/`.
         func url(section: String, pattern: String?, year: Int, month: Int, day: Int, title: String, slug: String?,
                  fileName: String, folder: String) -> String {
@@ -547,15 +553,17 @@ enum HugoImporter {
 
         /// What keeps the old site's list pages and feeds answering: its main feed
         /// (`/index.xml`) and each post section's (`/article/index.xml`), and each tag's
-        /// and category's (`/tags/x/index.xml`), as copies of blogbuild's feeds; a post
-        /// section's list (`/article/`), `/categories/` and each category's page as
-        /// redirects to the archive and the tag pages (categories became tags). A feed
-        /// reader does not follow an HTML redirect, so feeds are written, not redirected.
-        /// Hugo's paginated lists (`/article/page/2/`, `/tags/swift/page/2/`, and the
-        /// `/page/1/` that Hugo writes as an alias of every list) redirect to the list
-        /// blogbuild has for them: the archive, or the tag's page. So do the lists of
-        /// terms (`/tags/page/1/`, `/categories/`), which Hugo writes for each of its
-        /// taxonomies even when no post uses one.
+        /// and category's (`/tags/x/index.xml`), as copies of blogbuild's feeds (a term whose
+        /// slug changed through a redirect to its feed); the lists of terms (`/tags/index.xml`)
+        /// as `feeds.tag_list_at`; a post section's list (`/article/`), `/categories/` and
+        /// each category's page as redirects to the archive and the tag pages (categories
+        /// became tags). A feed reader does not follow an HTML redirect, so feeds are
+        /// written, not redirected. Hugo's paginated lists (`/article/page/2/`,
+        /// `/tags/swift/page/2/`, and the `/page/1/` Hugo writes as an alias of every list)
+        /// redirect to the list blogbuild has for them: the archive, or the tag's page; so do
+        /// the paginated lists of terms (`/tags/page/1/`). Hugo writes the lists of terms of
+        /// each taxonomy it declares (`tags` and `categories` unless `taxonomies:` says
+        /// otherwise), used or not.
         func oldListAddresses(_ lists: OldLists, report: inout ImportReport) -> ImportFields {
             let pagerSize = max(1, Int(config["pagination"]?["pagerSize"]?.scalarText ?? config["paginate"]?.scalarText ?? "") ?? 10)
             /// The numbers of a list's pages: `[1, 2, 3]` for 5 posts, 2 a page; an empty list has one.
@@ -573,32 +581,41 @@ enum HugoImporter {
             }
             var tagFeeds = ["/tags/:slug/index.xml"]
             if !lists.categories.isEmpty { tagFeeds.append("/categories/:slug/index.xml") }
-            for (folder, terms) in [("tags", Set(lists.tags.keys.map(urlize)).count), ("categories", Set(lists.categories.keys.map(urlize)).count)] where taxonomies.contains(folder) {
+            let declared = ["tags", "categories"].filter(taxonomies.contains)
+            let tagLists = declared.map { "/\($0)/index.xml" }
+            for folder in declared {
+                let terms = Set((folder == "tags" ? lists.tags : lists.categories).keys.map(urlizeTerm)).count
+                // Hugo's page of the categories (a list, empty or not) goes to the tags they became.
                 if folder != "tags" { redirects.append((key: "/\(folder)/", value: .text("/tags/"))) }
                 for k in pages(terms) { redirects.append((key: "/\(folder)/page/\(k)/", value: .text("/tags/"))) }
             }
-            // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects.
+            // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects,
+            // and its old feed is written as the tag's (a redirect to a feed is a copy of it).
             var seen = Set(redirects.map(\.key))
             for (folder, counts) in [("tags", lists.tags), ("categories", lists.categories)] {
                 // Hugo lists the terms that urlize alike (`Coding`, `coding`) as one.
                 var terms: [String: (name: String, count: Int)] = [:]
                 for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
-                    terms[urlize(name), default: (name, 0)].count += count
+                    terms[urlizeTerm(name), default: (name, 0)].count += count
                 }
                 for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
                     let old = "/\(folder)/\(url)/", new = "/tags/\(Slug.make(term.name))/"
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
+                    if url != Slug.make(term.name), seen.insert(old + "index.xml").inserted {
+                        redirects.append((key: old + "index.xml", value: .text(FeedLink.collectionFeedPath(new))))
+                    }
                     for k in pages(term.count) where seen.insert(old + "page/\(k)/").inserted {
                         redirects.append((key: old + "page/\(k)/", value: .text(new)))
                     }
                 }
             }
-            report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at)")
+            report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at, feeds.tag_list_at)")
             if !redirects.isEmpty { report.count("old list pages → redirects") }
             var out: ImportFields = [(key: "feeds", value: .map([
                 (key: "also_at", value: .list(alsoAt.map(ImportValue.text))),
                 (key: "tags_also_at", value: .list(tagFeeds.map(ImportValue.text))),
-            ]))]
+                (key: "tag_list_at", value: .list(tagLists.map(ImportValue.text))),
+            ].filter { $0.key != "tag_list_at" || !tagLists.isEmpty }))]
             if !redirects.isEmpty { out.append((key: "redirects", value: .map(redirects))) }
             return out
         }

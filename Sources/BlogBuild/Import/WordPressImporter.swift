@@ -52,13 +52,16 @@ enum WordPressImporter {
         let pattern = pattern(for: documents)
         let newURLs = ImportAssembler.urls(documents, pattern: pattern)
         var urls = WordPressURLs(hosts: export.hosts, basePath: export.basePath, origin: export.origin, uploads: uploads)
+        var archiveTerms: Set<WordPressArchives.Term> = []
         for document in documents {
             guard let url = newURLs[document.source], let item = items[document.source] else { continue }
             urls.byID[item.id] = url
             for old in document.oldURLs where !old.contains("?") { urls.byOldPath[Route.outputPath(forSitePath: old)] = url }
             guard document.kind == .post, !isDraft(document) else { continue }
             for term in item.terms where isTag(term) {
-                urls.tagByNicename[term.nicename] = "/tags/" + Slug.make(PageRenderer.plainText(term.name)) + "/"
+                let tagURL = "/tags/" + Slug.make(PageRenderer.plainText(term.name)) + "/"
+                urls.tagByNicename[term.nicename] = tagURL
+                archiveTerms.insert(.init(domain: term.domain, nicename: term.nicename, tagURL: tagURL))
             }
         }
         let attachmentURLs = attachments.compactMapValues { $0.attachmentURL.isEmpty ? nil : $0.attachmentURL }
@@ -72,9 +75,12 @@ enum WordPressImporter {
             }
         }
 
+        var archives: ImportFields = []
         if documents.contains(where: { $0.kind == .post }) {
-            report.leave(fileName, line: nil, "/category/NAME/, /tag/NAME/, /author/NAME/, /feed/",
-                         "WordPress's archive and feed URLs are not kept (blogbuild has /tags/NAME/, /archive/ and /feed.xml): redirect them on the server")
+            report.leave(fileName, line: nil, "/author/NAME/, /YYYY/MM/",
+                         "WordPress's author and date archives are not kept (blogbuild has / and /archive/): redirect them on the server")
+            let owned = Set(documents.flatMap { [newURLs[$0.source]].compactMap { $0 } + $0.oldURLs }.map(Route.outputPath(forSitePath:)))
+            archives = WordPressArchives.fields(archiveTerms, taken: owned, report: &report)
         }
         for (type, n) in otherTypes.sorted(by: { $0.key < $1.key }) {
             report.skip(fileName, "\(n) \(type) item\(n == 1 ? "" : "s"): \(Self.why(type))")
@@ -82,7 +88,7 @@ enum WordPressImporter {
         if comments > 0 {
             report.skip(fileName, "\(comments) comment\(comments == 1 ? "" : "s"): not imported (a static site has none; a comments service can import them from the export)")
         }
-        return ImportAssembler.finish(config: config(export, pattern: pattern, report: &report), documents: documents,
+        return ImportAssembler.finish(config: config(export, pattern: pattern, report: &report) + archives, documents: documents,
                                       copies: Array(urls.copies.values), report: report, pattern: pattern)
     }
 

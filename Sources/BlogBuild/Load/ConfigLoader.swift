@@ -72,6 +72,7 @@ enum ConfigLoader {
             if let full = feeds.bool("full_content") { config.feedFullContent = full }
             config.feedAlsoAt = feedPaths(&feeds, "also_at", needsSlug: false)
             config.tagFeedAlsoAt = feedPaths(&feeds, "tags_also_at", needsSlug: true)
+            config.tagListAt = feedPaths(&feeds, "tag_list_at", needsSlug: false)
             fields.absorb(feeds)
         }
         if let nav = nav(&fields) { config.nav = nav }
@@ -291,21 +292,21 @@ enum ConfigLoader {
         return settings
     }
 
-    /// Checks a post permalink pattern: only `:year :month :day :slug :title`,
-    /// at least one of `:slug`/`:title`; a missing leading `/` is added.
-    /// The file paths a feed is also written to (`feeds.also_at`, `feeds.tags_also_at`):
-    /// site paths of files, such as `/index.xml`; a folder (`/feed/`) cannot hold a
-    /// feed on a static host, which serves `index.html` there.
+    /// The addresses a feed is also written to (`feeds.also_at`, `feeds.tags_also_at`,
+    /// `feeds.tag_list_at`): site paths of files (`/index.xml`) or folders (`/feed/`,
+    /// which hold the feed as `index.xml`: `FeedAddress`), never an HTML page's name.
     static func feedPaths(_ feeds: inout YAMLFields, _ key: String, needsSlug: Bool) -> [String] {
         var out: [String] = []
         for (path, node) in feeds.textListWithNodes(key) ?? [] {
             if !path.hasPrefix("/") {
                 feeds.report("'feeds.\(key)' entries must start with '/' \(YAMLFields.quote(path))", at: node)
-            } else if path.hasSuffix("/") || path.contains("?") || path.contains("#") || path.contains(" ")
+            } else if path.contains("?") || path.contains("#") || path.contains(" ")
                         || path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) {
-                feeds.report("'feeds.\(key)' entry \(YAMLFields.quote(path)) must be the path of a file, such as /index.xml "
-                             + "(a folder, query or fragment cannot hold a feed on a static host; redirect it in the web server's settings)",
-                             at: node)
+                feeds.report("'feeds.\(key)' entry \(YAMLFields.quote(path)) must be the path of a file or folder, such as /index.xml "
+                             + "or /feed/ (a static host cannot serve a query, fragment or space)", at: node)
+            } else if !FeedAddress.canHoldFeed(path) {
+                feeds.report("'feeds.\(key)' entry \(YAMLFields.quote(path)) is an HTML page's name: a host serves it as a page, "
+                             + "not a feed (use a .xml name or a folder such as /feed/)", at: node)
             } else if needsSlug && !path.contains(":slug") {
                 feeds.report("'feeds.\(key)' entry \(YAMLFields.quote(path)) needs ':slug' where the tag's slug goes, "
                              + "such as /tags/:slug/index.xml", at: node)
@@ -316,6 +317,8 @@ enum ConfigLoader {
         return out
     }
 
+    /// Checks a post permalink pattern: only `:year :month :day :slug :title`,
+    /// at least one of `:slug`/`:title`; a missing leading `/` is added.
     static func postPermalink(_ pattern: String) -> Result<String, PatternError> {
         let allowed: Set<String> = ["year", "month", "day", "slug", "title"]
         var tokens: [String] = []

@@ -153,6 +153,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// `feeds: { tags_also_at: [/tags/:slug/index.xml] }`: the same for each tag's
     /// feed, `:slug` being the tag's.
     public var tagFeedAlsoAt: [String] = []
+    /// `feeds: { tag_list_at: [/tags/index.xml] }`: where an RSS feed of the tags
+    /// themselves is written (Hugo's feed of a taxonomy's terms), newest tag first.
+    public var tagListAt: [String] = []
     /// `redirects:`, in written order.
     public var redirects: [Redirect] = []
     public var nav: [NavLink] = []

@@ -33,8 +33,11 @@ struct FeedLink: Sendable, Hashable {
         case .tag: strings.format(.tagFeed, ["tag": collection.title, "site": siteTitle])
         case .app: strings.format(.appFeed, ["app": collection.title, "site": siteTitle])
         }
-        return FeedLink(title: title, path: collection.pageURL + "atom.xml", type: atomType)
+        return FeedLink(title: title, path: collectionFeedPath(collection.pageURL), type: atomType)
     }
+
+    /// Site path of the feed of the collection whose page is `pageURL`: `/tags/swiftui/atom.xml`.
+    static func collectionFeedPath(_ pageURL: String) -> String { pageURL + "atom.xml" }
 
     /// A short name for a feed link's text: `RSS`, `Atom`, `JSON Feed`.
     static func label(ofType type: String, strings: ThemeStrings) -> String {

@@ -42,7 +42,9 @@ enum Router {
             }
         }
 
-        for (i, redirect) in site.config.redirects.enumerated() {
+        // A redirect to one of the site's feeds is written as that feed (`FeedRedirects`), not as a page.
+        let feedRedirects = FeedRedirects.targets(in: site)
+        for (i, redirect) in site.config.redirects.enumerated() where feedRedirects[i] == nil {
             routes.append(Route(url: redirect.from, kind: .redirect(i), source: ConfigLoader.path, location: redirect.location))
         }
 

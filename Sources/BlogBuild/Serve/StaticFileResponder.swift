@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import ServiceLifecycle
 
-/// Serves the output folder: GET and HEAD, `index.html` for folders, a redirect
+/// Serves the output folder: GET and HEAD, `index.html` (else `index.xml`, a feed) for folders, a redirect
 /// from `/x` to `/x/`, the site's `404.html` with status 404, `ETag` and
 /// `Last-Modified` validators. Never serves anything outside the folder.
 ///
@@ -72,10 +72,13 @@ struct StaticFileResponder: HTTPResponder {
                 response.headers[.location] = target.slashRedirectLocation
                 return response
             }
-            guard let index = resolver.resolve(segments + ["index.html"]), index.kind == .file else {
-                return notFound(head: isHead)
+            // A folder's page, else its feed, as GitHub Pages serves them (`FeedAddress`).
+            for name in ["index.html", FeedAddress.folderFile] {
+                if let index = resolver.resolve(segments + [name]), index.kind == .file {
+                    return serve(path: index.path, name: name, request: request, head: isHead)
+                }
             }
-            return serve(path: index.path, name: "index.html", request: request, head: isHead)
+            return notFound(head: isHead)
         case .file:
             // `/style.css/` is not the file: relative links under it would break.
             if target.hasTrailingSlash { return notFound(head: isHead) }
