@@ -110,6 +110,7 @@ enum ImportAssembler {
             finished.append(document)
         }
         listImagesWithoutAlt(finished, report: &report)
+        TemplateSyntaxListing.list(finished, report: &report)
         report.counts["posts"] = finished.count { $0.kind == .post && !isDraft($0) }
         report.counts["drafts"] = finished.count { $0.kind == .post && isDraft($0) }
         report.counts["pages"] = finished.count { $0.kind == .page }
@@ -156,9 +157,7 @@ enum ImportAssembler {
         for document in documents where document.kind != .series && !listed.contains(document.source) {
             let body = String(document.body.drop { $0 == "\n" })
             guard body.contains("![") || body.contains("<img") || body.contains("<IMG") else { continue }
-            // The body starts after the front matter and one blank line (`FrontMatterText.document`).
-            let header = FrontMatterText.document(document.fields, body: "")
-            let bodyLine = header.utf8.count { $0 == UInt8(ascii: "\n") } + 2
+            let bodyLine = TemplateSyntaxListing.writtenBodyLine(document)
             let rendered = MarkdownRenderer.render(body, options: options)
             for index in rendered.imagesWithoutAlt where index < rendered.images.count {
                 report.leave(document.path, line: bodyLine + rendered.imagePositions[index].line - 1, "image '\(rendered.images[index])'",

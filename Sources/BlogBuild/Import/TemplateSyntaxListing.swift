@@ -1,0 +1,53 @@
+/// Names in IMPORT.md each place where another generator's template syntax is
+/// left in a written body (`{% info %}`, `{{ page.x }}`, `{{< ads >}}`), at the
+/// line of the written file where `check` reports it ("template syntax of another
+/// generator reaches the page as text"), so every such warning can be found in
+/// IMPORT.md. An importer lists what it left at the source file's line; that item
+/// gets the written file's line beside it, so one place is listed once, at both.
+enum TemplateSyntaxListing {
+    static func list(_ documents: [ImportedSite.Document], report: inout ImportReport) {
+        var options = MarkdownOptions()
+        options.highlight = false
+        // Items an importer left at a source line, by source file, in order.
+        var bySource: [String: [Int]] = [:]
+        for (index, item) in report.untranslated.enumerated() where item.line != nil {
+            bySource[item.source, default: []].append(index)
+        }
+        for key in bySource.keys { bySource[key]!.sort { report.untranslated[$0] < report.untranslated[$1] } }
+        var placed = Set<Int>()
+        var added: [ImportReport.Item] = []
+        for document in documents {
+            let body = String(document.body.drop { $0 == "\n" })
+            guard body.contains("{%") || body.contains("{{") else { continue }
+            let bodyLine = writtenBodyLine(document)
+            for found in MarkdownRenderer.render(body, options: options).templateSyntax {
+                let line = bodyLine + found.line - 1
+                let shown = found.snippet.hasSuffix("…") ? String(found.snippet.dropLast()) : found.snippet
+                let candidates = bySource[document.source] ?? []
+                if let index = candidates.first(where: { !placed.contains($0) && Self.same(report.untranslated[$0].construct, shown) }) {
+                    placed.insert(index)
+                    report.untranslated[index].note += " (written at `\(document.path):\(line)`)"
+                } else {
+                    added.append(ImportReport.Item(source: document.path, line: line, construct: found.snippet,
+                                                   note: "template syntax of another generator, shown on the page as text: "
+                                                     + "write it as Markdown (or in `code` if it is meant to show)"))
+                }
+            }
+        }
+        report.untranslated += added
+    }
+
+    /// The 1-based line of the written file where the body starts: after the
+    /// front matter and one blank line (`FrontMatterText.document`).
+    static func writtenBodyLine(_ document: ImportedSite.Document) -> Int {
+        let header = FrontMatterText.document(document.fields, body: "")
+        return header.utf8.count { $0 == UInt8(ascii: "\n") } + 2
+    }
+
+    /// Whether an importer's listed construct is the one `check` shows (at most
+    /// its first line, shortened).
+    private static func same(_ construct: String, _ shown: String) -> Bool {
+        let first = construct.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return !shown.isEmpty && (first.hasPrefix(shown) || shown.hasPrefix(first) && !first.isEmpty)
+    }
+}
