@@ -16,6 +16,8 @@ struct LiquidBody {
     var asset: (_ name: String) -> String? = { _ in nil }
     /// What `{% include NAME args %}` shows, when it only shows an image (`![alt](src)` or a `<figure>`).
     var include: (_ name: String, _ arguments: LiquidArguments) -> String? = { _, _ in nil }
+    /// The HTML `{% include NAME args %}` pastes in, when the include is plain HTML with parameters.
+    var htmlInclude: (_ name: String, _ arguments: LiquidArguments) -> String? = { _, _ in nil }
 
     func translate(_ body: String, report: inout ImportReport) -> String {
         var out = ""
@@ -76,6 +78,10 @@ struct LiquidBody {
                 if !Self.isAlone(out, rest), shown.hasPrefix("<figure") == false { shown = Self.imgTag(shown) ?? shown }
                 out += shown
                 report.count("{% include %} of an image → a Markdown image or figure")
+            case "include" where htmlInclude(arguments.words.first ?? "", arguments) != nil:
+                let html = htmlInclude(arguments.words.first ?? "", arguments) ?? ""
+                out += Self.pasted(html, before: out, after: rest)
+                report.count("{% include %} of plain HTML → its HTML")
             case "raw":
                 guard let end = Self.closing("endraw", in: rest) else { out += whole; continue }
                 let text = rest[..<end.lowerBound]
@@ -150,6 +156,19 @@ struct LiquidBody {
         guard before.isEmpty || before.hasSuffix("\n"), after.isEmpty || after.hasPrefix("\n") || after.hasPrefix("\r") else { return false }
         let previous = before.dropLast().split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
         return !previous.trimmingCharacters(in: .whitespaces).hasPrefix("<")
+    }
+
+    /// An include's HTML where the tag was: alone on its line, an HTML block with a
+    /// blank line on each side (CommonMark starts and ends one there); within a line, on one line.
+    /// An include of Markdown is pasted as it is, as Jekyll does.
+    static func pasted(_ html: String, before: String, after: Substring) -> String {
+        guard html.hasPrefix("<") else { return html }
+        guard isAlone(before, after) else {
+            return html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        }
+        let lead = before.isEmpty || before.hasSuffix("\n\n") ? "" : "\n"
+        let trail = after.isEmpty || after.hasPrefix("\n\n") || after.hasPrefix("\r\n\r\n") ? "" : "\n"
+        return lead + html + trail
     }
 
     /// What jekyll-assets writes for a file: an image (Markdown when it stands
