@@ -4,7 +4,8 @@ import Testing
 
 /// Another generator's template syntax after an import: what can be translated
 /// faithfully is (includes that are plain HTML with parameters), and every place
-/// left that `check` reports is named in IMPORT.md at the written file's line.
+/// left that `check` reports (and every body image without alt text) is named in
+/// IMPORT.md at the written file's line.
 @Suite struct ImportTemplateSyntaxTests {
     static let config = "title: Old\nurl: https://example.org\n"
 
@@ -53,6 +54,33 @@ import Testing
         #expect(infoLines.first?.hasPrefix("- `_posts/2020-01-02-hello.md:9`: `{% info %}`: ") == true, "\(infoLines)")
         #expect(infoLines.first?.hasSuffix("(written at `\(infoPlace)`)") == true, "\(infoLines)")
         #expect(infoPlace != "content/posts/2020-01-02-hello.md:9", "the written line differs from the source's here")
+    }
+
+    @Test func imagesWithoutAltInAPostWhoseImporterListedSomeAreNamedWhereCheckReportsThem() throws {
+        let (folder, outcome) = try JekyllRealLayoutTests.imported([
+            "_config.yml": Self.config,
+            "_assets/images/a.png": JekyllRealLayoutTests.png,
+            "img/b.png": JekyllRealLayoutTests.png,
+            "_posts/2020-01-02-hello.md": """
+            ---
+            layout: post
+            title: Hello
+            categories: [a, b]
+            ---
+            {% asset a.png %}
+
+            ![](/img/b.png)
+            """,
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let report = try #require(folder.read("IMPORT.md"))
+        let check = try BlogBuildCLI.run(["check", "--site", folder.root.path, "--verbose"])
+        let places = (check.stdoutLines + check.stderrLines).filter { $0.contains("has no alt text") }
+            .map { $0.split(separator: ":").prefix(2).joined(separator: ":") }
+        #expect(places.count == 2, "\(check)")
+        // The asset the importer listed at its source line gets the written line beside it; the Markdown image its own item.
+        #expect(report.contains("- `_posts/2020-01-02-hello.md:6`: `{% asset a.png %}`: an image without alt text"), "\(report)")
+        for place in places { #expect(report.contains("`\(place)`"), "\(place) not in IMPORT.md:\n\(report)") }
     }
 
     @Test func includesOfPlainHTMLWithParametersArePasted() throws {

@@ -109,6 +109,7 @@ enum ImportAssembler {
             }
             finished.append(document)
         }
+        ListedAltTextPlaces.list(finished, report: &report)
         listImagesWithoutAlt(finished, report: &report)
         TemplateSyntaxListing.list(finished, report: &report)
         report.counts["posts"] = finished.count { $0.kind == .post && !isDraft($0) }
@@ -161,7 +162,7 @@ enum ImportAssembler {
             let rendered = MarkdownRenderer.render(body, options: options)
             for index in rendered.imagesWithoutAlt where index < rendered.images.count {
                 report.leave(document.path, line: bodyLine + rendered.imagePositions[index].line - 1, "image '\(rendered.images[index])'",
-                             "no alt text (the old site had none): describe it, or write alt=\"\" in an <img> if it is decorative; publish requires one")
+                             ListedAltTextPlaces.note)
             }
         }
     }
