@@ -144,6 +144,40 @@ import Testing
         for place in places { #expect(report.contains("`{% include loop.html %}`: includes are theme code; write what it shows into the post, or a template partial (written at `\(place)`)"), "\(place):\n\(report)") }
     }
 
+    @Test func siteAndDataValuesAndIncludesOfAnyNameAreFilledIn() throws {
+        let (folder, outcome) = try JekyllRealLayoutTests.imported([
+            "_config.yml": Self.config + "author:\n  name: Jo Doe\nnewsletter: https://news.example/\nratio: 1.10\n",
+            "_data/urls.yml": "book: https://books.example/mine\n",
+            "_data/social/links.json": "{\"mastodon\": \"https://social.example/@jo\"}\n",
+            "_includes/embeds/video.liquid": """
+            {% comment %}An embed.{% endcomment %}
+            <iframe src="https://video.example/embed/{{ include.id }}" title="Video"></iframe>
+            <p><a href="{{ site.data.urls.book }}">The book</a></p>
+            """,
+            "_posts/2020-01-02-hello.md": """
+            ---
+            title: Hello
+            ---
+            By {{ site.author.name }}: [newsletter]({{ site.newsletter }}), [book]({{ site.data.urls.book }}), [toot]({{ site.data.social.links.mastodon }}).
+
+            {% include embeds/video.liquid id="abc" %}
+
+            Left: {{ site.posts }} {{ site.author }} {{ site.ratio }} {{ site.data.urls.missing }}
+            """,
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let written = try #require(folder.read("content/posts/2020-01-02-hello.md"))
+        #expect(written.contains("By Jo Doe: [newsletter](https://news.example/), [book](https://books.example/mine), [toot](https://social.example/@jo)."), "\(written)")
+        #expect(written.contains("<iframe src=\"https://video.example/embed/abc\" title=\"Video\"></iframe>\n<p><a href=\"https://books.example/mine\">The book</a></p>"), "\(written)")
+        // A computed value, a map, a float (Ruby prints it its own way) and a missing key stay, and are named.
+        #expect(written.contains("Left: {{ site.posts }} {{ site.author }} {{ site.ratio }} {{ site.data.urls.missing }}"), "\(written)")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("| {{ site.NAME }}, {{ site.data.FILE.KEY }} → its value in _config.yml or _data/ | 4 |"), "\(report)")
+        let places = try Self.templatePlaces(folder)
+        #expect(places.count == 4, "\(places)")
+        for place in places { #expect(report.contains("`\(place)`"), "\(place) not in IMPORT.md:\n\(report)") }
+    }
+
     @Test(arguments: [
         ("<b>{{ include.x }}</b>", "x=\"1\"", "<b>1</b>"),
         ("{% unless include.x %}none{% endunless %}", "", "none"),

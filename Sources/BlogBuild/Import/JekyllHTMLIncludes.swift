@@ -1,9 +1,9 @@
 import Foundation
 
-/// Includes under `_includes/` that are plain HTML, or HTML with parameters:
-/// `{{ include.NAME }}` (with `escape`, `strip`, `markdownify`, `default:`),
-/// `{{ site.baseurl }}`, and `{% if include.NAME %}`/`{% unless %}`/`{% else %}`
-/// around parts. Jekyll pastes the include's text into the post before Markdown is
+/// Includes under `_includes/` that are plain HTML (or text), or HTML with
+/// parameters: `{{ include.NAME }}` (with `escape`, `strip`, `markdownify`,
+/// `default:`), `{{ site.baseurl }}`, a plain value of `_config.yml` or `_data/`,
+/// and `{% if include.NAME %}`/`{% unless %}`/`{% else %}` around parts. Jekyll pastes the include's text into the post before Markdown is
 /// read; so does the import, once every parameter is filled. Anything more
 /// (another variable, `assign`, a loop, a nested include, an operator in a
 /// condition) leaves the include as it is, to be listed: this never runs Liquid
@@ -15,18 +15,18 @@ struct JekyllHTMLIncludes {
     init(root: URL) { folder = root.appendingPathComponent("_includes") }
 
     /// The HTML `{% include NAME arguments %}` shows, or nil when it is more than the subset.
-    mutating func render(_ name: String, _ arguments: LiquidArguments) -> String? {
-        guard !name.isEmpty, !name.contains(".."), !name.contains("{"), name.hasSuffix(".html") || name.hasSuffix(".htm") else { return nil }
+    mutating func render(_ name: String, _ arguments: LiquidArguments, siteValue: (String) -> String? = { _ in nil }) -> String? {
+        guard !name.isEmpty, !name.contains(".."), !name.contains("{") else { return nil }
         if files[name] == nil { files[name] = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) }
         guard let text = files[name] ?? nil else { return nil }
-        return Self.render(text, arguments)
+        return Self.render(text, arguments, siteValue: siteValue)
     }
 
     /// A Liquid value of the subset: a parameter's text, or absent (nil, `false`).
     private enum Value { case text(String), absent }
 
     /// `text` with its parameters filled in, or nil when it holds Liquid outside the subset.
-    static func render(_ text: String, _ arguments: LiquidArguments) -> String? {
+    static func render(_ text: String, _ arguments: LiquidArguments, siteValue: (String) -> String? = { _ in nil }) -> String? {
         let source = text.replacingOccurrences(of: "\\{%-?\\s*comment\\s*-?%\\}[\\s\\S]*?\\{%-?\\s*endcomment\\s*-?%\\}",
                                                with: "", options: .regularExpression)
         // Raw text that Markdown would read differently outside an HTML block, or that kramdown parses as Markdown.
@@ -43,7 +43,7 @@ struct JekyllHTMLIncludes {
             let inner = LiquidBody.trimmed(rest[open.upperBound..<close.lowerBound])
             rest = rest[close.upperBound...]
             if !isTag {
-                guard let value = output(inner, arguments) else { return nil }
+                guard let value = output(inner, arguments, siteValue: siteValue) else { return nil }
                 if visible { out += value }
                 continue
             }
@@ -75,12 +75,14 @@ struct JekyllHTMLIncludes {
     }
 
     /// `{{ include.x | escape }}`, `{{ site.baseurl }}`, `{{ "/a/" | relative_url }}`.
-    private static func output(_ expression: String, _ arguments: LiquidArguments) -> String? {
+    private static func output(_ expression: String, _ arguments: LiquidArguments, siteValue: (String) -> String?) -> String? {
         let parts = expression.split(separator: "|").map { LiquidBody.trimmed($0) }
         guard let head = parts.first else { return nil }
         var value: String
         if ["site.baseurl", "site.url"].contains(head) {
             value = ""
+        } else if head.hasPrefix("site."), let known = siteValue(head) {
+            value = known
         } else if head.count >= 2, let quote = head.first, quote == "\"" || quote == "'", head.last == quote {
             value = String(head.dropFirst().dropLast())
         } else if let variable = variable(head, arguments) {

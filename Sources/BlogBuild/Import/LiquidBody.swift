@@ -18,6 +18,8 @@ struct LiquidBody {
     var include: (_ name: String, _ arguments: LiquidArguments) -> String? = { _, _ in nil }
     /// The HTML `{% include NAME args %}` pastes in, when the include is plain HTML with parameters.
     var htmlInclude: (_ name: String, _ arguments: LiquidArguments) -> String? = { _, _ in nil }
+    /// `site.NAME` or `site.data.FILE.KEY` as written in `_config.yml` or `_data/`, when it is a plain value.
+    var siteValue: (_ expression: String) -> String? = { _ in nil }
 
     func translate(_ body: String, report: inout ImportReport) -> String {
         var out = ""
@@ -142,6 +144,9 @@ struct LiquidBody {
         let filters = parts.dropFirst().map { $0.split(separator: ":").first.map { Self.trimmed($0) } ?? "" }
         if ["site.url", "site.baseurl", "site.github.url"].contains(head), filters.allSatisfy({ $0 == "relative_url" || $0 == "absolute_url" }) {
             return ("", "{{ site.url }}/{{ site.baseurl }} → nothing (links are site paths)")
+        }
+        if head.hasPrefix("site."), filters.isEmpty, let value = siteValue(head) {
+            return (value, "{{ site.NAME }}, {{ site.data.FILE.KEY }} → its value in _config.yml or _data/")
         }
         guard head.count >= 2, let quote = head.first, quote == "\"" || quote == "'", head.last == quote,
               filters.count == 1, filters[0] == "relative_url" || filters[0] == "absolute_url" else { return nil }
