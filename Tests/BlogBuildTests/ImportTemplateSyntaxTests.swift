@@ -180,6 +180,7 @@ import Testing
 
     @Test(arguments: [
         ("<b>{{ include.x }}</b>", "x=\"1\"", "<b>1</b>"),
+        ("<!-- c -->\n    <div>\n\n        <b>x</b>  \n    </div>\n", "", "<!-- c -->\n<div>\n<b>x</b>\n</div>"),
         ("{% unless include.x %}none{% endunless %}", "", "none"),
         ("{% if include.x %}yes{% endif %}", "x=false", ""),
         ("{{ include.x | default: \"d\" }}", "", "d"),

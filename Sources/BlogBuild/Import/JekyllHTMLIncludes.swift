@@ -67,10 +67,13 @@ struct JekyllHTMLIncludes {
         out += rest
         out = out.trimmingCharacters(in: .whitespacesAndNewlines)
         // Jekyll's kramdown reads an HTML element to its end, across blank lines; CommonMark ends an
-        // HTML block at the first blank line, so in HTML the blank lines go (in Markdown they stay).
+        // HTML block at the first blank line (a comment's at its `-->`), and reads a line indented by
+        // four spaces after it as code. So in HTML the blank lines and the indentation go (HTML does
+        // not show them; <pre> is never pasted); in Markdown they stay.
         guard out.hasPrefix("<") else { return out }
         return out.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.allSatisfy(\.isWhitespace) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
             .joined(separator: "\n")
     }
 
