@@ -2,9 +2,11 @@
 /// reads: `{% highlight %}` blocks into fenced code, `{% raw %}` into its text,
 /// `{{ site.baseurl }}` and the `relative_url`/`absolute_url` filters into site
 /// paths, `{% post_url %}` and `{% link %}` into the target's new URL,
-/// jekyll-assets' `{% asset %}` into the file's URL or an image, and an include
-/// that only shows an image into a Markdown image or a figure. Anything else
-/// (other includes, loops, variables) is left in place and listed.
+/// jekyll-assets' `{% asset %}` into the file's URL or an image, an include
+/// that only shows an image into a Markdown image or a figure, an include of
+/// plain HTML with parameters into its HTML, and `{{ site.NAME }}` into the value
+/// written in `_config.yml` or `_data/`. Anything else (other includes, loops,
+/// variables) is left in place and listed.
 struct LiquidBody {
     /// The file, relative to the old site (for the report).
     var source: String
