@@ -36,11 +36,21 @@ import Testing
             Title: {{ page.title }}
 
             {% include theme-thing.html %}
+
+            <p>A <a href="{% link nowhere.md %}">link</a> made by Liquid.</p>
             """,
             "_includes/theme-thing.html": "{% for p in site.posts %}{{ p.title }}{% endfor %}\n",
         ])
         #expect(outcome.status == 0, "\(outcome)")
         let report = try #require(folder.read("IMPORT.md"))
+        // Every place check reports, the broken link made of a `{% link %}` too.
+        let check = try BlogBuildCLI.run(["check", "--site", folder.root.path, "--verbose"])
+        let all = (check.stdoutLines + check.stderrLines).filter { $0.contains("warning:") }
+        #expect(all.contains { $0.contains("broken link '{%") }, "\(all)")
+        for line in all {
+            let place = line.split(separator: ":").prefix(2).joined(separator: ":")
+            #expect(report.contains("`\(place)`"), "\(line) not in IMPORT.md:\n\(report)")
+        }
         let places = try Self.templatePlaces(folder)
         #expect(places.count == 4, "\(places)")
         for place in places {
