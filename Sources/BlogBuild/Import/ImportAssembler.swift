@@ -113,7 +113,10 @@ enum ImportAssembler {
         // The old URLs as read: a page moved off a URL blogbuild builds itself has lost its own by now.
         let oldURLs = Dictionary(documents.map { ($0.source, $0.oldURLs) }, uniquingKeysWith: { a, _ in a })
         finished = withRelativeURLsResolved(finished, oldURLs: oldURLs, copies: copies, pattern: pattern, report: &report)
+        // Lines of the written files, so after every rewrite of the bodies.
+        ListedAltTextPlaces.list(finished, report: &report)
         listImagesWithoutAlt(finished, report: &report)
+        TemplateSyntaxListing.list(finished, report: &report)
         report.counts["posts"] = finished.count { $0.kind == .post && !isDraft($0) }
         report.counts["drafts"] = finished.count { $0.kind == .post && isDraft($0) }
         report.counts["pages"] = finished.count { $0.kind == .page }
@@ -186,7 +189,7 @@ enum ImportAssembler {
             let rendered = MarkdownRenderer.render(body, options: options)
             for index in rendered.imagesWithoutAlt where index < rendered.images.count {
                 report.leave(document.path, line: bodyLine + rendered.imagePositions[index].line - 1, "image '\(rendered.images[index])'",
-                             "no alt text (the old site had none): describe it, or write alt=\"\" in an <img> if it is decorative; publish requires one")
+                             ListedAltTextPlaces.note)
             }
         }
     }

@@ -124,6 +124,8 @@ enum JekyllImporter {
         }
         var assets = JekyllAssets(root: root, config: config)
         var includes = JekyllIncludes(root: root)
+        var htmlIncludes = JekyllHTMLIncludes(root: root)
+        var siteValues = JekyllSiteValues(root: root, config: config)
         for i in documents.indices {
             guard let body = bodies[documents[i].source] else { continue }
             var text = body.text
@@ -133,6 +135,8 @@ enum JekyllImporter {
             var liquid = LiquidBody(source: documents[i].source, bodyLine: body.line, link: link)
             liquid.asset = { assets.url(of: $0) }
             liquid.include = { includes.render($0, $1) }
+            liquid.htmlInclude = { htmlIncludes.render($0, $1, siteValue: { siteValues.value($0) }) }
+            liquid.siteValue = { siteValues.value($0) }
             text = liquid.translate(text, report: &report)
             text = BasePathLinks.strip(text, basePath: settings.basePath, report: &report)
             text = EscapedAttributeURLs.escape(text, report: &report)

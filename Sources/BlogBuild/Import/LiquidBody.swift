@@ -2,9 +2,11 @@
 /// reads: `{% highlight %}` blocks into fenced code, `{% raw %}` into its text,
 /// `{{ site.baseurl }}` and the `relative_url`/`absolute_url` filters into site
 /// paths, `{% post_url %}` and `{% link %}` into the target's new URL,
-/// jekyll-assets' `{% asset %}` into the file's URL or an image, and an include
-/// that only shows an image into a Markdown image or a figure. Anything else
-/// (other includes, loops, variables) is left in place and listed.
+/// jekyll-assets' `{% asset %}` into the file's URL or an image, an include
+/// that only shows an image into a Markdown image or a figure, an include of
+/// plain HTML with parameters into its HTML, and `{{ site.NAME }}` into the value
+/// written in `_config.yml` or `_data/`. Anything else (other includes, loops,
+/// variables) is left in place and listed.
 struct LiquidBody {
     /// The file, relative to the old site (for the report).
     var source: String
@@ -16,6 +18,10 @@ struct LiquidBody {
     var asset: (_ name: String) -> String? = { _ in nil }
     /// What `{% include NAME args %}` shows, when it only shows an image (`![alt](src)` or a `<figure>`).
     var include: (_ name: String, _ arguments: LiquidArguments) -> String? = { _, _ in nil }
+    /// The HTML `{% include NAME args %}` pastes in, when the include is plain HTML with parameters.
+    var htmlInclude: (_ name: String, _ arguments: LiquidArguments) -> String? = { _, _ in nil }
+    /// `site.NAME` or `site.data.FILE.KEY` as written in `_config.yml` or `_data/`, when it is a plain value.
+    var siteValue: (_ expression: String) -> String? = { _ in nil }
 
     func translate(_ body: String, report: inout ImportReport) -> String {
         var out = ""
@@ -76,6 +82,10 @@ struct LiquidBody {
                 if !Self.isAlone(out, rest), shown.hasPrefix("<figure") == false { shown = Self.imgTag(shown) ?? shown }
                 out += shown
                 report.count("{% include %} of an image → a Markdown image or figure")
+            case "include" where htmlInclude(arguments.words.first ?? "", arguments) != nil:
+                let html = htmlInclude(arguments.words.first ?? "", arguments) ?? ""
+                out += Self.pasted(html, before: out, after: rest)
+                report.count("{% include %} of plain HTML → its HTML")
             case "raw":
                 guard let end = Self.closing("endraw", in: rest) else { out += whole; continue }
                 let text = rest[..<end.lowerBound]
@@ -137,6 +147,9 @@ struct LiquidBody {
         if ["site.url", "site.baseurl", "site.github.url"].contains(head), filters.allSatisfy({ $0 == "relative_url" || $0 == "absolute_url" }) {
             return ("", "{{ site.url }}/{{ site.baseurl }} → nothing (links are site paths)")
         }
+        if head.hasPrefix("site."), filters.isEmpty, let value = siteValue(head) {
+            return (value, "{{ site.NAME }}, {{ site.data.FILE.KEY }} → its value in _config.yml or _data/")
+        }
         guard head.count >= 2, let quote = head.first, quote == "\"" || quote == "'", head.last == quote,
               filters.count == 1, filters[0] == "relative_url" || filters[0] == "absolute_url" else { return nil }
         var path = String(head.dropFirst().dropLast())
@@ -150,6 +163,19 @@ struct LiquidBody {
         guard before.isEmpty || before.hasSuffix("\n"), after.isEmpty || after.hasPrefix("\n") || after.hasPrefix("\r") else { return false }
         let previous = before.dropLast().split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
         return !previous.trimmingCharacters(in: .whitespaces).hasPrefix("<")
+    }
+
+    /// An include's HTML where the tag was: alone on its line, an HTML block with a
+    /// blank line on each side (CommonMark starts and ends one there); within a line, on one line.
+    /// An include of Markdown is pasted as it is, as Jekyll does.
+    static func pasted(_ html: String, before: String, after: Substring) -> String {
+        guard html.hasPrefix("<") else { return html }
+        guard isAlone(before, after) else {
+            return html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        }
+        let lead = before.isEmpty || before.hasSuffix("\n\n") ? "" : "\n"
+        let trail = after.isEmpty || after.hasPrefix("\n\n") || after.hasPrefix("\r\n\r\n") ? "" : "\n"
+        return lead + html + trail
     }
 
     /// What jekyll-assets writes for a file: an image (Markdown when it stands
