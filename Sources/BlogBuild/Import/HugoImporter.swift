@@ -467,11 +467,14 @@ enum HugoImporter {
         }
 
         /// Hugo's `urlize`: blanks become `-`, most punctuation goes (`+` stays: `notepad++`), lower-cased.
-        func urlize(_ text: String) -> String {
+        func urlize(_ text: String) -> String { urlize(text, keepingSlashes: false) }
+
+        /// A taxonomy term's path keeps its `/` (Hugo writes the tag `CI/CD` at `/tags/ci/cd/`).
+        func urlize(_ text: String, keepingSlashes: Bool) -> String {
             var out = ""
             for ch in text {
                 if ch == " " { out.append("-") }
-                else if ch.isLetter || ch.isNumber || "-_.~+".contains(ch) { out.append(ch) }
+                else if ch.isLetter || ch.isNumber || "-_.~+".contains(ch) || (keepingSlashes && ch == "/") { out.append(ch) }
             }
             while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "-") }
             return lowercase ? out.lowercased() : out
@@ -538,6 +541,14 @@ enum HugoImporter {
         /// reader does not follow an HTML redirect, so feeds are written, not redirected.
         /// Hugo's paginated lists (`/article/page/2/`, `/tags/swift/page/2/`) redirect
         /// to the list blogbuild has for them: the archive, or the tag's page.
+        /// Whether Hugo wrote `/categories/`: it does for its default taxonomies (or a
+        /// `taxonomies:` naming `categories`) even when no post has a category.
+        var writesCategoriesList: Bool {
+            let plurals = config["taxonomies"].map { $0.entries.compactMap(\.value.scalarText) } ?? ["tags", "categories"]
+            let disabled = (config["disableKinds"]?.texts() ?? []).map { $0.lowercased() }
+            return plurals.contains("categories") && !disabled.contains("taxonomy") && !disabled.contains("taxonomyterm")
+        }
+
         func oldListAddresses(_ lists: OldLists, report: inout ImportReport) -> ImportFields {
             let categories = Set(lists.categories.keys)
             let pagerSize = max(1, Int(config["pagination"]?["pagerSize"]?.scalarText ?? config["paginate"]?.scalarText ?? "") ?? 10)
@@ -556,7 +567,7 @@ enum HugoImporter {
                 }
             }
             var tagFeeds = ["/tags/:slug/index.xml"]
-            if !categories.isEmpty {
+            if !categories.isEmpty || writesCategoriesList {
                 tagFeeds.append("/categories/:slug/index.xml")
                 redirects.append((key: "/categories/", value: .text("/tags/")))
             }
@@ -564,7 +575,7 @@ enum HugoImporter {
             var seen = Set(redirects.map(\.key))
             for (folder, counts) in [("tags", lists.tags), ("categories", lists.categories)] {
                 for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
-                    let old = "/\(folder)/\(urlize(name))/", new = "/tags/\(Slug.make(name))/"
+                    let old = "/\(folder)/\(urlize(name, keepingSlashes: true))/", new = "/tags/\(Slug.make(name))/"
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
                     for k in pages(count) where seen.insert(old + "page/\(k)/").inserted {
                         redirects.append((key: old + "page/\(k)/", value: .text(new)))

@@ -32,7 +32,8 @@ enum ImportAssembler {
         var document = document
         var report = ImportReport()
         keepOffBuiltInURLs(&document, report: &report)
-        if document.fields.first(where: { $0.key == "permalink" }) == nil, let first = document.oldURLs.first, isCleanURL(first) {
+        if document.fields.first(where: { $0.key == "permalink" }) == nil, !isNotFoundPage(document), let first = document.oldURLs.first,
+           isCleanURL(first) {
             return first
         }
         return pageURL(document)
@@ -91,7 +92,8 @@ enum ImportAssembler {
                 if !aliases.isEmpty { document.fields.append((key: "aliases", value: .list(aliases.map(ImportValue.text)))) }
             case .page:
                 // An old URL that needs escaping (`/what%3F/`) stays an alias; the page takes its clean slug.
-                if let first = old.first, isCleanURL(first), document.fields.first(where: { $0.key == "permalink" }) == nil,
+                // The 404 page stays blogbuild's `/404.html`: its old `/404/` redirects there.
+                if let first = old.first, isCleanURL(first), document.fields.first(where: { $0.key == "permalink" }) == nil, !isNotFoundPage(document),
                    Route.outputPath(forSitePath: first) != Route.outputPath(forSitePath: pageURL(document)) {
                     document.fields.append((key: "permalink", value: .text(first)))
                 }
@@ -193,6 +195,11 @@ enum ImportAssembler {
         document.oldURLs.removeAll(where: isBuiltIn)
         report.leave(document.source, line: nil, url,
                      "blogbuild builds \(url) itself (its \(url == "/" ? "home page" : "own list or feed")); this page is now at \(pageURL(document))")
+    }
+
+    /// `pages/404.md`: the page a host sends for a missing address, always at `/404.html`.
+    private static func isNotFoundPage(_ document: ImportedSite.Document) -> Bool {
+        document.kind == .page && ContentPaths.pageSlug(of: document.path) == "404"
     }
 
     private static func isDraft(_ document: ImportedSite.Document) -> Bool {
