@@ -156,7 +156,7 @@ import Testing
         #expect(built["404.html"]?.contains("Gone.") == true)
     }
 
-    @Test func hugosCategoriesListAndATermWithASlash() throws {
+    @Test func hugosCategoriesListATermWithASlashAndPageOne() throws {
         let (_, built) = try Self.built([
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Terms'\n",
             "content/posts/a.md": "---\ntitle: A\ndate: 2020-01-02\ntags: [CI/CD]\n---\nHi.\n",
@@ -164,5 +164,10 @@ import Testing
         // Hugo wrote /categories/ with no category in use, and the tag `CI/CD` at /tags/ci/cd/.
         #expect(Self.landing(built, "/categories/") == "tags/index.html")
         #expect(Self.landing(built, "/tags/ci/cd/") == "tags/ci-cd/index.html")
+        // Hugo's `/page/1/` of every paginated list is an alias of the list.
+        for (url, page) in [("/tags/page/1/", "tags/index.html"), ("/categories/page/1/", "tags/index.html"),
+                            ("/tags/ci/cd/page/1/", "tags/ci-cd/index.html"), ("/posts/page/1/", "archive/index.html")] {
+            #expect(Self.landing(built, url) == page, "\(url)")
+        }
     }
 }

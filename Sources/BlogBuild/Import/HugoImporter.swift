@@ -552,10 +552,10 @@ enum HugoImporter {
         func oldListAddresses(_ lists: OldLists, report: inout ImportReport) -> ImportFields {
             let categories = Set(lists.categories.keys)
             let pagerSize = max(1, Int(config["pagination"]?["pagerSize"]?.scalarText ?? config["paginate"]?.scalarText ?? "") ?? 10)
-            /// The numbers of a list's pages after the first: `[2, 3]` for 5 posts, 2 a page.
+            /// The numbers of a paginated list's pages Hugo wrote besides the list: `/page/1/`
+            /// (its alias of the list itself), then `[2, 3]` for 5 posts, 2 a page.
             func pages(_ count: Int) -> [Int] {
-                let n = (count + pagerSize - 1) / pagerSize
-                return n >= 2 ? Array(2...n) : []
+                Array(1...max(1, (count + pagerSize - 1) / pagerSize))
             }
             var alsoAt = ["/index.xml"]
             var redirects: ImportFields = []
@@ -570,7 +570,9 @@ enum HugoImporter {
             if !categories.isEmpty || writesCategoriesList {
                 tagFeeds.append("/categories/:slug/index.xml")
                 redirects.append((key: "/categories/", value: .text("/tags/")))
+                redirects.append((key: "/categories/page/1/", value: .text("/tags/")))
             }
+            redirects.append((key: "/tags/page/1/", value: .text("/tags/")))
             // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects.
             var seen = Set(redirects.map(\.key))
             for (folder, counts) in [("tags", lists.tags), ("categories", lists.categories)] {
