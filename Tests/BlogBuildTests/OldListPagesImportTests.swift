@@ -116,6 +116,16 @@ import Testing
         #expect(built["projects/p01/index.html"]?.contains("Problem one.") == true)
     }
 
+    @Test func anOldURLTwoPagesClaimRedirectsToTheFirst() throws {
+        let (folder, built) = try Self.built([
+            "_config.yml": Self.config,
+            "infographics/f1/index.md": "---\ntitle: Wins\npermalink: /infographics/f1/\nredirect_from:\n  - /stats.html\n---\nWins.\n",
+            "projects/stats/index.md": "---\ntitle: Stats\npermalink: /projects/stats/\nredirect_from:\n  - /stats.html\n---\nStats.\n",
+        ])
+        #expect(Self.landing(built, "/stats.html") == "infographics/f1/index.html")
+        #expect(folder.read("IMPORT.md")?.contains("also an old URL of infographics/f1/index.md") == true)
+    }
+
     @Test func aCollectionOfLiquidPagesIsImportedAsPages() throws {
         let (_, built) = try Self.built([
             "_config.yml": Self.config + "permalink: /:title/\ncollections:\n  pages:\n    output: true\n    permalink: /:path/\n",

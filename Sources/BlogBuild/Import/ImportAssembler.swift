@@ -67,6 +67,8 @@ enum ImportAssembler {
         }
         var taken = Set(copies.map(\.path))
         var finished: [ImportedSite.Document] = []
+        // An old URL two documents claim (both pages' `redirect_from: /x.html`) redirects to the first.
+        var claimed: [String: String] = [:]
         for var document in withSeriesFiles(documents, report: &report).sorted(by: { ($0.path, $0.source) < ($1.path, $1.source) }) {
             if document.kind == .page { keepOffBuiltInURLs(&document, report: &report) }
             document.path = unique(document.path, taken: &taken)
@@ -83,7 +85,8 @@ enum ImportAssembler {
                 var aliases = document.fields.first { $0.key == "aliases" }?.value.texts() ?? []
                 var seen = Set(aliases.map(Route.outputPath(forSitePath:)))
                 if let own { seen.insert(own) }
-                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted {
+                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted
+                    && isFirstClaim(url, by: document, claimed: &claimed, report: &report) {
                     aliases.append(url)
                     report.count("old URL kept as an alias")
                 }
@@ -100,7 +103,8 @@ enum ImportAssembler {
                 let own = Route.outputPath(forSitePath: pageURL(document))
                 var aliases: [String] = []
                 var seen: Set<String> = [own]
-                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted {
+                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted
+                    && isFirstClaim(url, by: document, claimed: &claimed, report: &report) {
                     aliases.append(url)
                     report.count("old URL kept as an alias")
                 }
@@ -195,6 +199,19 @@ enum ImportAssembler {
         document.oldURLs.removeAll(where: isBuiltIn)
         report.leave(document.source, line: nil, url,
                      "blogbuild builds \(url) itself (its \(url == "/" ? "home page" : "own list or feed")); this page is now at \(pageURL(document))")
+    }
+
+    /// Whether `url` is not yet an old URL of another document; if it is, the
+    /// later claim is dropped and listed (the old site's generator wrote one of them).
+    private static func isFirstClaim(_ url: String, by document: ImportedSite.Document, claimed: inout [String: String],
+                                     report: inout ImportReport) -> Bool {
+        let path = Route.outputPath(forSitePath: url)
+        if let first = claimed[path], first != document.source {
+            report.leave(document.source, line: nil, url, "also an old URL of \(first), which keeps it; not an alias here")
+            return false
+        }
+        claimed[path] = document.source
+        return true
     }
 
     /// `pages/404.md`: the page a host sends for a missing address, always at `/404.html`.
