@@ -107,7 +107,9 @@ enum JekyllImporter {
             copies.append(ImportedSite.Copy(path: "content/" + path, from: tree.absolute(path)))
         }
 
-        // Every URL is known before any body is translated, so {% post_url %} can point at it.
+        // Every URL is known before any body is translated, so {% post_url %} can point at it;
+        // `{% link %}` to a list page of the old site goes to blogbuild's list.
+        let listLinks = lists.links
         let urls = ImportAssembler.urls(documents, pattern: settings.blogbuildPattern)
         func link(_ tag: String, _ target: String) -> String? {
             var target = target.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
@@ -121,7 +123,7 @@ enum JekyllImporter {
                 return found.flatMap { urls[$0.source] }
             }
             if target.hasPrefix("/") { target.removeFirst() }
-            return urls[target]
+            return urls[target] ?? listLinks[target]
         }
         var assets = JekyllAssets(root: root, config: config)
         var includes = JekyllIncludes(root: root)
@@ -326,18 +328,15 @@ enum JekyllImporter {
         let value = ImportValue.map(front)
         let parts = path.split(separator: "/").map(String.init)
         let base = ((parts.last ?? path) as NSString).deletingPathExtension
-        if parts.count == 1 && base == "index" {
-            report.skip(path, "the home page: blogbuild writes its own (newest posts first)")
-            return nil
-        }
         let old = collection.map { JekyllPermalink.collectionURL(pattern: value["permalink"]?.scalarText ?? $0.pattern, label: $0.label, relativePath: $0.path) }
             ?? JekyllPermalink.pageURL(path: path, permalink: value["permalink"]?.scalarText, sitePattern: settings.sitePattern)
-        if old == "/" {
+        if (parts.count == 1 && base == "index") || old == "/" {
+            lists.addHomePage(source: path)
             report.skip(path, "the home page: blogbuild writes its own (newest posts first)")
             return nil
         }
         if let listing = JekyllListPages.listing(body: file.body, layout: value["layout"]?.scalarText, tree: tree) {
-            lists.addListPage(old, listing, front: value)
+            lists.addListPage(old, listing, front: value, source: path)
             report.skip(path, "a listing made by Liquid loops or a list layout (archive, tags, blog index): blogbuild writes /archive/, /tags/ and / itself; the old URL redirects there")
             return nil
         }

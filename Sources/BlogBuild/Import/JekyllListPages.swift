@@ -37,12 +37,28 @@ struct JekyllListPages {
         for form in JekyllPermalink.writtenForms(url) { found.append((form, listing)) }
     }
 
-    /// A page of the old site that listed posts, tags or categories, at `url`.
-    mutating func addListPage(_ url: String, _ listing: Listing, front: ImportValue) {
-        guard front["pagination"]?["enabled"]?.bool == true else { return add(url, listing) }
-        // jekyll-paginate-v2's page of one category or tag lists that tag's posts.
-        add(url, Self.paginatedTag(front).map(Listing.tag) ?? listing)
-        paginatedV2.append((url, front))
+    /// Where `{% link FILE %}` to a list page (or the home page) of the old site
+    /// goes: blogbuild's list, by the file's path in the source.
+    private(set) var links: [String: String] = [:]
+
+    /// A page of the old site, the file `source`, that listed posts, tags or categories, at `url`.
+    mutating func addListPage(_ url: String, _ listing: Listing, front: ImportValue, source: String) {
+        let listing = front["pagination"]?["enabled"]?.bool == true ? Self.paginatedTag(front).map(Listing.tag) ?? listing : listing
+        add(url, listing)
+        switch listing {
+        case .tag(let name): links[source] = "/tags/\(SiteResolver.tagSlug(name))/"
+        case .tags: links[source] = "/tags/"
+        case .home: links[source] = "/"
+        case .archive: links[source] = "/archive/"
+        case .elsewhere: break
+        }
+        // jekyll-paginate-v2's later pages are known once the posts are.
+        if front["pagination"]?["enabled"]?.bool == true { paginatedV2.append((url, front)) }
+    }
+
+    /// The old site's home page, the file `source`: blogbuild's is `/`.
+    mutating func addHomePage(source: String) {
+        links[source] = "/"
     }
 
     /// The tag or category a jekyll-paginate-v2 page lists, if it lists one.
