@@ -184,4 +184,16 @@ import Testing
             #expect(Self.landing(built, url) == page, "\(url)")
         }
     }
+
+    @Test func hugosListOfTermsIsPaginatedAndATermInTwoSpellingsIsOneList() throws {
+        let (_, built) = try Self.built([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Terms'\n[pagination]\npagerSize = 1\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2020-01-02\ntags: [Hardware]\n---\nHi.\n",
+            "content/posts/b.md": "---\ntitle: B\ndate: 2020-01-03\ntags: [hardware, Swift]\n---\nHi.\n",
+        ], kind: "hugo")
+        // Two terms, one to a page: /tags/page/2/; `Hardware` and `hardware` are Hugo's one list of two posts.
+        #expect(Self.landing(built, "/tags/page/2/") == "tags/index.html")
+        #expect(Self.landing(built, "/tags/hardware/page/2/") == "tags/hardware/index.html")
+        #expect(!built.paths.contains("tags/page/3/index.html"))
+    }
 }

@@ -570,14 +570,24 @@ enum HugoImporter {
             if !categories.isEmpty || writesCategoriesList {
                 tagFeeds.append("/categories/:slug/index.xml")
                 redirects.append((key: "/categories/", value: .text("/tags/")))
-                redirects.append((key: "/categories/page/1/", value: .text("/tags/")))
+                // The list of the categories is paginated too, `pagerSize` terms to a page.
+                for k in pages(Set(lists.categories.keys.map { urlize($0, keepingSlashes: true) }).count) {
+                    redirects.append((key: "/categories/page/\(k)/", value: .text("/tags/")))
+                }
             }
-            redirects.append((key: "/tags/page/1/", value: .text("/tags/")))
+            for k in pages(Set(lists.tags.keys.map { urlize($0, keepingSlashes: true) }).count) {
+                redirects.append((key: "/tags/page/\(k)/", value: .text("/tags/")))
+            }
             // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects.
             var seen = Set(redirects.map(\.key))
             for (folder, counts) in [("tags", lists.tags), ("categories", lists.categories)] {
+                // Hugo's term is the URL: `Hardware` and `hardware` are one list, with the posts of both.
+                var terms: [String: (name: String, count: Int)] = [:]
                 for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
-                    let old = "/\(folder)/\(urlize(name, keepingSlashes: true))/", new = "/tags/\(Slug.make(name))/"
+                    terms[urlize(name, keepingSlashes: true), default: (name, 0)].count += count
+                }
+                for (term, (name, count)) in terms.sorted(by: { $0.key < $1.key }) {
+                    let old = "/\(folder)/\(term)/", new = "/tags/\(Slug.make(name))/"
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
                     for k in pages(count) where seen.insert(old + "page/\(k)/").inserted {
                         redirects.append((key: old + "page/\(k)/", value: .text(new)))
