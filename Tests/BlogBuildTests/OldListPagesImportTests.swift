@@ -54,6 +54,18 @@ import Testing
         #expect(!built.paths.contains("page4/index.html"))
     }
 
+    @Test func paginateWithoutAPaginatorInTheIndexWroteNoPages() throws {
+        let (_, built) = try Self.built(Self.posts(5).merging([
+            "_config.yml": Self.config + "paginate: 2\n",
+            "index.html": "---\nlayout: default\n---\n{% for post in site.posts %}{{ post.title }}{% endfor %}\n",
+            "moved.html": "---\npermalink: /moved/\nredirect_to: about/\n---\n",
+            "about.md": "---\ntitle: About\npermalink: /about/\n---\nMe.\n",
+        ]) { a, _ in a })
+        #expect(!built.paths.contains("page2/index.html"), "the site set `paginate` but its index lists site.posts")
+        // A `redirect_to:` without a scheme is read from the site's root.
+        #expect(built["moved/index.html"]?.contains("url=https://example.org/about/\"") == true)
+    }
+
     @Test func paginateV2PagesRedirectToTheHomePagesOrTheTag() throws {
         let (_, built) = try Self.built(Self.posts(5, front: "categories: [swift]\n").merging([
             "_config.yml": Self.config + "pagination:\n  enabled: true\n  per_page: 2\n  permalink: /page/:num/\n",

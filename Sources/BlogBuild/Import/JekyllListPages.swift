@@ -69,7 +69,8 @@ struct JekyllListPages {
 
     /// A page that was only a redirect (`redirect_to:`), to a URL or a site path.
     mutating func addRedirect(_ url: String, to target: String) {
-        add(url, .elsewhere(target))
+        // jekyll-redirect-from reads a target without a scheme from the site's root.
+        add(url, .elsewhere(target.contains("://") || target.hasPrefix("/") ? target : "/" + target))
     }
 
     // MARK: - Pages that list
