@@ -146,7 +146,7 @@ enum JekyllImporter {
         for (url, from) in assets.copies.sorted(by: { $0.key < $1.key }) where !copied.contains("content" + url) {
             copies.append(ImportedSite.Copy(path: "content" + url, from: from))
         }
-        lists.addPaginator(tree: tree, postCount: documents.count { $0.kind == .post && $0.fields.first { $0.key == "draft" } == nil })
+        lists.addPaginator(tree: tree, postCount: documents.count { $0.kind == .post && $0.fields.first { $0.key == "draft" }?.value.bool != true })
         lists.addArchives(posts: JekyllListPages.archivedPosts(documents, tree: tree))
         var site = ImportAssembler.finish(config: settings.siteConfig(report: &report), documents: documents, copies: copies,
                                           report: report, pattern: settings.blogbuildPattern)
