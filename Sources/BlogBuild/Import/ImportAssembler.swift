@@ -32,7 +32,8 @@ enum ImportAssembler {
         var document = document
         var report = ImportReport()
         keepOffBuiltInURLs(&document, report: &report)
-        if document.fields.first(where: { $0.key == "permalink" }) == nil, let first = document.oldURLs.first, isCleanURL(first) {
+        if document.fields.first(where: { $0.key == "permalink" }) == nil, !isNotFoundPage(document), let first = document.oldURLs.first,
+           isCleanURL(first) {
             return first
         }
         return pageURL(document)
@@ -66,6 +67,8 @@ enum ImportAssembler {
         }
         var taken = Set(copies.map(\.path))
         var finished: [ImportedSite.Document] = []
+        // An old URL two documents claim (both pages' `redirect_from: /x.html`) redirects to the first.
+        var claimed: [String: String] = [:]
         for var document in withSeriesFiles(documents, report: &report).sorted(by: { ($0.path, $0.source) < ($1.path, $1.source) }) {
             if document.kind == .page { keepOffBuiltInURLs(&document, report: &report) }
             document.path = unique(document.path, taken: &taken)
@@ -82,7 +85,8 @@ enum ImportAssembler {
                 var aliases = document.fields.first { $0.key == "aliases" }?.value.texts() ?? []
                 var seen = Set(aliases.map(Route.outputPath(forSitePath:)))
                 if let own { seen.insert(own) }
-                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted {
+                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted
+                    && isFirstClaim(url, by: document, claimed: &claimed, report: &report) {
                     aliases.append(url)
                     report.count("old URL kept as an alias")
                 }
@@ -91,14 +95,16 @@ enum ImportAssembler {
                 if !aliases.isEmpty { document.fields.append((key: "aliases", value: .list(aliases.map(ImportValue.text)))) }
             case .page:
                 // An old URL that needs escaping (`/what%3F/`) stays an alias; the page takes its clean slug.
-                if let first = old.first, isCleanURL(first), document.fields.first(where: { $0.key == "permalink" }) == nil,
+                // The 404 page stays blogbuild's `/404.html`: its old `/404/` redirects there.
+                if let first = old.first, isCleanURL(first), document.fields.first(where: { $0.key == "permalink" }) == nil, !isNotFoundPage(document),
                    Route.outputPath(forSitePath: first) != Route.outputPath(forSitePath: pageURL(document)) {
                     document.fields.append((key: "permalink", value: .text(first)))
                 }
                 let own = Route.outputPath(forSitePath: pageURL(document))
                 var aliases: [String] = []
                 var seen: Set<String> = [own]
-                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted {
+                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted
+                    && isFirstClaim(url, by: document, claimed: &claimed, report: &report) {
                     aliases.append(url)
                     report.count("old URL kept as an alias")
                 }
@@ -220,6 +226,24 @@ enum ImportAssembler {
         document.oldURLs.removeAll(where: isBuiltIn)
         report.leave(document.source, line: nil, url,
                      "blogbuild builds \(url) itself (its \(url == "/" ? "home page" : "own list or feed")); this page is now at \(pageURL(document))")
+    }
+
+    /// Whether `url` is not yet an old URL of another document; if it is, the
+    /// later claim is dropped and listed (the old site's generator wrote one of them).
+    private static func isFirstClaim(_ url: String, by document: ImportedSite.Document, claimed: inout [String: String],
+                                     report: inout ImportReport) -> Bool {
+        let path = Route.outputPath(forSitePath: url)
+        if let first = claimed[path], first != document.source {
+            report.leave(document.source, line: nil, url, "also an old URL of \(first), which keeps it; not an alias here")
+            return false
+        }
+        claimed[path] = document.source
+        return true
+    }
+
+    /// `pages/404.md`: the page a host sends for a missing address, always at `/404.html`.
+    private static func isNotFoundPage(_ document: ImportedSite.Document) -> Bool {
+        document.kind == .page && ContentPaths.pageSlug(of: document.path) == "404"
     }
 
     private static func isDraft(_ document: ImportedSite.Document) -> Bool {

@@ -37,6 +37,7 @@ enum JekyllImporter {
         var documents: [ImportedSite.Document] = []
         var copies: [ImportedSite.Copy] = []
         var bodies: [String: (text: String, line: Int, markdown: Bool)] = [:]
+        var lists = JekyllListPages(config: config)
 
         for path in tree.files {
             let parts = path.split(separator: "/").map(String.init)
@@ -48,19 +49,19 @@ enum JekyllImporter {
             if let label = settings.collections.keys.sorted().first(where: { path.hasPrefix(settings.collectionPath($0) + "/") }),
                let pattern = settings.collections[label] {
                 // A collection Jekyll writes: dated documents are posts at the collection's URLs, the others pages.
-                guard postExtensions.contains(ext) else {
+                guard postExtensions.contains(ext) || ext == "liquid" else {
                     copies.append(ImportedSite.Copy(path: "content/" + path.dropFirst(settings.collectionPath(label).count + 1), from: tree.absolute(path)))
                     continue
                 }
                 let relative = String(path.dropFirst(settings.collectionPath(label).count + 1))
-                if DateParsing.fileNamePrefix((name as NSString).deletingPathExtension) != nil {
+                if ext != "liquid", DateParsing.fileNamePrefix((name as NSString).deletingPathExtension) != nil {
                     if let document = post(path, tree: tree, settings: settings, folderCategories: [], draft: false, type: label,
                                            collectionPattern: pattern, collection: (label, relative), report: &report, bodies: &bodies) {
                         documents.append(document)
                     }
                 } else if let text = tree.text(path),
                           let document = page(path, text: text, settings: settings, collection: (label, relative, pattern),
-                                              report: &report, bodies: &bodies) {
+                                              tree: tree, lists: &lists, report: &report, bodies: &bodies) {
                     documents.append(document)
                 }
                 continue
@@ -91,7 +92,7 @@ enum JekyllImporter {
             let hasFrontMatter = text.map { SourceDocumentText($0).format == .yaml } ?? false
             if hasFrontMatter {
                 if ["md", "markdown", "html", "htm"].contains(ext) {
-                    if let document = page(path, text: text!, settings: settings, report: &report, bodies: &bodies) {
+                    if let document = page(path, text: text!, settings: settings, tree: tree, lists: &lists, report: &report, bodies: &bodies) {
                         documents.append(document)
                     }
                 } else {
@@ -106,7 +107,9 @@ enum JekyllImporter {
             copies.append(ImportedSite.Copy(path: "content/" + path, from: tree.absolute(path)))
         }
 
-        // Every URL is known before any body is translated, so {% post_url %} can point at it.
+        // Every URL is known before any body is translated, so {% post_url %} can point at it;
+        // `{% link %}` to a list page of the old site goes to blogbuild's list.
+        let listLinks = lists.links
         let urls = ImportAssembler.urls(documents, pattern: settings.blogbuildPattern)
         func link(_ tag: String, _ target: String) -> String? {
             var target = target.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
@@ -120,7 +123,7 @@ enum JekyllImporter {
                 return found.flatMap { urls[$0.source] }
             }
             if target.hasPrefix("/") { target.removeFirst() }
-            return urls[target]
+            return urls[target] ?? listLinks[target]
         }
         var assets = JekyllAssets(root: root, config: config)
         var includes = JekyllIncludes(root: root)
@@ -147,8 +150,12 @@ enum JekyllImporter {
         for (url, from) in assets.copies.sorted(by: { $0.key < $1.key }) where !copied.contains("content" + url) {
             copies.append(ImportedSite.Copy(path: "content" + url, from: from))
         }
-        return ImportAssembler.finish(config: settings.siteConfig(report: &report), documents: documents, copies: copies,
-                                      report: report, pattern: settings.blogbuildPattern)
+        lists.addPaginator(tree: tree, postCount: documents.count { $0.kind == .post && $0.fields.first { $0.key == "draft" }?.value.bool != true })
+        lists.addArchives(posts: JekyllListPages.archivedPosts(documents, tree: tree))
+        var site = ImportAssembler.finish(config: settings.siteConfig(report: &report), documents: documents, copies: copies,
+                                          report: report, pattern: settings.blogbuildPattern)
+        site.config += lists.redirects(for: site, pattern: settings.blogbuildPattern, report: &site.report)
+        return site
     }
 
     // MARK: - Posts
@@ -251,10 +258,10 @@ enum JekyllImporter {
             let url = JekyllPermalink.postURL(pattern: pattern, date: instant.instant, timeZone: settings.timeZone,
                                               nameTitle: nameTitle, slug: value("slug")?.scalarText, categories: categories,
                                               outputExtension: ext == "xml" ? ".xml" : ".html", collection: collection)
-            old.append(url)
+            old += JekyllPermalink.writtenForms(url)
         }
         for alias in value("redirect_from")?.texts() ?? [] {
-            old.append(alias.hasPrefix("/") ? alias : "/" + alias)
+            old += JekyllPermalink.writtenForms(alias.hasPrefix("/") ? alias : "/" + alias)
             report.count("redirect_from → aliases")
         }
         let day = DateParsing.day(year: written.year, month: written.month, day: written.day)
@@ -313,7 +320,8 @@ enum JekyllImporter {
     // MARK: - Pages
 
     private static func page(_ path: String, text: String, settings: Settings,
-                             collection: (label: String, path: String, pattern: String)? = nil, report: inout ImportReport,
+                             collection: (label: String, path: String, pattern: String)? = nil, tree: SourceTree,
+                             lists: inout JekyllListPages, report: inout ImportReport,
                              bodies: inout [String: (text: String, line: Int, markdown: Bool)]) -> ImportedSite.Document? {
         let file = SourceDocumentText(text)
         guard case .success(let written) = file.fields() else {
@@ -324,12 +332,22 @@ enum JekyllImporter {
         let value = ImportValue.map(front)
         let parts = path.split(separator: "/").map(String.init)
         let base = ((parts.last ?? path) as NSString).deletingPathExtension
-        if parts.count == 1 && base == "index" {
+        let old = collection.map { JekyllPermalink.collectionURL(pattern: value["permalink"]?.scalarText ?? $0.pattern, label: $0.label, relativePath: $0.path) }
+            ?? JekyllPermalink.pageURL(path: path, permalink: value["permalink"]?.scalarText, sitePattern: settings.sitePattern)
+        if (parts.count == 1 && base == "index") || old == "/" {
+            lists.addHomePage(source: path)
             report.skip(path, "the home page: blogbuild writes its own (newest posts first)")
             return nil
         }
-        if file.body.contains("site.posts") || file.body.contains("paginator.") || file.body.contains("site.tags") || file.body.contains("site.categories") {
-            report.skip(path, "a listing made by Liquid loops (archive, tags, blog index): blogbuild writes /archive/, /tags/ and / itself")
+        if let listing = JekyllListPages.listing(body: file.body, layout: value["layout"]?.scalarText, tree: tree) {
+            lists.addListPage(old, listing, front: value, source: path)
+            report.skip(path, "a listing made by Liquid loops or a list layout (archive, tags, blog index): blogbuild writes /archive/, /tags/ and / itself; the old URL redirects there")
+            return nil
+        }
+        // jekyll-redirect-from's `redirect_to:` made no page, only a redirect.
+        if let target = value["redirect_to"]?.texts().first {
+            lists.addRedirect(old, to: target)
+            report.count("redirect_to → redirects")
             return nil
         }
         var name = base == "index" ? parts.dropLast().joined(separator: "-") : (parts.dropLast() + [base]).joined(separator: "-")
@@ -337,19 +355,23 @@ enum JekyllImporter {
         var fields: ImportFields = []
         let title = value["title"]?.scalarText ?? base.capitalized
         fields.append((key: "title", value: .text(title)))
-        for (key, v) in front where !["title", "layout", "permalink"].contains(key) { fields.append((key: key, value: v)) }
+        for (key, v) in front where !["title", "layout", "permalink", "redirect_from"].contains(key) { fields.append((key: key, value: v)) }
         if value["layout"] != nil { report.count("layout: dropped (blogbuild picks the template)") }
         if let collection, let pattern = value["permalink"]?.scalarText ?? Optional(collection.pattern),
            [":year", ":month", ":day", ":i_", ":short_", ":y_day"].contains(where: pattern.contains) {
             report.leave(path, line: nil, "permalink: \(pattern)", "an undated document in a dated pattern: Jekyll filled the date from the time of each build, so its old URL is not known; it is at \(JekyllPermalink.collectionURL(pattern: pattern, label: collection.label, relativePath: collection.path))")
         }
-        let old = collection.map { JekyllPermalink.collectionURL(pattern: value["permalink"]?.scalarText ?? $0.pattern, label: $0.label, relativePath: $0.path) }
-            ?? JekyllPermalink.pageURL(path: path, permalink: value["permalink"]?.scalarText, sitePattern: settings.sitePattern)
-        let isHTML = ["html", "htm"].contains((path as NSString).pathExtension.lowercased())
+        // Every address the page answered at: its own, `.html` form and all, and its `redirect_from` list.
+        var olds = JekyllPermalink.writtenForms(old)
+        for alias in value["redirect_from"]?.texts() ?? [] {
+            olds += JekyllPermalink.writtenForms(alias.hasPrefix("/") ? alias : "/" + alias)
+            report.count("redirect_from → aliases")
+        }
+        let isHTML = ["html", "htm", "liquid"].contains((path as NSString).pathExtension.lowercased())
         bodies[path] = (file.body, file.bodyLine, !isHTML)
         let slug = base == "404" ? "404" : Slug.make(name)
         return ImportedSite.Document(kind: .page, path: "content/pages/\(slug).md", fields: fields, body: "", source: path,
-                                     oldURLs: base == "404" ? [] : [old])
+                                     oldURLs: olds.filter { $0 != "/404.html" })
     }
 
     // MARK: - Config
@@ -405,7 +427,8 @@ enum JekyllImporter {
         func siteConfig(report: inout ImportReport) -> ImportFields {
             var out: ImportFields = []
             let known: Set<String> = ["title", "description", "author", "url", "baseurl", "timezone", "lang", "permalink", "paginate",
-                                        "defaults", "collections", "collections_dir"]
+                                        "defaults", "collections", "collections_dir",
+                                        "paginate_path", "pagination", "jekyll-archives"]
             if let title = config["title"] { out.append((key: "title", value: title)) }
             if let description = config["description"] { out.append((key: "description", value: description)) }
             if let author = config["author"] {
@@ -424,7 +447,9 @@ enum JekyllImporter {
             }
             if let language = config["lang"] ?? config["locale"] { out.append((key: "language", value: .text(language.scalarText?.replacingOccurrences(of: "_", with: "-") ?? "en"))) }
             out.append((key: "timezone", value: .text(timeZone.identifier)))
-            if let paginate = config["paginate"]?.scalarText, Int(paginate) != nil { out.append((key: "posts_per_page", value: .number(paginate))) }
+            // jekyll-paginate's `paginate`, or jekyll-paginate-v2's `per_page`: the old pages redirect to the home page of their number.
+            let v2 = config["pagination"]?["enabled"]?.bool == true ? config["pagination"]?["per_page"] : nil
+            if let paginate = (config["paginate"] ?? v2)?.scalarText, Int(paginate) != nil { out.append((key: "posts_per_page", value: .number(paginate))) }
             if blogbuildPattern != SiteConfig().postPermalink {
                 out.append((key: "permalinks", value: .map([(key: "post", value: .text(blogbuildPattern))])))
             }

@@ -76,6 +76,14 @@ enum JekyllPermalink {
         return fill(sitePattern.hasSuffix("/") ? "/:path/:basename/" : "/:path/:basename:output_ext", values)
     }
 
+    /// The addresses Jekyll's file for `url` answers at: a URL without a trailing
+    /// slash or an extension (`permalink: /articles/:title`, `redirect_from: /x`) is
+    /// written as `/articles/NAME.html`, which the old host served at both.
+    static func writtenForms(_ url: String) -> [String] {
+        let last = url.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        return url.hasSuffix("/") || last.contains(".") ? [url] : [url, url + ".html"]
+    }
+
     /// An undated collection document's URL: `/:collection/:path/` and the like.
     static func collectionURL(pattern: String, label: String, relativePath: String, outputExtension: String = ".html") -> String {
         let path = (relativePath as NSString).deletingPathExtension
