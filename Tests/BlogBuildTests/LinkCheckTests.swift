@@ -104,6 +104,34 @@ struct LinkCheckTests {
         #expect(PageLinks.scan(Array(#"<A NAME="up"></A><p Id='b'>x</p><meta name="description">"#.utf8)).ids == ["up", "b"])
     }
 
+    /// A heading that starts with an emoji keeps its variation selectors in its id, as
+    /// GitHub's slugger does (`#️️-swimming`); to Swift, `#` and those selectors are one
+    /// Character, so the fragment must be read by bytes, not by dropping a Character.
+    @Test func aTableOfContentsLinkToAHeadingStartingWithAnEmojiIsNotBroken() throws {
+        let folder = try TestSiteFolder(files: [
+            "content/posts/2021-01-05-x.md": """
+                ---
+                title: X
+                ---
+                ## 🏊\u{200D}♀\u{FE0F}\u{FE0F} Swimming with Swift
+
+                One.
+
+                ## Two
+
+                Two.
+
+                ## Three
+
+                Three.
+                """,
+        ])
+        let built = renderTestSite(folder)
+        let page = try #require(built["2021/01/x/index.html"])
+        #expect(page.contains("href=\"#\u{FE0F}\u{FE0F}-swimming-with-swift\""), "the theme's table of contents links to the heading")
+        #expect(built.problems == [], "\(built.problems)")
+    }
+
     @Test func urlsTheTemplatesMakeAreCheckedAtTheirSource() throws {
         let footer = String(decoding: try #require(Theme.builtIn["partials/footer.mustache"]), as: UTF8.self)
         let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + "nav: [ { title: Uses, url: /uses/ } ]\n", files: [

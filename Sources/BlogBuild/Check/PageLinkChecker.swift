@@ -152,7 +152,8 @@ struct PageLinkChecker {
         for ref in scan.references {
             // `#x`: a place on this page (skip links, footnotes, headings), the commonest kind.
             if ref.url.utf8.first == UInt8(ascii: "#") {
-                let id = SitePaths.percentDecoded(String(ref.url.dropFirst()))
+                // By bytes: `#` and the variation selectors after it (`#️-x`) are one Character to Swift.
+                let id = SitePaths.percentDecoded(String(decoding: ref.url.utf8.dropFirst(), as: UTF8.self))
                 if !id.isEmpty, !scan.ids.contains(id) {
                     out.append((Broken(url: ref.url, isImage: ref.isImage, reason: "no element with id '\(id)' on the page"),
                                 pagePath + ref.url))
