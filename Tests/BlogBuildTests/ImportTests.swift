@@ -640,7 +640,14 @@ import Testing
         // The old theme's single.html showed featured_image above the post: a hero, with its alt text asked for.
         let hero = try #require(folder.read("content/posts/2020-01-04-hero.md"))
         #expect(hero.contains("image:\n  src: /img/x.png") && !hero.contains("social_image"), "\(hero)")
-        #expect(folder.read("IMPORT.md")?.contains("`content/posts/hero.md`: `image`: the hero image has no alt text") == true)
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("`content/posts/hero.md`: `image`: the hero image has no alt text"), "\(report)")
+        // ... and named at the written file's line, where check reports it.
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        let warning = try #require(built.problems.first { $0.contains("front matter: image '/img/x.png' has no alt text") }, "\(built.problems)")
+        let place = warning.split(separator: ":").prefix(2).joined(separator: ":")
+        #expect(place.hasPrefix("content/posts/2020-01-04-hero.md:"), "\(warning)")
+        #expect(report.contains("(written at `\(place)`)"), "\(report)")
     }
 
     @Test func withoutMarkersAYAMLConfigThatOpensWithThemStillReads() {

@@ -121,6 +121,7 @@ enum ImportAssembler {
         finished = withRelativeURLsResolved(finished, oldURLs: oldURLs, copies: copies, pattern: pattern, report: &report)
         // Lines of the written files, so after every rewrite of the bodies.
         ListedAltTextPlaces.list(finished, report: &report)
+        ListedAltTextPlaces.listHeroImages(finished, report: &report)
         listImagesWithoutAlt(finished, report: &report)
         TemplateSyntaxListing.list(finished, report: &report)
         report.counts["posts"] = finished.count { $0.kind == .post && !isDraft($0) }

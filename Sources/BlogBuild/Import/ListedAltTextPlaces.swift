@@ -39,4 +39,34 @@ enum ListedAltTextPlaces {
         }
         report.untranslated += added
     }
+
+    /// A hero image (`image:` in front matter) without alt text, which the importer
+    /// lists at its source file: `check` reports it at the written file's line of its
+    /// value (the map's first entry, or the path after `image:`), so that line is named too.
+    static func listHeroImages(_ documents: [ImportedSite.Document], report: inout ImportReport) {
+        var added: [ImportReport.Item] = []
+        for document in documents where document.kind == .post || document.kind == .page {
+            guard let image = document.fields.first(where: { $0.key == "image" })?.value else { continue }
+            let src: String
+            switch image {
+            case .text(let path): src = path
+            case .map(let entries):
+                guard !entries.contains(where: { $0.key == "alt" }), let path = entries.first(where: { $0.key == "src" })?.value.scalarText else { continue }
+                src = path
+            default: continue
+            }
+            let lines = FrontMatterText.document(document.fields, body: "").split(separator: "\n", omittingEmptySubsequences: false)
+            guard let key = lines.firstIndex(where: { $0.hasPrefix("image:") }) else { continue }
+            // `check` points at the value: the path after `image:`, or the map's first entry on the next line.
+            var line = key + 1
+            if case .map = image { line += 1 }
+            if let item = report.untranslated.firstIndex(where: { $0.source == document.source && $0.construct == "image" && $0.note.contains("alt text") }) {
+                report.untranslated[item].note += " (written at `\(document.path):\(line)`)"
+            } else {
+                added.append(ImportReport.Item(source: document.path, line: line, construct: "image '\(src)'",
+                                               note: "the hero image has no alt text; add 'alt' (publish requires it)"))
+            }
+        }
+        report.untranslated += added
+    }
 }
