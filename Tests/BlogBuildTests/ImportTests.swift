@@ -342,6 +342,21 @@ import Testing
         #expect(built["page/2/index.html"]?.contains("http-equiv=\"refresh\"") == false)
     }
 
+    /// A term with no ASCII letters: Hugo writes `/tags/测试/`, blogbuild's tag page is
+    /// `/tags/tag-<hex>/`; the old page and its feed lead there (not to `/tags//`).
+    @Test func aTermWithoutASCIILettersRedirectsToItsTagsPage() throws {
+        let (folder, outcome) = try Self.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Terms'\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2020-01-02\ntags: [测试]\n---\nHi.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.problems == [], "\(built.problems)")
+        let tagPage = try #require(built.site.files.map(\.path).first { $0.hasPrefix("tags/tag-") && $0.hasSuffix("/index.html") })
+        #expect(OldListPagesImportTests.landing(built, "/tags/测试/") == tagPage)
+        #expect(built["tags/测试/index.xml"]?.contains("<feed") == true || built["tags/测试/index.xml"]?.contains("<rss") == true)
+    }
+
     @Test func shortcodesWithParametersAndHugosEmbedsBecomeTheirHTML() throws {
         let (folder, outcome) = try Self.imported([
             "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Codes'\n",

@@ -208,4 +208,27 @@ import Testing
         #expect(Self.landing(built, "/tags/hardware/page/2/") == "tags/hardware/index.html")
         #expect(!built.paths.contains("tags/page/3/index.html"))
     }
+    /// A theme's tag and category pages (Chirpy's jekyll-archives, which comes with the
+    /// theme gem and is not in the site's config) are known only from the posts' links
+    /// to them: each that names a tag the posts use redirects to blogbuild's page of it.
+    @Test func tagAndCategoryPagesThePostsLinkToRedirectToTheTagsPage() throws {
+        let (folder, outcome) = try HugoRealLayoutTests.imported([
+            "_config.yml": "title: Links\nurl: https://example.org\n",
+            "_posts/2020-01-01-a.md": "---\ntitle: A\ntags: [测试, Swift Tips]\n---\nHi.\n",
+            "_posts/2020-01-02-b.md": """
+                ---
+                title: B
+                tags: [Swift Tips]
+                ---
+                More [on tests](https://example.org/tags/测试/) and [tips](/categories/swift-tips/),
+                and [elsewhere](https://other.example/tags/测试/), and [a list that never was](/tags/nothing/).
+                """,
+        ], kind: "jekyll")
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.problems.count == 1 && built.problems.first?.contains("broken link '/tags/nothing/'") == true, "\(built.problems)")
+        let tested = try #require(built.site.files.map(\.path).first { $0.hasPrefix("tags/tag-") && $0.hasSuffix("/index.html") })
+        #expect(Self.landing(built, "/tags/测试/") == tested)
+        #expect(Self.landing(built, "/categories/swift-tips/") == "tags/swift-tips/index.html")
+    }
 }

@@ -599,9 +599,9 @@ enum HugoImporter {
                     terms[urlizeTerm(name), default: (name, 0)].count += count
                 }
                 for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
-                    let old = "/\(folder)/\(url)/", new = "/tags/\(Slug.make(term.name))/"
+                    let old = "/\(folder)/\(url)/", new = "/tags/\(SiteResolver.tagSlug(term.name))/"
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
-                    if url != Slug.make(term.name), seen.insert(old + "index.xml").inserted {
+                    if url != SiteResolver.tagSlug(term.name), seen.insert(old + "index.xml").inserted {
                         redirects.append((key: old + "index.xml", value: .text(FeedLink.collectionFeedPath(new))))
                     }
                     for k in pages(term.count) where seen.insert(old + "page/\(k)/").inserted {

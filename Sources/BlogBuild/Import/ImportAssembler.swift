@@ -129,6 +129,7 @@ enum ImportAssembler {
         report.counts["pages"] = finished.count { $0.kind == .page }
         report.counts["series"] = finished.count { $0.kind == .series }
         report.counts["static files"] = copies.count
+        let config = TagLinkRedirects.added(to: config, documents: finished, report: &report)
         return ImportedSite(config: config, documents: finished, copies: copies.sorted { $0.path < $1.path }, report: report)
     }
 
