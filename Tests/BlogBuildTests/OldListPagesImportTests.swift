@@ -231,4 +231,22 @@ import Testing
         #expect(Self.landing(built, "/tags/测试/") == tested)
         #expect(Self.landing(built, "/categories/swift-tips/") == "tags/swift-tips/index.html")
     }
+    /// A feed the old site made with its own Liquid template, at an address blogbuild
+    /// does not write: that address carries blogbuild's feed of the same format.
+    @Test func aFeedTemplateOfTheSitesOwnKeepsItsAddress() throws {
+        let (folder, pages) = try Self.built([
+            "_config.yml": "title: Feeds\nurl: https://example.org\n",
+            "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nSubscribe to [the updates](/feeds/updates.xml) or [the RSS](/rss.xml).\n",
+            "feeds/updates.xml": "---\nlayout: feed_atom\nupdates_only: true\n---\n",
+            "_layouts/feed_atom.xml": "<?xml version=\"1.0\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">{% for post in site.posts %}<entry></entry>{% endfor %}</feed>\n",
+            "rss.xml": "---\nlayout: null\n---\n<rss version=\"2.0\"><channel>{% for post in site.posts %}<item></item>{% endfor %}</channel></rss>\n",
+            "feed.json": "---\nlayout: null\n---\n{\"version\": \"https://jsonfeed.org/version/1\"}\n",
+        ])
+        #expect(pages["feeds/updates.xml"] != nil && pages["feeds/updates.xml"] == pages["atom.xml"])
+        #expect(pages["rss.xml"] != nil && pages["rss.xml"] == pages["feed.xml"])
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("`feeds/updates.xml`: `/feeds/updates.xml`: the old site's own feed template"), "\(report)")
+        // At blogbuild's own address, blogbuild's feed answers: the template is only skipped.
+        #expect(report.contains("`feed.json`: a file Jekyll runs through Liquid"), "\(report)")
+    }
 }

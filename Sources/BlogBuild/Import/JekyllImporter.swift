@@ -95,6 +95,14 @@ enum JekyllImporter {
                     if let document = page(path, text: text!, settings: settings, tree: tree, lists: &lists, report: &report, bodies: &bodies) {
                         documents.append(document)
                     }
+                } else if let front = try? SourceDocumentText(text!).fields().get(),
+                          let feed = JekyllFeedTemplate.blogbuildFeed(text: text!, layout: front["layout"]?.scalarText, tree: tree),
+                          case let old = JekyllPermalink.pageURL(path: path, permalink: front["permalink"]?.scalarText,
+                                                                 sitePattern: settings.sitePattern, outputExtension: "." + ext),
+                          !ImportAssembler.isBuiltIn(old) {
+                    lists.addRedirect(old, to: feed)
+                    report.leave(path, line: nil, old, "the old site's own feed template: its address now carries blogbuild's \(feed), "
+                                 + "which lists the newest posts; what the template chose (a filter, another order) is not kept")
                 } else {
                     report.skip(path, "a file Jekyll runs through Liquid or Sass (feed, stylesheet); blogbuild writes its own feeds and theme")
                 }
