@@ -214,6 +214,8 @@ import Testing
     @Test func tagAndCategoryPagesThePostsLinkToRedirectToTheTagsPage() throws {
         let (folder, outcome) = try HugoRealLayoutTests.imported([
             "_config.yml": "title: Links\nurl: https://example.org\n",
+            // A list page too: its redirect and the tag pages' share site.yml's one `redirects:`.
+            "blog.md": "---\ntitle: Blog\n---\n{% for post in site.posts %}<a href=\"{{ post.url }}\">{{ post.title }}</a>{% endfor %}\n",
             "_posts/2020-01-01-a.md": "---\ntitle: A\ntags: [测试, Swift Tips]\n---\nHi.\n",
             "_posts/2020-01-02-b.md": """
                 ---
@@ -230,6 +232,7 @@ import Testing
         let tested = try #require(built.site.files.map(\.path).first { $0.hasPrefix("tags/tag-") && $0.hasSuffix("/index.html") })
         #expect(Self.landing(built, "/tags/测试/") == tested)
         #expect(Self.landing(built, "/categories/swift-tips/") == "tags/swift-tips/index.html")
+        #expect(Self.landing(built, "/blog.html") == "archive/index.html")
     }
     /// A feed the old site made with its own Liquid template, at an address blogbuild
     /// does not write: that address carries blogbuild's feed of the same format.

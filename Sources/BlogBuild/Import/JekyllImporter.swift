@@ -162,7 +162,9 @@ enum JekyllImporter {
         lists.addArchives(posts: JekyllListPages.archivedPosts(documents, tree: tree))
         var site = ImportAssembler.finish(config: settings.siteConfig(report: &report), documents: documents, copies: copies,
                                           report: report, pattern: settings.blogbuildPattern)
-        site.config += lists.redirects(for: site, pattern: settings.blogbuildPattern, report: &site.report)
+        // The list pages' redirects join those the assembler wrote (one `redirects:` key).
+        let listRedirects = lists.redirects(for: site, pattern: settings.blogbuildPattern, report: &site.report)
+        site.config = TagLinkRedirects.merged(site.config, redirects: listRedirects.first?.value.entries ?? [])
         return site
     }
 

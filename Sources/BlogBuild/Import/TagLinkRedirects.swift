@@ -39,11 +39,18 @@ enum TagLinkRedirects {
         }
         guard !added.isEmpty else { return config }
         report.count("old tag and category pages the posts link to → redirects", added.count)
+        return merged(config, redirects: added)
+    }
+
+    /// `config` with `redirects` added to its `redirects:` map (one key, however many add to it).
+    static func merged(_ config: ImportFields, redirects: ImportFields) -> ImportFields {
+        guard !redirects.isEmpty else { return config }
         var out = config
         if let i = out.firstIndex(where: { $0.key == "redirects" }) {
-            out[i].value = .map(out[i].value.entries + added)
+            let known = Set(out[i].value.entries.map(\.key))
+            out[i].value = .map(out[i].value.entries + redirects.filter { !known.contains($0.key) })
         } else {
-            out.append((key: "redirects", value: .map(added)))
+            out.append((key: "redirects", value: .map(redirects)))
         }
         return out
     }
