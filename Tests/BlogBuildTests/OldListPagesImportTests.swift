@@ -238,7 +238,7 @@ import Testing
     /// does not write: that address carries blogbuild's feed of the same format.
     @Test func aFeedTemplateOfTheSitesOwnKeepsItsAddress() throws {
         let (folder, pages) = try Self.built([
-            "_config.yml": "title: Feeds\nurl: https://example.org\n",
+            "_config.yml": "title: Feeds\nurl: https://example.org\npermalink: pretty\n",
             "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nSubscribe to [the updates](/feeds/updates.xml) or [the RSS](/rss.xml).\n",
             "feeds/updates.xml": "---\nlayout: feed_atom\nupdates_only: true\n---\n",
             "_layouts/feed_atom.xml": "<?xml version=\"1.0\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">{% for post in site.posts %}<entry></entry>{% endfor %}</feed>\n",

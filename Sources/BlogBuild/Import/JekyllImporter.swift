@@ -97,8 +97,8 @@ enum JekyllImporter {
                     }
                 } else if let front = try? SourceDocumentText(text!).fields().get(),
                           let feed = JekyllFeedTemplate.blogbuildFeed(text: text!, layout: front["layout"]?.scalarText, tree: tree),
-                          case let old = JekyllPermalink.pageURL(path: path, permalink: front["permalink"]?.scalarText,
-                                                                 sitePattern: settings.sitePattern, outputExtension: "." + ext),
+                          // The site's permalink style is for HTML pages: a feed keeps its file name.
+                          case let old = front["permalink"]?.scalarText ?? "/" + path,
                           !ImportAssembler.isBuiltIn(old) {
                     lists.addRedirect(old, to: feed)
                     report.leave(path, line: nil, old, "the old site's own feed template: its address now carries blogbuild's \(feed), "
