@@ -252,4 +252,25 @@ import Testing
         // At blogbuild's own address, blogbuild's feed answers: the template is only skipped.
         #expect(report.contains("`feed.json`: a file Jekyll runs through Liquid"), "\(report)")
     }
+    /// A file the old site made from a Liquid template blogbuild cannot run (an
+    /// `llms.txt` listing every post): the links to it are named in IMPORT.md at
+    /// the written line where check reports them broken; blogbuild's own feed is not.
+    @Test func linksToAFileATemplateMadeAreNamedWhereCheckReportsThem() throws {
+        let (folder, outcome) = try HugoRealLayoutTests.imported([
+            "_config.yml": "title: Files\nurl: https://example.org\n",
+            "llms.txt": "---\npermalink: llms.txt\n---\n{% for post in site.posts %}- {{ post.title }}\n{% endfor %}",
+            "feed.xml": "---\nlayout: null\n---\n<rss version=\"2.0\"></rss>\n",
+            "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nRead [the list](/llms.txt),\n[the whole list](https://example.org/llms.txt) or [the feed](/feed.xml).\n",
+        ], kind: "jekyll")
+        #expect(outcome.status == 0, "\(outcome)")
+        let report = try #require(folder.read("IMPORT.md"))
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.problems.count == 2, "\(built.problems)")
+        for problem in built.problems {
+            #expect(problem.contains("llms.txt"), "\(problem)")
+            let place = problem.split(separator: ":").prefix(2).joined(separator: ":")
+            #expect(report.contains("`\(place)`"), "\(place) is not named:\n\(report)")
+        }
+        #expect(!report.contains("`/feed.xml`"), "\(report)")
+    }
 }

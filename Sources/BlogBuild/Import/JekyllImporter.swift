@@ -36,6 +36,8 @@ enum JekyllImporter {
 
         var documents: [ImportedSite.Document] = []
         var copies: [ImportedSite.Copy] = []
+        /// Files Jekyll made from a template the import cannot run, by their old URL (`/llms.txt`).
+        var unmade: [String: String] = [:]
         var bodies: [String: (text: String, line: Int, markdown: Bool)] = [:]
         var lists = JekyllListPages(config: config)
 
@@ -105,6 +107,11 @@ enum JekyllImporter {
                                  + "which lists the newest posts; what the template chose (a filter, another order) is not kept")
                 } else {
                     report.skip(path, "a file Jekyll runs through Liquid or Sass (feed, stylesheet); blogbuild writes its own feeds and theme")
+                    if !["scss", "sass", "css", "js"].contains(ext) {
+                        let permalink = (try? SourceDocumentText(text!).fields().get())?["permalink"]?.scalarText
+                        let url = permalink.map { $0.hasPrefix("/") ? $0 : "/" + $0 } ?? "/" + path
+                        if !ImportAssembler.isBuiltIn(url) { unmade[url] = path }
+                    }
                 }
                 continue
             }
@@ -165,6 +172,8 @@ enum JekyllImporter {
         // The list pages' redirects join those the assembler wrote (one `redirects:` key).
         let listRedirects = lists.redirects(for: site, pattern: settings.blogbuildPattern, report: &site.report)
         site.config = TagLinkRedirects.merged(site.config, redirects: listRedirects.first?.value.entries ?? [])
+        UnmadeFileLinks.list(site.documents, made: unmade, baseURL: site.config.first { $0.key == "base_url" }?.value.scalarText,
+                             report: &site.report)
         return site
     }
 
