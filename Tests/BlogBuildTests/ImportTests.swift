@@ -674,6 +674,26 @@ import Testing
 
 /// A file of the old site at an address blogbuild writes itself (issue 26).
 @Suite struct ImportCollisionTests {
+    /// Stages of an import that add to one key of site.yml (`redirects:` from the list
+    /// pages and from the tag links, `feeds:`) never write it twice, which would fail the build.
+    @Test func aKeySeveralStagesAddToIsWrittenOnce() throws {
+        let config: ImportFields = [
+            (key: "title", value: .text("Old")), (key: "base_url", value: .text("https://example.org/")),
+            (key: "redirects", value: .map([(key: "/blog/", value: .text("/archive/"))])),
+            (key: "feeds", value: .map([(key: "also_at", value: .list([.text("/index.xml")]))])),
+            (key: "redirects", value: .map([(key: "/tags/测试/", value: .text("/tags/"))])),
+            (key: "feeds", value: .map([(key: "tag_list_at", value: .list([.text("/tags/index.xml")]))])),
+            (key: "title", value: .text("Later")),
+        ]
+        let yaml = FrontMatterText.yaml(ImportConfig.mergingRepeatedKeys(config))
+        let folder = try TestSiteFolder(config: yaml)
+        let loaded = folder.load()
+        #expect(loaded.diagnostics.filter { $0.severity == .error } == [], "\(loaded.diagnostics)\n\(yaml)")
+        #expect(loaded.config.title == "Old")
+        #expect(loaded.config.redirects.map(\.from) == ["/blog/", "/tags/测试/"])
+        #expect(loaded.config.feedAlsoAt == ["/index.xml"] && loaded.config.tagListAt == ["/tags/index.xml"], "\(yaml)")
+    }
+
     @Test func anOldFeedFileIsNotCopiedOverBlogbuildsOwn() throws {
         let (folder, outcome) = try HugoRealLayoutTests.imported([
             "_config.yml": "title: Old\nurl: https://example.org\n",

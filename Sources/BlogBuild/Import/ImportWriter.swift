@@ -24,7 +24,7 @@ public enum ImportWriter {
         let staging = directory.appendingPathComponent(".content.blogbuild-import-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
-            try write(text: FrontMatterText.yaml(site.config), to: "site.yml", in: staging)
+            try write(text: FrontMatterText.yaml(ImportConfig.mergingRepeatedKeys(site.config)), to: "site.yml", in: staging)
             for document in site.documents {
                 try write(text: FrontMatterText.document(document.fields, body: document.body),
                           to: String(document.path.dropFirst("content/".count)), in: staging)

@@ -45,14 +45,7 @@ enum TagLinkRedirects {
     /// `config` with `redirects` added to its `redirects:` map (one key, however many add to it).
     static func merged(_ config: ImportFields, redirects: ImportFields) -> ImportFields {
         guard !redirects.isEmpty else { return config }
-        var out = config
-        if let i = out.firstIndex(where: { $0.key == "redirects" }) {
-            let known = Set(out[i].value.entries.map(\.key))
-            out[i].value = .map(out[i].value.entries + redirects.filter { !known.contains($0.key) })
-        } else {
-            out.append((key: "redirects", value: .map(redirects)))
-        }
-        return out
+        return ImportConfig.mergingRepeatedKeys(config + [(key: "redirects", value: .map(redirects))])
     }
 
     /// The decoded site path of a link to this site (`/tags/x/`, or an absolute URL on `host`), else nil.
