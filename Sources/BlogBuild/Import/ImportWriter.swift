@@ -24,7 +24,12 @@ public enum ImportWriter {
         let staging = directory.appendingPathComponent(".content.blogbuild-import-\(ProcessInfo.processInfo.processIdentifier)")
         do {
             if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
-            try write(text: FrontMatterText.yaml(ImportConfig.mergingRepeatedKeys(site.config)), to: "site.yml", in: staging)
+            let config = ImportConfig.mergingRepeatedKeys(site.config)
+            var report = site.report
+            for key in config.dropped {
+                report.leave("content/site.yml", line: nil, key, "the import gave it twice; the first value is written")
+            }
+            try write(text: FrontMatterText.yaml(config.fields), to: "site.yml", in: staging)
             for document in site.documents {
                 try write(text: FrontMatterText.document(document.fields, body: document.body),
                           to: String(document.path.dropFirst("content/".count)), in: staging)
@@ -36,7 +41,7 @@ public enum ImportWriter {
             }
             if exists { try fm.removeItem(at: content) }
             try fm.moveItem(at: staging, to: content)
-            try write(text: site.report.markdown(kind: kind, source: source.path), to: "IMPORT.md", in: directory)
+            try write(text: report.markdown(kind: kind, source: source.path), to: "IMPORT.md", in: directory)
         } catch {
             try? fm.removeItem(at: staging)
             throw ImportFailure("cannot write the site into \(directory.path): \(error.localizedDescription)")

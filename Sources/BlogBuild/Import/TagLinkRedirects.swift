@@ -45,7 +45,7 @@ enum TagLinkRedirects {
     /// `config` with `redirects` added to its `redirects:` map (one key, however many add to it).
     static func merged(_ config: ImportFields, redirects: ImportFields) -> ImportFields {
         guard !redirects.isEmpty else { return config }
-        return ImportConfig.mergingRepeatedKeys(config + [(key: "redirects", value: .map(redirects))])
+        return ImportConfig.mergingRepeatedKeys(config + [(key: "redirects", value: .map(redirects))]).fields
     }
 
     /// The decoded site path of a link to this site (`/tags/x/`, or an absolute URL on `host`), else nil.
