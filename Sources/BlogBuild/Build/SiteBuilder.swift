@@ -126,10 +126,11 @@ public enum SiteBuilder {
         // a feed's path is reported; before static files, which must not replace them.
         progress("rendering feeds")
         let feedRenderer = FeedRenderer(site: site)
-        let feeds = memo.flatMap { memo in version.map { memo.feeds.render(routes, with: feedRenderer, version: $0) } }
-            ?? feedRenderer.render(routes)
+        let sitemap = PageKinds.sitemapPages(routes, site: site)
+        let feeds = memo.flatMap { memo in version.map { memo.feeds.render(sitemap: sitemap, with: feedRenderer, version: $0) } }
+            ?? feedRenderer.render(sitemap: sitemap)
         for feed in feeds {
-            if let folder = feed.folderURL, let page = routes.first(where: { $0.outputPath == Route.outputPath(forSitePath: folder) }) {
+            if let folder = feed.folderURL, let page = routes.first(where: { $0.outputPath == SitePaths.outputPath(forSitePath: folder) }) {
                 // A host serves the folder's index.html before its index.xml: the feed would never be read.
                 diagnostics.append(Diagnostic(file: page.source, line: page.location?.line, column: page.location?.column,
                                               message: "the feed at \(folder) is hidden: a page is written there too, and a host serves the page"))
