@@ -10,7 +10,9 @@ public enum SiteBuilder {
     /// `render`, doing again only the work whose inputs changed since `memo`'s
     /// last build (the incremental layer, `BuildMemo`). The result equals a clean `render`.
     /// `changed`: the files that changed since that build, when the caller knows them exactly.
-    static func render(_ request: BuildRequest, memo: BuildMemo?, changed: Set<String>? = nil) -> RenderedSite {
+    /// `kinds`: the kinds of page the site has (`PageKinds.all`; a test adds one of its own).
+    static func render(_ request: BuildRequest, memo: BuildMemo?, changed: Set<String>? = nil,
+                       kinds: [PageKind] = PageKinds.all) -> RenderedSite {
         var clock = StageClock()
         let progress = request.progress ?? { _ in }
         progress("reading content/")
@@ -24,7 +26,7 @@ public enum SiteBuilder {
         let version: ((String) -> Int)? = memo.map { memo in { memo.documents.version(of: $0) } }
         clock.lap("load")
         if content.configFailed { return configFailure(content, memo: memo) }
-        let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory)
+        let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory, pages: PageKinds.templates(of: kinds))
         var diagnostics = theme.map { content.diagnostics.droppingFrontMatterKeys(readBy: $0.paramNames) } ?? content.diagnostics
         diagnostics += themeProblems
         clock.lap("theme")
@@ -92,7 +94,7 @@ public enum SiteBuilder {
         PictureMarkup.apply(to: &site)
         diagnostics += siteProblems
         clock.lap("markdown")
-        let (routes, routeProblems) = Router.routes(for: site)
+        let (routes, routeProblems) = Router.routes(for: site, kinds: kinds)
         diagnostics += routeProblems
         progress("rendering \(routes.count) pages")
 

@@ -10,10 +10,10 @@ enum PageKinds {
         .alias, .pageAlias, .siteRedirect,
     ]
 
-    /// The page templates, each with the names its context adds (from the first kind that declares it).
-    static func templateFields() -> [(name: String, own: ContextShapes.Fields)] {
+    /// The page templates of `kinds`, each with the names its context adds (from the first kind that declares it).
+    static func templateFields(of kinds: [PageKind] = all) -> [(name: String, own: ContextShapes.Fields)] {
         var seen = Set<String>()
-        return all.flatMap { $0.templates() }.filter { seen.insert($0.name).inserted }
+        return kinds.flatMap { $0.templates() }.filter { seen.insert($0.name).inserted }
     }
 
     /// The page templates in the order the kinds declare them.
@@ -24,13 +24,18 @@ enum PageKinds {
 
     /// The context a page template gets: `site`, `page`, `strings`, and its kind's own
     /// names; a fresh tree on each call. Nil for a name that is not a page template.
-    static func root(for template: String) -> TemplateShape? {
-        guard let own = templateFields().first(where: { $0.name == template })?.own else { return nil }
-        return ContextShapes.root(own: own, flags: flags)
-    }
+    static func root(for template: String) -> TemplateShape? { templates.root(template) }
 
     /// The contract a theme is compiled against.
-    static let templates = PageTemplates(names: templateNames, root: { root(for: $0) })
+    static let templates = templates(of: all)
+
+    /// The contract a theme is compiled against for a site with these kinds of page.
+    static func templates(of kinds: [PageKind]) -> PageTemplates {
+        let names = templateFields(of: kinds).map(\.name)
+        return PageTemplates(names: names, root: { template in
+            templateFields(of: kinds).first(where: { $0.name == template }).map { ContextShapes.root(own: $0.own, flags: names) }
+        })
+    }
 
     /// The newest change (`updated:` or `date:`) among posts, for a list page's sitemap date.
     static func newest(_ indices: some Sequence<Int>, in site: Site) -> PostDate? {

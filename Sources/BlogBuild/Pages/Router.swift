@@ -1,11 +1,12 @@
 /// Lists every page the site has, one route per output file, as the page kinds
 /// declare them (`PageKinds.all`), and reports two sources that would write the same file.
 enum Router {
-    static func routes(for site: Site) -> ([Route], [Diagnostic]) {
+    /// `kinds`: the kinds of page the site has (a test adds one of its own).
+    static func routes(for site: Site, kinds: [PageKind] = PageKinds.all) -> ([Route], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var routes: [Route] = []
         routes.reserveCapacity(site.posts.count * 2 + site.tags.count + 64)
-        for kind in PageKinds.all { routes += kind.routes(site, &diagnostics) }
+        for kind in kinds { routes += kind.routes(site, &diagnostics) }
 
         var owner: [String: Route] = [:]
         var unique: [Route] = []
