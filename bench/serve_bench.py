@@ -266,7 +266,8 @@ class Server:
     def measure(self, label, edit):
         """Runs `edit` (which saves and returns the moment the save was done) on a
         quiet server; returns (ms from the save to the first event, the paths the
-        events named, the number of events)."""
+        events named, the number of events, ms of each GET of `self.probe` right
+        after the first event, ms from the save to the last event)."""
         stray = self.settle()
         if stray:
             raise BenchError(f"{label}: events before the save: {stray}")
@@ -277,7 +278,25 @@ class Server:
         except queue.Empty:
             raise BenchError(f"{label}: no event within {EVENT_TIMEOUT} s of the save; serve printed:\n"
                              + "\n".join(self.output()))
-        payloads = [first] + [data for _, data in self.settle()]
+        # Right after the event, as an open page reloads: the pages the edit changed
+        # (serve renders a page it has not written yet when it is asked for).
+        gets = []
+        for page in self.probe:
+            page = page() if callable(page) else page
+            start = time.perf_counter()
+            self.get(page)
+            gets.append((time.perf_counter() - start) * 1000)
+        # An event marked "pending" announces the edit; the rest is made in the
+        # background and ends with an event that is not.
+        payloads = [first]
+        done_at = first_at
+        while first is not None and json.loads(first).get("pending"):
+            try:
+                done_at, first = self.events.get(timeout=EVENT_TIMEOUT)
+            except queue.Empty:
+                raise BenchError(f"{label}: no final event within {EVENT_TIMEOUT} s of the save")
+            payloads.append(first)
+        payloads += [data for _, data in self.settle()]
         changed = set()
         for data in payloads:
             if data is None:
@@ -288,7 +307,7 @@ class Server:
                                  + "\n".join(self.output()))
             changed.update(message.get("changed", []))
         self.check_output(label, self.output(), expect_rebuild=True)
-        return (first_at - saved) * 1000, changed, len(payloads)
+        return (first_at - saved) * 1000, changed, len(payloads), gets, (done_at - saved) * 1000
 
     def check_output(self, label, lines, expect_rebuild):
         bad = [line for line in lines if not REBUILD_LINE.match(line)]
@@ -401,6 +420,7 @@ class Site:
     def body(self, n):
         name, m = self.rng.choice(self.pool["body"]), self.marker("body")
         page = post_page(self.posts_dir, name)
+        self.probe = [page]
 
         def edit():
             lines, body = split_front_matter(read(self.post_path(name)))
@@ -410,6 +430,7 @@ class Site:
     def title(self, n):
         name, m = self.rng.choice(self.pool["title"]), self.marker("title")
         page = post_page(self.posts_dir, name)
+        self.probe = [page]
         return (lambda: self.edit_front(name, lambda l: set_key(l, "title", yaml_string(f"Edited {m}"))),
                 lambda s, changed: self.expect(s, changed, page, m))
 
@@ -421,6 +442,7 @@ class Site:
         while set(new) == set(old):
             new = self.rng.sample(self.tag_names, self.rng.randint(1, 3))
         page = post_page(self.posts_dir, name)
+        self.probe = [page]
         value = "[" + ", ".join(yaml_string(t) for t in new) + "]"
         return (lambda: self.edit_front(name, lambda l: set_key(l, "tags", value)),
                 lambda s, changed: self.expect(s, changed, page))
@@ -428,6 +450,7 @@ class Site:
     def date(self, n):
         name = self.rng.choice(self.pool["date"])
         old_page, date = post_page(self.posts_dir, name), self.random_date()
+        self.probe = [lambda: post_page(self.posts_dir, name)]
 
         def check(s, changed):
             new_page = post_page(self.posts_dir, name)
@@ -447,6 +470,7 @@ class Site:
             self.in_series = (name, series)
             value = series
         page = post_page(self.posts_dir, name)
+        self.probe = [page]
         return (lambda: self.edit_front(name, lambda l: set_key(l, "series", value)),
                 lambda s, changed: self.expect(s, changed, page, need=[f"/series/{series}/index.html"]))
 
@@ -457,6 +481,7 @@ class Site:
         new = high + 1 if first == [name] else low - 1  # to the back if it is first, else to the front
         self.order[name] = new
         page = post_page(self.posts_dir, name)
+        self.probe = [page]
         return (lambda: self.edit_front(name, lambda l: set_key(l, "series_order", str(new))),
                 lambda s, changed: self.expect(s, changed, page, need=[f"/series/{self.manual}/index.html"]))
 
@@ -465,6 +490,7 @@ class Site:
         lines, _ = split_front_matter(read(self.post_path(name)))
         app = self.rng.choice([a for a in self.apps if a != get_key(lines, "app")])
         page = post_page(self.posts_dir, name)
+        self.probe = [page]
         return (lambda: self.edit_front(name, lambda l: set_key(l, "app", app)),
                 lambda s, changed: self.expect(s, changed, page, need=[f"/apps/{app}/index.html"]))
 
@@ -480,11 +506,13 @@ class Site:
         self.created.append(name)
         self.count += 1
         page = f"/{date[:4]}/{date[5:7]}/{m}/index.html"
+        self.probe = [page, "/index.html"]
         return lambda: save(self.post_path(name), text), lambda s, changed: self.expect(s, changed, page, m)
 
     def deleted(self, n):
         name = self.created.pop() if self.created else self.pool["deleted"].pop()
         page = post_page(self.posts_dir, name)
+        self.probe = [page]
         self.count -= 1
 
         def edit():
@@ -506,6 +534,7 @@ class Site:
         pool[i] = new
         old_page = post_page(self.posts_dir, old)
         new_page = old_page.replace(f"/{slug_of(old)}/", f"/{m}/")
+        self.probe = [new_page]
 
         def edit():
             os.rename(self.post_path(old), self.post_path(new))
@@ -524,6 +553,7 @@ class Site:
             name = self.drafted = self.rng.choice(self.pool["draft"])
             value = "true"
         page = post_page(self.posts_dir, name)
+        self.probe = [page]
 
         def check(s, changed):
             self.expect(s, changed, page)
@@ -540,6 +570,7 @@ class Site:
             text = join_front_matter(set_key(lines, "title", yaml_string(f"Series {m}")), body)
         else:
             text = join_front_matter(lines, add_sentence(body, f"Edited {m}."))
+        self.probe = [f"/series/{series}/index.html"]
         return lambda: save(path, text), lambda s, changed: self.expect(s, changed, f"/series/{series}/index.html", m)
 
     def app_file(self, n):
@@ -547,12 +578,14 @@ class Site:
         path = os.path.join(self.apps_dir, app + ".md")
         lines, body = split_front_matter(read(path))
         text = join_front_matter(lines, add_sentence(body, f"Edited {m}."))
+        self.probe = [f"/apps/{app}/index.html"]
         return lambda: save(path, text), lambda s, changed: self.expect(s, changed, f"/apps/{app}/index.html", m)
 
     def css(self, n):
         m = self.marker("css")
         text = re.sub(r"\n\.bench-edit \{[^\n]*\}\n$", "\n", read(self.css_path))
         text = text.rstrip("\n") + f"\n.bench-edit {{ --bench: \"{m}\"; }}\n"
+        self.probe = ["/assets/style.css"]
         return lambda: save(self.css_path, text), lambda s, changed: self.expect(s, changed, "/assets/style.css", m)
 
     def template(self, n):
@@ -563,6 +596,7 @@ class Site:
             raise BenchError('template: no <article class="post"> line in post.mustache')
         name = self.rng.choice(self.pool["body"])
         page = post_page(self.posts_dir, name)
+        self.probe = [page]
 
         def check(s, changed):
             self.expect(s, changed, page, m)
@@ -607,6 +641,8 @@ def main():
     shutil.copytree(os.path.join(args.site, "content"), os.path.join(root, "content"))
     server = None
     results = {k: [] for k in kinds}
+    get_results = {k: [] for k in kinds}
+    done_results = {k: [] for k in kinds}
     changed_counts = {k: [] for k in kinds}
     extra_events = {k: 0 for k in kinds}
     try:
@@ -625,8 +661,12 @@ def main():
         for n in range(args.edits):
             for kind in kinds:
                 label = f"{kind} #{n + 1}"
+                site.probe = []
                 edit, check = getattr(site, kind)(n)
-                ms, changed, count = server.measure(label, edit)
+                server.probe = site.probe
+                ms, changed, count, gets, done = server.measure(label, edit)
+                get_results[kind] += gets
+                done_results[kind].append(done)
                 try:
                     check(server, changed)
                 except BenchError as e:
@@ -650,11 +690,13 @@ def main():
     print(f"posts: {posts:,}, first build + start: {server.first_build:.2f} s, "
           f"edits: {args.edits} of each kind, seed {args.seed}")
     print()
-    print("| edit | save→event p50 | p95 | max | paths changed (median) |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print("| edit | save→event p50 | p95 | max | GET after the event p50 | p95 | save→all written p50 | p95 | paths changed (median) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for kind in kinds:
-        ev = results[kind]
+        ev, gets, done = results[kind], get_results[kind], done_results[kind]
+        get_text = f"{statistics.median(gets):.0f} ms | {percentile(gets, 95):.0f} ms" if gets else "– | –"
         print(f"| {kind} | {statistics.median(ev):.0f} ms | {percentile(ev, 95):.0f} ms | {max(ev):.0f} ms "
+              f"| {get_text} | {statistics.median(done):.0f} ms | {percentile(done, 95):.0f} ms "
               f"| {statistics.median(changed_counts[kind]):,.0f} |")
     print()
     extra = {k: v for k, v in extra_events.items() if v}

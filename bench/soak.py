@@ -240,12 +240,25 @@ class Server:
                 return came
 
     def wait_rebuild(self, timeout):
-        """The events of the rebuild after a save: the first within `timeout`, then until quiet."""
+        """The events of the rebuild after a save: the first within `timeout`; when
+        it announces the edit ("pending": the rest is still being made), the pages
+        it names are fetched at once (serve renders them on request; `announced`
+        keeps what they were) and the events are read until the one that ends the
+        rebuild; then until quiet."""
+        self.announced = {}
         try:
             first = self.events.get(timeout=timeout)
         except queue.Empty:
             return []
-        return [first] + self.settle(QUIET)
+        came = [first]
+        while came[-1] is not None and json.loads(came[-1]).get("pending"):
+            for path in sorted(p for p in json.loads(came[-1]).get("changed", []) if p.endswith(".html"))[:4]:
+                self.announced[path] = self.get(path[:-len("index.html")] if path.endswith("/index.html") else path)
+            try:
+                came.append(self.events.get(timeout=timeout))
+            except queue.Empty:
+                break
+        return came + self.settle(QUIET)
 
     def get(self, path):
         """(status, body bytes) of a GET; redirects are not followed."""
@@ -267,6 +280,15 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+def strip_live_reload(body):
+    """A served page without the live-reload script serve adds before `</body>`."""
+    start = body.find(b"<script>/* blogbuild serve: live reload */")
+    if start < 0:
+        return body
+    end = body.find(b"</script>", start)
+    return body[:start] + body[end + len(b"</script>"):] if end >= 0 else body
 
 
 # --- the site and its edits ---------------------------------------------------
@@ -838,6 +860,18 @@ def main():
                 if result.returncode != 0:
                     raise Failure("the clean build failed after a save meant to be good "
                                   "(a bug in the soak script's edit, or in blogbuild):\n" + result.stdout + result.stderr)
+            # A page served while the edit was announced (rendered on request, not
+            # yet written) is the page the clean build writes.
+            for path, (status, body) in sorted(server.announced.items()):
+                want = os.path.join(clean, path.lstrip("/"))
+                if os.path.exists(want):
+                    with open(want, "rb") as f:
+                        wanted = f.read()
+                    if status != 200 or strip_live_reload(body) != wanted:
+                        raise Failure(f"GET {path} while the edit was announced: {status}, not the page the clean build writes",
+                                      [path], strip_live_reload(body)[:2000].decode("utf-8", "replace"))
+                elif status != 404:
+                    raise Failure(f"GET {path} while the edit was announced: {status}, but the clean build has no such page")
             differing, snippet = compare(out, clean)
             if differing:
                 # A rebuild may still be running (a burst split in two, a slow rebuild):

@@ -84,7 +84,10 @@ struct ServeCommand: ParsableCommand {
 
         var log: (@Sendable (String) -> Void)?
         if verbose { log = { line in writeOut(line) } }
-        let server = DevServer(root: output, host: host, port: port, log: log, liveReload: hub, basePath: basePath)
+        var devServer = DevServer(root: output, host: host, port: port, log: log, liveReload: hub, basePath: basePath)
+        // A page an edit changed is served as it is now, before its file is written.
+        devServer.unwrittenPages = { path in builder.page(atOutputPath: path) }
+        let server = devServer
         let prefix = DevServer.servedPrefix(basePath: basePath)
         let host = self.host
         let outcome = Mutex<Result<Void, any Error>>(.success(()))
@@ -107,13 +110,20 @@ struct ServeCommand: ParsableCommand {
                             // A build blocks its thread: keep it off Swift concurrency's small pool.
                             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                                 DispatchQueue.global().async {
-                                    switch rebuild(builder, site: site, output: output, options: options, rebuilding: changed) {
+                                    // Open pages learn what changed as soon as it is known (they reload, or
+                                    // swap CSS, and get the changed page rendered on request), then again
+                                    // once everything is written.
+                                    let announced = { (announcement: IncrementalBuilder.Announcement) in
+                                        hub.send(changedPaths: announcement.changedPaths.map { prefix + $0 },
+                                                 warnings: announcement.warnings.map(\.description), pending: true)
+                                    }
+                                    switch rebuild(builder, site: site, output: output, options: options, rebuilding: changed,
+                                                   announced: announced) {
                                     case .success(let outcome):
                                         if outcome.report.basePath != basePath {
                                             FileHandle.standardError.write(Data(("note: base_url's path is now \(outcome.report.basePath); "
                                                 + "restart serve to serve the site there (still serving under \(basePath))\n").utf8))
                                         }
-                                        // Open pages learn what changed: they reload, or swap CSS.
                                         hub.send(changedPaths: outcome.changedPaths.map { prefix + $0 },
                                                  warnings: outcome.report.warnings.map(\.description))
                                     case .failure(let failure):
@@ -148,13 +158,27 @@ struct ServeCommand: ParsableCommand {
 /// build prints the usual summary; each rebuild one line: the time, what changed,
 /// what was written, how long it took. On failure prints the diagnostics and leaves
 /// the last good site in place (the engine writes nothing on failure).
+/// A rebuild is announced first (`announced`: the pages it changes are then
+/// rendered when asked for), then finished.
 private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, options: BuildSettings,
-                     rebuilding changed: Set<String>? = nil, first: Bool = false) -> Result<IncrementalBuilder.Outcome, BuildFailure> {
+                     rebuilding changed: Set<String>? = nil, first: Bool = false,
+                     announced: (IncrementalBuilder.Announcement) -> Void = { _ in }) -> Result<IncrementalBuilder.Outcome, BuildFailure> {
     let start = DispatchTime.now()
     var request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
     request.cacheDirectory = options.site.cacheURL
     do {
-        let outcome = try builder.build(request, changedFiles: changed)
+        let outcome: IncrementalBuilder.Outcome
+        if first {
+            outcome = try builder.build(request, changedFiles: changed)
+        } else {
+            let announcement = try builder.announce(request, changedFiles: changed)
+            if let finished = announcement.finished {
+                outcome = finished
+            } else {
+                announced(announcement)
+                outcome = try builder.finish()
+            }
+        }
         Reporter.problems(outcome.report.warnings + outcome.report.hints, verbose: options.verbose, quiet: options.quiet)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         if first {

@@ -230,6 +230,46 @@ import Testing
     /// Edits of post bodies, with the watcher's list of changed files: the quick
     /// path (only the post's page and feeds remade) when nothing else can change,
     /// the pipeline otherwise; always what a clean build writes.
+    /// Serve's two halves: an announced edit names the pages it changes, a page asked
+    /// for before they are written is rendered as it is now (the bytes `finish`
+    /// then writes), a page the edit removed is gone at once, and after `finish` the
+    /// folder equals a clean build and the files answer again.
+    @Test func anAnnouncedEditServesItsPagesBeforeTheyAreWritten() throws {
+        let s = try Session()
+        try s.check("the first build")
+        let renamed = "content/posts/2021-04-14-kettle-at-one.md"
+        try s.edit(renamed) { $0.replacingOccurrences(of: "\ntitle:", with: "\nslug: kettle-turns-one\ntitle:") }
+        let hint = Set([s.site.url(renamed).standardizedFileURL.path])
+        let announcement = try s.builder.announce(s.request(s.served), changedFiles: hint)
+        #expect(announcement.finished == nil, "a slug change is planned, not patched")
+        #expect(announcement.changedPaths.contains("/2021/04/kettle-turns-one/index.html"), "\(announcement.changedPaths)")
+        #expect(announcement.changedPaths.contains("/2021/04/kettle-at-one/index.html"), "\(announcement.changedPaths)")
+        #expect(announcement.changedPaths.contains("/page/4/index.html"), "its home page: \(announcement.changedPaths)")
+        #expect(!FileManager.default.fileExists(atPath: s.served.appendingPathComponent("2021/04/kettle-turns-one/index.html").path),
+                "announcing writes nothing")
+
+        guard case .page(let early) = s.builder.page(atOutputPath: "2021/04/kettle-turns-one/index.html") else {
+            Issue.record("the new page is not served before it is written")
+            return
+        }
+        #expect(s.builder.page(atOutputPath: "2021/04/kettle-at-one/index.html") == .gone)
+        #expect(s.builder.page(atOutputPath: "about/index.html") == .onDisk, "a page the edit did not change")
+        guard case .page(let home) = s.builder.page(atOutputPath: "page/4/index.html") else {
+            Issue.record("the home page that lists the post, and links to its new URL, is not served as it is now")
+            return
+        }
+        #expect(String(decoding: home, as: UTF8.self).contains("/2021/04/kettle-turns-one/"))
+
+        let outcome = try s.builder.finish()
+        #expect(outcome.changedPaths.contains("/2021/04/kettle-turns-one/index.html"))
+        #expect(FileManager.default.contents(atPath: s.served.appendingPathComponent("2021/04/kettle-turns-one/index.html").path)
+                == Data(early), "the page served early is the page written")
+        #expect(s.builder.page(atOutputPath: "2021/04/kettle-turns-one/index.html") == .onDisk)
+        #expect(s.builder.page(atOutputPath: "2021/04/kettle-at-one/index.html") == .onDisk)
+        // The folder equals a clean build.
+        try s.check("the finished edit")
+    }
+
     @Test func bodyEditsEqualACleanBuild() throws {
         let s = try Session()
         let post = "content/posts/2023-06-01-kettle-audit.md"

@@ -39,9 +39,40 @@ public final class IncrementalBuilder: Sendable {
         /// What the output folder holds, from the last write; nil: unknown (write everything).
         var written: [String: WrittenFile]?
         var outputDirectory: URL?
+        /// The plan `announce` made and `finish` has not yet turned into files.
+        var plan: SitePlan?
     }
 
     private let state = Mutex(State())
+
+    /// The pages of an announced edit that are not written yet, for the server
+    /// (`page(atOutputPath:)`): rendered when asked for, before `finish` writes them.
+    private struct Unwritten: Sendable {
+        var renderer: PageRenderer
+        /// Output path → its route, for the pages whose file is out of date.
+        var stale: [String: Route]
+        /// Output paths of pages the edit removed.
+        var gone: Set<String>
+        /// Pages rendered on request, by output path.
+        var rendered: [String: [UInt8]] = [:]
+        var generation: Int
+    }
+
+    private let unwritten = Mutex<Unwritten?>(nil)
+    private let generation = Atomic<Int>(0)
+
+    /// An edit as soon as it is known what it changes (`announce`).
+    public struct Announcement: Sendable {
+        /// Output files that change, as site paths (`/posts/x/index.html`), sorted: the
+        /// pages whose render key changed, the pages removed, and the static files and
+        /// theme assets that were edited.
+        public var changedPaths: [String]
+        /// Warnings found so far (the rest come with `finish`).
+        public var warnings: [Diagnostic]
+        /// Set when the edit was built and written at once (an edit `EditPatch`
+        /// patches, or a build with errors): then there is nothing to `finish`.
+        public var finished: Outcome?
+    }
 
     public init() {}
 
@@ -52,48 +83,156 @@ public final class IncrementalBuilder: Sendable {
     /// edit of post bodies alone then skips the pipeline (`EditPatch`).
     public func build(_ request: BuildRequest, changedFiles: Set<String>? = nil) throws(BuildFailure) -> Outcome {
         try state.withLock { state throws(BuildFailure) -> Outcome in
-            if request.mode != .check,
-               let problem = OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) {
-                throw BuildFailure([problem])
-            }
-            if let changedFiles, request.mode != .check, state.written != nil,
-               state.outputDirectory == request.outputDirectory,
-               FileManager.default.fileExists(atPath: request.outputDirectory.path),
-               let quick = EditPatch.render(request, changed: changedFiles, memo: state.memo),
-               quick.site.isWritable(in: request.mode) {
-                return try Self.write(quick, request, &state)
-            }
-            let rendered = SiteBuilder.render(request, memo: state.memo, changed: changedFiles)
-            guard rendered.isWritable(in: request.mode) else { throw BuildFailure(rendered.diagnostics) }
-            var report = rendered.report
-            let pagesRendered = state.memo.pages.renderedLastTime
-            guard request.mode != .check else { return Outcome(report: report, changedPaths: [], pagesRendered: pagesRendered) }
-
-            var clock = StageClock()
-            var current: [String: WrittenFile] = [:]
-            current.reserveCapacity(rendered.files.count)
-            for file in rendered.files { current[file.path] = WrittenFile(file) }
-            let changedPaths: [String]
-            if let previous = state.written, state.outputDirectory == request.outputDirectory,
-               FileManager.default.fileExists(atPath: request.outputDirectory.path) {
-                let changed = rendered.files.filter { previous[$0.path] != current[$0.path] }
-                let removed = previous.keys.filter { current[$0] == nil }.sorted()
-                state.written = nil  // unknown until the update succeeds
-                report.written = try OutputWriter.update(writing: changed, removing: removed, in: request.outputDirectory,
-                                                         siteDirectory: request.siteDirectory)
-                changedPaths = (changed.map { "/" + $0.path } + removed.map { "/" + $0 }).sorted()
-            } else {
-                state.written = nil
-                report.written = try OutputWriter.write(rendered.files, to: request.outputDirectory,
-                                                        siteDirectory: request.siteDirectory)
-                changedPaths = rendered.files.map { "/" + $0.path }
-            }
-            state.written = current
-            state.outputDirectory = request.outputDirectory
-            clock.lap("write")
-            report.stageSeconds += clock.laps
-            return Outcome(report: report, changedPaths: changedPaths, pagesRendered: pagesRendered)
+            try build(request, changedFiles: changedFiles, in: &state)
         }
+    }
+
+    private func build(_ request: BuildRequest, changedFiles: Set<String>?, in state: inout State) throws(BuildFailure) -> Outcome {
+        // Whatever was announced and not finished is made again from the files as they are now.
+        state.plan = nil
+        unwritten.withLock { $0 = nil }
+        if request.mode != .check,
+           let problem = OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) {
+            throw BuildFailure([problem])
+        }
+        if let changedFiles, request.mode != .check, state.written != nil,
+           state.outputDirectory == request.outputDirectory,
+           FileManager.default.fileExists(atPath: request.outputDirectory.path),
+           let quick = EditPatch.render(request, changed: changedFiles, memo: state.memo),
+           quick.site.isWritable(in: request.mode) {
+            return try Self.write(quick, request, &state)
+        }
+        let rendered = SiteBuilder.render(request, memo: state.memo, changed: changedFiles)
+        return try write(rendered, request, &state)
+    }
+
+    /// Writes what changed in `rendered` since the last write (everything when that is unknown).
+    private func write(_ rendered: RenderedSite, _ request: BuildRequest, _ state: inout State) throws(BuildFailure) -> Outcome {
+        guard rendered.isWritable(in: request.mode) else { throw BuildFailure(rendered.diagnostics) }
+        var report = rendered.report
+        let pagesRendered = state.memo.pages.renderedLastTime
+        guard request.mode != .check else { return Outcome(report: report, changedPaths: [], pagesRendered: pagesRendered) }
+
+        var clock = StageClock()
+        var current: [String: WrittenFile] = [:]
+        current.reserveCapacity(rendered.files.count)
+        for file in rendered.files { current[file.path] = WrittenFile(file) }
+        let changedPaths: [String]
+        if let previous = state.written, state.outputDirectory == request.outputDirectory,
+           FileManager.default.fileExists(atPath: request.outputDirectory.path) {
+            let changed = rendered.files.filter { previous[$0.path] != current[$0.path] }
+            let removed = previous.keys.filter { current[$0] == nil }.sorted()
+            state.written = nil  // unknown until the update succeeds
+            report.written = try OutputWriter.update(writing: changed, removing: removed, in: request.outputDirectory,
+                                                     siteDirectory: request.siteDirectory)
+            changedPaths = (changed.map { "/" + $0.path } + removed.map { "/" + $0 }).sorted()
+        } else {
+            state.written = nil
+            report.written = try OutputWriter.write(rendered.files, to: request.outputDirectory,
+                                                    siteDirectory: request.siteDirectory)
+            changedPaths = rendered.files.map { "/" + $0.path }
+        }
+        state.written = current
+        state.outputDirectory = request.outputDirectory
+        clock.lap("write")
+        report.stageSeconds += clock.laps
+        return Outcome(report: report, changedPaths: changedPaths, pagesRendered: pagesRendered)
+    }
+
+    /// Serve's first half of a rebuild: plans the site (`SiteBuilder.plan`) and says
+    /// which output files change, without rendering them; the server then answers
+    /// requests for those pages by rendering them (`page(atOutputPath:)`), and
+    /// `finish` makes and writes the rest. An edit `EditPatch` patches, and a build
+    /// with errors, are done at once (`Announcement.finished`).
+    public func announce(_ request: BuildRequest, changedFiles: Set<String>? = nil) throws(BuildFailure) -> Announcement {
+        try state.withLock { state throws(BuildFailure) -> Announcement in
+            state.plan = nil
+            unwritten.withLock { $0 = nil }
+            guard request.mode != .check, state.written != nil, state.outputDirectory == request.outputDirectory,
+                  FileManager.default.fileExists(atPath: request.outputDirectory.path),
+                  OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) == nil else {
+                let outcome = try build(request, changedFiles: changedFiles, in: &state)
+                return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
+            }
+            if let changedFiles, let quick = EditPatch.render(request, changed: changedFiles, memo: state.memo),
+               quick.site.isWritable(in: request.mode) {
+                let outcome = try Self.write(quick, request, &state)
+                return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
+            }
+            let plan: SitePlan
+            switch SiteBuilder.plan(request, memo: state.memo, changed: changedFiles) {
+            case .failure(let unplanned): throw BuildFailure(unplanned.site.diagnostics)
+            case .success(let planned): plan = planned
+            }
+            guard let theme = plan.theme, let projections = plan.projections, let keys = plan.keys,
+                  !plan.diagnostics.contains(where: { $0.severity == .error }) else {
+                // A build with errors is written whole or not at all: its problems come complete.
+                let outcome = try finish(plan, request, &state)
+                return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
+            }
+            let staleRoutes = state.memo.pages.stale(plan.routes, keys: keys).map { plan.routes[$0] }
+            let gone = state.memo.pages.gone(keeping: plan.routes)
+            var changed = Set(staleRoutes.map { "/" + $0.outputPath })
+            changed.formUnion(gone.map { "/" + $0 })
+            if let changedFiles { changed.formUnion(Self.copiedOutputs(of: changedFiles, request).map { "/" + $0 }) }
+            let next = generation.add(1, ordering: .relaxed).newValue
+            unwritten.withLock {
+                $0 = Unwritten(renderer: PageRenderer(site: plan.site, theme: theme, urls: plan.urls, projections: projections),
+                               stale: Dictionary(staleRoutes.map { ($0.outputPath, $0) }, uniquingKeysWith: { a, _ in a }),
+                               gone: Set(gone), generation: next)
+            }
+            state.plan = plan
+            return Announcement(changedPaths: changed.sorted(), warnings: plan.diagnostics.filter { $0.severity == .warning })
+        }
+    }
+
+    /// Serve's second half of a rebuild: renders what `announce` planned (pages,
+    /// feeds, images, link checks) and writes what changed. With nothing announced
+    /// (the announcement was `finished`), writes nothing.
+    public func finish() throws(BuildFailure) -> Outcome {
+        try state.withLock { state throws(BuildFailure) -> Outcome in
+            guard let plan = state.plan else {
+                let report = BuildReport(pages: 0, files: 0, posts: 0, series: 0, apps: 0, skippedDrafts: [], skippedFuture: [],
+                                         warnings: [], hints: [])
+                return Outcome(report: report, changedPaths: [], pagesRendered: 0)
+            }
+            state.plan = nil
+            return try finish(plan, plan.request, &state)
+        }
+    }
+
+    /// The page at `path` (an output path: `2024/05/x/index.html`) while an edit is
+    /// announced and not yet written: rendered now if its file is out of date.
+    public func page(atOutputPath path: String) -> UnwrittenPage {
+        guard let snapshot = unwritten.withLock({ $0 }) else { return .onDisk }
+        if snapshot.gone.contains(path) { return .gone }
+        guard let route = snapshot.stale[path] else { return .onDisk }
+        if let bytes = snapshot.rendered[path] { return .page(bytes) }
+        let (files, _) = snapshot.renderer.render([route])
+        guard let file = files.first, case .bytes(let bytes) = file.contents else { return .onDisk }
+        unwritten.withLock { current in
+            if current?.generation == snapshot.generation { current?.rendered[path] = bytes }
+        }
+        return .page(bytes)
+    }
+
+    /// Output paths of the changed files that are copied into the output as they
+    /// are: static files under content/ and the theme's assets.
+    private static func copiedOutputs(of files: Set<String>, _ request: BuildRequest) -> [String] {
+        let content = request.siteDirectory.appendingPathComponent("content").standardizedFileURL.path + "/"
+        let assets = request.siteDirectory.appendingPathComponent("templates/assets").standardizedFileURL.path + "/"
+        return files.compactMap { path in
+            if path.hasPrefix(assets) { return "assets/" + path.dropFirst(assets.count) }
+            guard path.hasPrefix(content), !path.hasSuffix(".md"), !path.hasSuffix(".yml") else { return nil }
+            return String(path.dropFirst(content.count))
+        }
+    }
+
+    /// Makes the files of `plan` and writes what changed; the unwritten pages are then on disk.
+    private func finish(_ plan: SitePlan, _ request: BuildRequest, _ state: inout State) throws(BuildFailure) -> Outcome {
+        defer { unwritten.withLock { $0 = nil } }
+        let rendered = SiteBuilder.output(plan, memo: state.memo)
+        return try write(rendered, request, &state)
     }
 
     /// Writes what a body edit remade, where its bytes differ from what is on disk.

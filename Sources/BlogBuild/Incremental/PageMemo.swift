@@ -13,11 +13,23 @@ final class PageMemo {
     /// Their output paths.
     private(set) var renderedPaths: Set<String> = []
 
+    /// The routes (indices) whose page `render` would make again: no page was kept
+    /// for their path, or it was made for another key.
+    func stale(_ routes: [Route], keys: [Int]) -> [Int] {
+        routes.indices.filter { entries[routes[$0].outputPath]?.key != keys[$0] }
+    }
+
+    /// Paths of pages the last build made that no route in `routes` makes now.
+    func gone(keeping routes: [Route]) -> [String] {
+        let kept = Set(routes.map(\.outputPath))
+        return entries.keys.filter { !kept.contains($0) }.sorted()
+    }
+
     /// `renderer.render(routes)`, rendering only the routes whose key (`keys`, by
     /// route) differs from the one their last page was made for; remembers exactly this call's pages.
     func render(_ routes: [Route], keys: [Int], with renderer: PageRenderer) -> ([OutputFile], [Diagnostic]) {
         let previous = entries
-        let stale = routes.indices.filter { previous[routes[$0].outputPath]?.key != keys[$0] }
+        let stale = stale(routes, keys: keys)
         let (rendered, problems) = renderer.render(stale.map { routes[$0] })
         var made: [String: [UInt8]] = [:]
         made.reserveCapacity(rendered.count)

@@ -21,6 +21,9 @@ public struct DevServer: Sendable {
     /// use up the process's descriptors. A live-reload stream is a response in
     /// progress, never idle.
     public var idleTimeout: Duration = .seconds(10)
+    /// Pages of an announced edit that are not written yet (`IncrementalBuilder.page(atOutputPath:)`):
+    /// asked before the output folder for every path.
+    public var unwrittenPages: (@Sendable (String) -> UnwrittenPage)?
     /// Connections accepted at once; nil: as many as the descriptor limit allows
     /// (raised to its maximum), less a reserve for the files being served.
     public var maximumConnections: Int?
@@ -57,7 +60,8 @@ public struct DevServer: Sendable {
         logger.logLevel = .critical
         let fallbackPort = port
         let app = Application(
-            responder: StaticFileResponder(root: root, log: log, liveReload: liveReload, basePath: basePath),
+            responder: StaticFileResponder(root: root, log: log, liveReload: liveReload, basePath: basePath,
+                                           unwritten: unwrittenPages),
             server: HTTPServerBuilder { responder in
                 KeepAliveChannel(inner: HTTP1Channel(responder: responder,
                                                      configuration: .init(idleTimeout: TimeAmount(idleTimeout))))

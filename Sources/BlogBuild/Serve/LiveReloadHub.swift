@@ -52,8 +52,10 @@ public final class LiveReloadHub: Sendable {
     /// a rebuild changed, and the build's warnings (`file:line:column: message`),
     /// which pages show in a panel until a build has none.
     /// A good build also clears the problems of a bad one.
-    public func send(changedPaths: [String], warnings: [String] = []) {
-        let payload = Self.payload(changedPaths: changedPaths, warnings: warnings)
+    /// `pending`: the edit is announced (its pages are served as they are now) and the
+    /// rest is still being made; another event follows when it is written.
+    public func send(changedPaths: [String], warnings: [String] = [], pending: Bool = false) {
+        let payload = Self.payload(changedPaths: changedPaths, warnings: warnings, pending: pending)
         let streams = state.withLock { state -> [AsyncStream<String>.Continuation] in
             state.errors = []
             state.warnings = warnings
@@ -84,8 +86,9 @@ public final class LiveReloadHub: Sendable {
         for stream in streams { stream.finish() }
     }
 
-    static func payload(changedPaths: [String], warnings: [String] = []) -> String {
-        "{\"changed\":" + jsonArray(changedPaths.sorted()) + ",\"warnings\":" + jsonArray(warnings) + "}"
+    static func payload(changedPaths: [String], warnings: [String] = [], pending: Bool = false) -> String {
+        "{\"changed\":" + jsonArray(changedPaths.sorted()) + ",\"warnings\":" + jsonArray(warnings)
+            + (pending ? ",\"pending\":true}" : "}")
     }
 
     /// Warnings alone, for a page that opens after the build (no `changed`: nothing to reload).

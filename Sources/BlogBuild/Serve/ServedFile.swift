@@ -69,3 +69,15 @@ struct ServedFile: Sendable {
                           modifiedSeconds: seconds, modifiedNanoseconds: nanos)
     }
 }
+
+extension ServedFile {
+    /// A page rendered in memory: its validators come from its bytes (a hash for the
+    /// entity tag, now for the modification time).
+    init(rendered bytes: [UInt8]) {
+        var h = Hasher()
+        h.combine(bytes)
+        let now = Date().timeIntervalSince1970
+        self.init(bytes: bytes, size: bytes.count, modifiedSeconds: Int(now),
+                  modifiedNanoseconds: Int(UInt(bitPattern: h.finalize()) % 1_000_000_000))
+    }
+}

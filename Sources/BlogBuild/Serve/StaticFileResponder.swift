@@ -17,12 +17,16 @@ struct StaticFileResponder: HTTPResponder {
     let liveReload: LiveReloadHub?
     /// The decoded segments of the path the site is served under (`["blog"]`); empty for `/`.
     let baseSegments: [String]
+    /// Pages of an edit that are not written yet, by output path (`DevServer.unwrittenPages`).
+    let unwritten: (@Sendable (String) -> UnwrittenPage)?
 
-    init(root: URL, log: (@Sendable (String) -> Void)?, liveReload: LiveReloadHub? = nil, basePath: String = "/") {
+    init(root: URL, log: (@Sendable (String) -> Void)?, liveReload: LiveReloadHub? = nil, basePath: String = "/",
+         unwritten: (@Sendable (String) -> UnwrittenPage)? = nil) {
         self.resolver = OutputFolderResolver(root: root.path)
         self.log = log
         self.liveReload = liveReload
         self.baseSegments = (try? RequestTarget.parse(basePath).get())?.segments ?? []
+        self.unwritten = unwritten
     }
 
     func respond(to request: Request, context: Context) async throws -> Response {
@@ -64,6 +68,21 @@ struct StaticFileResponder: HTTPResponder {
                 return notFound(head: isHead)
             }
         }
+        if let unwritten, !segments.contains(where: { $0.contains("/") || $0.contains("\0") }) {
+            // A page the last save changed is answered as it is now, before its file is written.
+            let path = segments.joined(separator: "/")
+            let page = target.hasTrailingSlash || segments.isEmpty ? (path.isEmpty ? "" : path + "/") + "index.html" : path
+            switch unwritten(page) {
+            case .gone: return notFound(head: isHead)
+            case .page(let bytes): return serve(bytes: bytes, name: page, request: request, head: isHead)
+            case .onDisk:
+                if !target.hasTrailingSlash, !segments.isEmpty, case .page = unwritten(path + "/index.html") {
+                    var response = Response(status: .movedPermanently)
+                    response.headers[.location] = target.slashRedirectLocation
+                    return response
+                }
+            }
+        }
         guard let found = resolver.resolve(segments) else { return notFound(head: isHead) }
         switch found.kind {
         case .folder:
@@ -87,11 +106,21 @@ struct StaticFileResponder: HTTPResponder {
     }
 
     private func serve(path: String, name: String, request: Request, head: Bool) -> Response {
-        let contentType = ContentType.forFileName(name)
-        let inject = liveReload != nil && contentType.hasPrefix("text/html")
+        let inject = liveReload != nil && ContentType.forFileName(name).hasPrefix("text/html")
         // An injected page's length is known only after reading it, HEAD included.
-        guard var file = ServedFile.load(path: path, readBody: !head || inject) else { return notFound(head: head) }
-        if inject { file.injectLiveReload() }
+        guard let file = ServedFile.load(path: path, readBody: !head || inject) else { return notFound(head: head) }
+        return serve(file, name: name, request: request, head: head)
+    }
+
+    /// A page rendered for this request, not read from the output folder.
+    private func serve(bytes: [UInt8], name: String, request: Request, head: Bool) -> Response {
+        serve(ServedFile(rendered: bytes), name: name, request: request, head: head)
+    }
+
+    private func serve(_ file: ServedFile, name: String, request: Request, head: Bool) -> Response {
+        var file = file
+        let contentType = ContentType.forFileName(name)
+        if liveReload != nil && contentType.hasPrefix("text/html") { file.injectLiveReload() }
         var headers = HTTPFields()
         headers[.contentType] = contentType
         headers[.eTag] = file.etag
