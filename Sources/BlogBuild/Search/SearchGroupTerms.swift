@@ -63,6 +63,7 @@ struct SearchGroupTerms: Sendable {
         /// Per surface: the last document that had it, and how many did.
         var lastDocument: [Int32] = []
         var documents: [Int32] = []
+        var wordPieces: [String: [SearchText.Piece]] = [:]
 
         mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool) {
             let s = Int(vocabulary.surface(bytes, cjk: cjk))

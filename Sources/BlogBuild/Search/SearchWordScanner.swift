@@ -3,6 +3,8 @@
 protocol SearchPieceSink {
     /// A piece's folded bytes (valid only during the call), and whether it is CJK.
     mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool)
+    /// Words that are not ASCII, cut by `SearchText` once (Foundation's NFKD is slow), by their text.
+    var wordPieces: [String: [SearchText.Piece]] { get set }
 }
 
 /// `SearchText.pieces` over UTF-8 bytes, fast where text is ASCII: a word of
@@ -42,9 +44,14 @@ enum SearchWordScanner {
             if ascii {
                 asciiPieces(UnsafeBufferPointer(rebasing: text[start..<i]), scratch: &scratch, into: &sink)
             } else {
+                let word = String(decoding: UnsafeBufferPointer(rebasing: text[start..<i]), as: UTF8.self)
                 var found: [SearchText.Piece] = []
-                SearchText.pieces(of: String(decoding: UnsafeBufferPointer(rebasing: text[start..<i]), as: UTF8.self)) {
-                    if !$0.text.isEmpty { found.append($0) }
+                if let known = sink.wordPieces[word] {
+                    found = known
+                } else {
+                    SearchText.pieces(of: word) { if !$0.text.isEmpty { found.append($0) } }
+                    // A run of CJK text is a whole sentence: not worth keeping.
+                    if i - start <= 64 { sink.wordPieces[word] = found }
                 }
                 for piece in found {
                     var copy = piece.text
