@@ -65,8 +65,8 @@ struct SearchGroupTerms: Sendable {
         var documents: [Int32] = []
         var wordPieces: [String: [SearchText.Piece]] = [:]
 
-        mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool) {
-            let s = Int(vocabulary.surface(bytes, cjk: cjk))
+        mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32) {
+            let s = Int(vocabulary.surface(bytes, cjk: cjk, hash: hash))
             if s == lastDocument.count { lastDocument.append(-1); documents.append(0) }
             if lastDocument[s] != document { lastDocument[s] = document; documents[s] += 1 }
             let t = Int(vocabulary.surfaceTerms[s])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The surface words one task has met, by their folded UTF-8 bytes, each with
 /// its term (stemmed once). A hash table of its own over byte ranges, because a
 /// corpus of 10,000 posts has ten million word occurrences: making a `String` and
@@ -28,11 +30,19 @@ struct SearchVocabulary {
 
     var count: Int { surfaces.count }
 
-    /// The surface word with these folded bytes, added (and stemmed) when new.
-    /// A CJK piece is its own term.
-    mutating func surface(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool) -> Int32 {
-        var h: UInt32 = 2_166_136_261
-        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
+    static let hashSeed: UInt32 = 2_166_136_261
+    static let hashPrime: UInt32 = 16_777_619
+
+    /// FNV-1a of the bytes (what the scanner works out as it lowercases a word).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var h = hashSeed
+        for b in bytes { h = (h ^ UInt32(b)) &* hashPrime }
+        return h
+    }
+
+    /// The surface word with these folded bytes (`hash` their `hash`), added
+    /// (and stemmed) when new. A CJK piece is its own term.
+    mutating func surface(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash h: UInt32) -> Int32 {
         var slot = Int(h) & mask
         while true {
             let found = slots[slot]
@@ -65,8 +75,10 @@ struct SearchVocabulary {
 
     private func equals(_ s: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = Int(starts[s])
-        for i in 0..<bytes.count where arena[start + i] != bytes[i] { return false }
-        return true
+        return arena.withUnsafeBufferPointer { a in
+            guard let base = a.baseAddress, let other = bytes.baseAddress else { return bytes.isEmpty }
+            return memcmp(base + start, other, bytes.count) == 0
+        }
     }
 
     private mutating func grow() {

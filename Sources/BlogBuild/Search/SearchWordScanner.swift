@@ -2,7 +2,8 @@
 /// counting state is not boxed and checked for exclusive access at every word.
 protocol SearchPieceSink {
     /// A piece's folded bytes (valid only during the call), and whether it is CJK.
-    mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool)
+    /// `hash` is `SearchVocabulary.hash(bytes)`, made while the bytes were written.
+    mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32)
     /// Words that are not ASCII, cut by `SearchText` once (Foundation's NFKD is slow), by their text.
     var wordPieces: [String: [SearchText.Piece]] { get set }
 }
@@ -55,7 +56,7 @@ enum SearchWordScanner {
                 }
                 for piece in found {
                     var copy = piece.text
-                    copy.withUTF8 { sink.piece($0, cjk: piece.isCJK) }
+                    copy.withUTF8 { sink.piece($0, cjk: piece.isCJK, hash: SearchVocabulary.hash($0)) }
                 }
             }
         }
@@ -116,11 +117,14 @@ enum SearchWordScanner {
                                                     scratch: inout [UInt8], into sink: inout Sink) {
         guard to - from <= SearchText.longestPiece else { return }
         scratch.withUnsafeMutableBufferPointer { out in
+            var h = SearchVocabulary.hashSeed
             for j in from..<to {
                 let c = w[j]
-                out[j - from] = isUpper(c) ? c + 0x20 : c
+                let lower = isUpper(c) ? c + 0x20 : c
+                out[j - from] = lower
+                h = (h ^ UInt32(lower)) &* SearchVocabulary.hashPrime
             }
-            sink.piece(UnsafeBufferPointer(rebasing: out[0..<(to - from)]), cjk: false)
+            sink.piece(UnsafeBufferPointer(rebasing: out[0..<(to - from)]), cjk: false, hash: h)
         }
     }
 
