@@ -145,6 +145,15 @@ enum EditPatch {
                                   collections: plan.collections.map { $0.newestFirst.contains(where: ownPages.contains) })
                 .map(\.outputFile)
         }
+        if !edited.isEmpty, config.search {
+            // The search index, made again from the edited bodies; only the files whose bytes
+            // changed are remade. A new word may need a file the index did not have: the full pipeline then.
+            let old = Dictionary(last.rendered.files.filter { $0.path.hasPrefix("search/") }.map { ($0.path, $0) },
+                                 uniquingKeysWith: { a, _ in a })
+            let index = SearchIndex.files(for: site)
+            guard index.count == old.count else { return nil }
+            remade += index.filter { old[$0.path] != $0 }
+        }
         var files = last.rendered.files
         last.rendered.files = []
         for file in remade {
