@@ -37,7 +37,8 @@ enum Sitemap {
             case .page:
                 if route.outputPath == "404.html" { continue }
                 lastModified = nil
-            case .notFound, .alias, .pageAlias, .redirect: continue
+            // A results page is no page to index.
+            case .notFound, .search, .alias, .pageAlias, .redirect: continue
             }
             pages.append(Page(path: route.url, lastModified: lastModified))
         }

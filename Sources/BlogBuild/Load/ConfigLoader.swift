@@ -101,6 +101,7 @@ enum ConfigLoader {
             fields.absorb(images)
         }
         if let related = fields.bool("related") { config.related = related }
+        if let search = fields.bool("search") { config.search = search }
         var params: [String: FrontMatterValue] = [:]
         if let node = fields.node("params") {
             if case .mapping = node, case .mapping(let pairs) = fields.value(node) {

@@ -183,6 +183,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var images = ImageSettings()
     /// `related: false` leaves out the related posts at the end of a post outside a series.
     public var related: Bool = true
+    /// `search: false` leaves out the search page, the header's search field and the index.
+    public var search: Bool = true
     /// Unknown keys, for templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
     /// The theme's words: `language:`'s built-in ones with `strings:` applied.

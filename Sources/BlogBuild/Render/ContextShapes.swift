@@ -29,11 +29,11 @@ enum ContextShapes {
 
     /// The page types and the template each renders with.
     static let pageTemplates = ["home", "post", "page", "series-index", "series", "apps", "app", "app-page", "tags", "tag",
-                                "archive", "404"]
+                                "archive", "404", "search"]
 
     /// Every page kind's `page.is_<kind>` flag.
     static let pageKinds = ["home", "post", "page", "404", "series-index", "series", "apps", "app", "app-page", "tags", "tag",
-                            "archive"]
+                            "archive", "search"]
 
     // MARK: Site and page
 
@@ -41,7 +41,8 @@ enum ContextShapes {
 
     static var site: TemplateShape {
         object(scalars("title", "base_url", "language", "home_url", "description", "logo_url", "logo_type", "icon_url",
-                       "has_nav", "series_count", "app_count", "locale", "years", "css_strings", "has_social")
+                       "has_nav", "series_count", "app_count", "locale", "years", "css_strings", "has_social",
+                       "has_search")
                + [("params", open),
                   ("author", object(scalars("name", "email", "url", "bio") + [("avatar", object(scalars("src", "width", "height")))])),
                   ("social", list(socialLink)),
@@ -170,6 +171,9 @@ enum ContextShapes {
         case "archive":
             own = [("years", list(object(scalars("year", "count") + [("posts", list(entry))]))),
                    ("has_posts", .scalar), ("post_count", .scalar), ("post_count_text", .scalar), ("lead", .scalar)]
+        // The words the page's script shows with a number in them (`{n} results`) and the rule that picks
+        // one (`language`: the theme's language), and a web search of the site for a browser without JavaScript.
+        case "search": own = [("search", object(scalars("count_one", "count_other", "language", "web_search_url")))]
         default: return nil
         }
         return object([("site", site), ("page", page), ("strings", strings)] + own)

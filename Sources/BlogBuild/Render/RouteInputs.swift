@@ -115,6 +115,9 @@ struct RouteInputs {
             return r
         case .notFound:
             return RouteInputs(templates: ["404"])
+        case .search:
+            // Made from site.yml and the theme's words alone: the results come from the index, in the browser.
+            return RouteInputs(templates: ["search"])
         case .alias(let i, _):
             var r = RouteInputs(templates: [])
             r.redirectTo = i

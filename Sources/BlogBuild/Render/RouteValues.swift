@@ -169,6 +169,9 @@ struct RouteValues {
         case .notFound:
             page = v.page(pageRecord, kind: "404", title: strings[.pageNotFound], path: route.url, description: nil)
             page["has_content"] = .bool(false)
+        case .search:
+            page = v.page(pageRecord, kind: "search", title: strings[.search], path: route.url, description: nil)
+            r["search"] = v.searchPage(r.record(for: "search"))
         case .alias, .pageAlias, .redirect:
             page = pageRecord
         }

@@ -14,6 +14,8 @@ struct Route: Sendable, Hashable {
         case page(Int)
         /// `/404.html` when no content page claims it.
         case notFound
+        /// `/search/`: the search page, unless `search: false` in site.yml.
+        case search
         /// A redirect from an old URL (`aliases:`) to a post.
         case alias(post: Int, from: String)
         /// A redirect from an old URL (`aliases:`) to a page.
@@ -52,6 +54,7 @@ struct Route: Sendable, Hashable {
         case .archive: return "archive"
         case .page: return nil  // `page` or `404`, decided by the page
         case .notFound: return "404"
+        case .search: return "search"
         case .alias, .pageAlias, .redirect: return nil
         }
     }

@@ -23,6 +23,9 @@ enum Router {
         for (i, t) in site.tags.enumerated() { routes.append(Route(url: t.url, kind: .tag(i), source: "(tag '\(t.name)')")) }
         routes.append(Route(url: "/archive/", kind: .archive, source: "(archive)"))
         for (i, p) in site.pages.enumerated() { routes.append(Route(url: p.url, kind: .page(i), source: p.page.sourcePath)) }
+        if site.config.search {
+            routes.append(Route(url: searchURL, kind: .search, source: "(search page)"))
+        }
         if !site.pages.contains(where: { Route.outputPath(forSitePath: $0.url) == "404.html" }) {
             routes.append(Route(url: "/404.html", kind: .notFound, source: "(404 page)"))
         }
@@ -93,4 +96,7 @@ enum Router {
     }
 
     static func homeURL(_ n: Int) -> String { n <= 1 ? "/" : "/page/\(n)/" }
+
+    /// The search page's site path; its index is written below it.
+    static let searchURL = "/search/"
 }
