@@ -28,7 +28,7 @@ setup: deps build-tool
 
 deps:
 	@missing=""; \
-	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libicu-dev liblzma-dev zlib1g-dev libvips42 binutils pkg-config libxml2-utils chromium chromium-driver; do \
+	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libstemmer-dev libicu-dev liblzma-dev zlib1g-dev libvips42 nodejs binutils pkg-config libxml2-utils chromium chromium-driver; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
 	done; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \

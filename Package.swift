@@ -9,7 +9,7 @@ import PackageDescription
 // is C++, hence libstdc++, which every Linux image has).
 let staticC = Context.environment["BLOGBUILD_STATIC_C"] == "1"
 let staticCLinkerFlags = [
-    "libcmark-gfm-extensions.a", "libcmark-gfm.a", "libxml2.a",
+    "libcmark-gfm-extensions.a", "libcmark-gfm.a", "libxml2.a", "libstemmer.a",
     "libicui18n.a", "libicuuc.a", "libicudata.a", "liblzma.a", "libz.a",
 ].flatMap { ["-Xlinker", "-l:\($0)"] } + ["-lstdc++", "-lm"]
 
@@ -46,6 +46,13 @@ let package = Package(
             pkgConfig: staticC ? nil : "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // Snowball stemmers (libstemmer) for the search index's words. Debian ships no
+        // pkg-config file for it: the modulemap links it by name.
+        .systemLibrary(
+            name: "CStemmer",
+            path: staticC ? "Packaging/CStemmer" : nil,
+            providers: [.apt(["libstemmer-dev"]), .brew(["snowball"])]
+        ),
         // libvips, loaded at run time (dlopen): Debian ships no static libvips, and the
         // release binary must run where it is not installed. C, because libvips's
         // functions are variadic and Swift cannot call those.
@@ -66,6 +73,7 @@ let package = Package(
             dependencies: [
                 "CCmarkGFM",
                 "CLibXML2",
+                "CStemmer",
                 "CVips",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make dist: dist/blogbuild-VERSION-linux-ARCH.tar.gz, a blogbuild that runs on a
 # Linux machine with no Swift toolchain and none of the C libraries it is built
-# with (the Swift runtime, Foundation, cmark-gfm, libxml2 and ICU are linked in).
+# with (the Swift runtime, Foundation, cmark-gfm, libxml2, libstemmer and ICU are linked in).
 # It needs only the C and C++ runtimes every Linux image has (libc, libm,
 # libstdc++, libgcc_s). The tarball holds the binary, README.md, LICENSE and
 # THIRD-PARTY-NOTICES (the licences of everything linked in).
@@ -16,9 +16,9 @@ VERSION=$(sed -n 's/.*static let number = "\(.*\)".*/\1/p' Sources/blogbuild/Ver
 ARCH=$(uname -m)
 NAME="blogbuild-$VERSION-linux-$ARCH"
 
-for lib in libcmark-gfm.a libcmark-gfm-extensions.a libxml2.a libicuuc.a libicudata.a libicui18n.a liblzma.a libz.a; do
+for lib in libcmark-gfm.a libcmark-gfm-extensions.a libxml2.a libstemmer.a libicuuc.a libicudata.a libicui18n.a liblzma.a libz.a; do
   [ -f "$(gcc -print-file-name=$lib)" ] && [ "$(gcc -print-file-name=$lib)" != "$lib" ] || {
-    echo "error: $lib not found: make dist needs the static libraries of libcmark-gfm-dev, libcmark-gfm-extensions-dev, libxml2-dev, libicu-dev, liblzma-dev and zlib1g-dev (make setup installs them)" >&2
+    echo "error: $lib not found: make dist needs the static libraries of libcmark-gfm-dev, libcmark-gfm-extensions-dev, libxml2-dev, libstemmer-dev, libicu-dev, liblzma-dev and zlib1g-dev (make setup installs them)" >&2
     exit 1
   }
 done
@@ -82,7 +82,7 @@ cp README.md LICENSE "$STAGE/"
     break
   done
   [ -n "$found" ] || { echo "error: no LICENSE.txt in the Swift toolchain at $toolchain: cannot write its notice" >&2; exit 1; }
-  for pkg in libcmark-gfm0 libcmark-gfm-extensions0 libxml2 libicu7 liblzma5 zlib1g; do
+  for pkg in libcmark-gfm0 libcmark-gfm-extensions0 libxml2 libstemmer0d libicu7 liblzma5 zlib1g; do
     found=""
     for doc in /usr/share/doc/"$pkg"*/copyright; do
       [ -f "$doc" ] || continue

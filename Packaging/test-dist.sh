@@ -2,7 +2,7 @@
 # Proves that a dist tarball's blogbuild runs without the Swift toolchain and
 # without the shared C libraries it was built against: in a private mount
 # namespace (unshare --mount; needs root), the toolchain's folder is covered by
-# an empty tmpfs and every cmark-gfm, libxml2 and ICU shared library by
+# an empty tmpfs and every cmark-gfm, libxml2, libstemmer and ICU shared library by
 # /dev/null, then the packed binary publishes SITE into OUT. As a control, the
 # ordinary (dynamically linked) build named by CONTROL must fail to start there.
 #
@@ -20,7 +20,7 @@ swift=$(command -v swift || true)
 toolchain=${TOOLCHAIN:-$( [ -n "$swift" ] && dirname "$(dirname "$(dirname "$(readlink -f "$swift")")")" )}
 [ -n "$toolchain" ] && [ -d "$toolchain" ] || { echo "error: cannot find the Swift toolchain to hide (set TOOLCHAIN)" >&2; exit 1; }
 libs=$(for dir in /usr/lib/"$(gcc -dumpmachine)" /usr/lib /usr/local/lib; do
-         ls "$dir"/libcmark-gfm*.so* "$dir"/libxml2.so* "$dir"/libicu*.so* 2>/dev/null || true
+         ls "$dir"/libcmark-gfm*.so* "$dir"/libxml2.so* "$dir"/libstemmer.so* "$dir"/libicu*.so* 2>/dev/null || true
        done | xargs -r readlink -f | sort -u)
 
 echo "needs: $(objdump -p "$bin" | awk '/NEEDED/ { print $2 }' | sort | tr '\n' ' ')"

@@ -122,6 +122,20 @@ public enum SiteBuilder {
             }
         }
         var taken = Set(files.map(\.path))
+        // The search index (Search/, docs/SEARCH.md): from the rendered bodies, under search/.
+        if site.config.search {
+            progress("indexing for search")
+            for file in SearchIndex.files(for: site) {
+                if taken.insert(file.path).inserted { files.append(file) } else {
+                    let owner = routes.first { $0.outputPath == file.path }
+                    diagnostics.append(Diagnostic(file: owner?.source ?? "(site)", line: owner?.location?.line,
+                                                  column: owner?.location?.column,
+                                                  message: "duplicate output path /\(file.path): the search index is written there "
+                                                    + "(write search: false in site.yml to have none)"))
+                }
+            }
+            clock.lap("search")
+        }
         // Feeds, sitemap and robots.txt (Feeds/): after the pages, so a page claiming
         // a feed's path is reported; before static files, which must not replace them.
         progress("rendering feeds")

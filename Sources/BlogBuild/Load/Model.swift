@@ -183,7 +183,7 @@ public struct SiteConfig: Sendable, Hashable {
     public var images = ImageSettings()
     /// `related: false` leaves out the related posts at the end of a post outside a series.
     public var related: Bool = true
-    /// `search: false` leaves out the search page, the header's search field and the index.
+    /// `search: false` leaves out the search page, the header's search field and the index (`search/`, docs/SEARCH.md).
     public var search: Bool = true
     /// Unknown keys, for templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]
@@ -225,6 +225,8 @@ public struct Post: Sendable, Hashable {
     public var keyLocations: [String: SourceLocation]
     /// Where each of `aliases` is written (empty when not known).
     public var aliasLocations: [SourceLocation]
+    /// `search: false` leaves the post out of the search index.
+    public var search: Bool = true
 
     public init(sourcePath: String, title: String, date: PostDate, updated: PostDate? = nil, summary: String? = nil,
                 tags: [String] = [], series: String? = nil, seriesOrder: Int? = nil, app: String? = nil,
@@ -344,6 +346,8 @@ public struct Page: Sendable, Hashable {
     public var aliasLocations: [SourceLocation]
     /// `social_image:`, as for a post.
     public var socialImage: String? = nil
+    /// `search: false` leaves the page out of the search index.
+    public var search: Bool = true
     /// Where each front-matter key was written, for diagnostics.
     public var keyLocations: [String: SourceLocation] = [:]
     public var params: [String: FrontMatterValue]

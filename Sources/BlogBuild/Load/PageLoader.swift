@@ -21,6 +21,7 @@ enum PageLoader {
         }
         let (aliases, aliasLocations) = fields.aliases()
         let socialImage = fields.text("social_image").map(ContentText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
+        let search = fields.bool("search") ?? true
         fields.hintUnusedKeys()
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
@@ -28,6 +29,7 @@ enum PageLoader {
         var page = Page(sourcePath: source.file, slug: slug, title: title,
                         permalink: permalink, app: app, aliases: aliases, aliasLocations: aliasLocations, params: params, body: source.body, bodyLine: source.bodyLine)
         page.socialImage = socialImage
+        page.search = search
         page.keyLocations = fields.keyLocations
         return (page, fields.diagnostics)
     }

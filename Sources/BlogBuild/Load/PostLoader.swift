@@ -46,6 +46,7 @@ enum PostLoader {
         let image = fields.image("image")
         let socialImage = fields.text("social_image").map(ContentText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let draft = fields.bool("draft") ?? false
+        let search = fields.bool("search") ?? true
 
         var slug: String?
         if let node = fields.writtenNode("slug") {
@@ -85,6 +86,7 @@ enum PostLoader {
                         slug: slug, aliases: aliases, params: params, body: source.body, bodyLine: source.bodyLine,
                         keyLocations: fields.keyLocations, aliasLocations: aliasLocations)
         post.socialImage = socialImage
+        post.search = search
         return (post, diagnostics)
     }
 

@@ -85,27 +85,7 @@ struct PageRenderer: Sendable {
     /// every run of white space (Unicode's, so `&nbsp;` too) made one space,
     /// none at either end. Linear: a summary can be a whole 10 MB paragraph.
     static func plainText(_ html: String) -> String {
-        var copy = html
-        let text = copy.withUTF8 { p -> [UInt8] in
-            var text: [UInt8] = []
-            text.reserveCapacity(p.count)
-            var scanner = HTMLScanner(p)
-            while let token = scanner.next() {
-                switch token {
-                case .text(let range):
-                    HTMLEntities.append(p, range, inAttribute: false, to: &text)
-                case .rawText(let range, let element) where element.isShownAsText:
-                    if element.decodesCharacterReferences {
-                        HTMLEntities.append(p, range, inAttribute: false, to: &text)
-                    } else {
-                        text.append(contentsOf: UnsafeBufferPointer(rebasing: p[range]))
-                    }
-                default:
-                    break
-                }
-            }
-            return text
-        }
+        let text = HTMLShownText.bytes(of: html)
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         var space = false

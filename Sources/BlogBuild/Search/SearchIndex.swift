@@ -1,0 +1,176 @@
+/// The search index of a site, as the files under `search/` (docs/SEARCH.md):
+/// a manifest, the dictionary of surface words by their first characters, the
+/// postings by a hash of the term, and the records in groups. The same site
+/// gives the same bytes.
+enum SearchIndex {
+    static let format = 1
+    /// Scalars of a surface word that name its dictionary file.
+    static let dictionaryKeyLength = 2
+    static let recordsPerFile = 32
+    /// A posting bucket holds about this many bytes (before gzip) on average.
+    static let bucketBytes = 16_384
+    static let maxBuckets = 4096
+
+    /// The files of the index for `site`, paths under `search/`.
+    static func files(for site: Site) -> [OutputFile] {
+        let docs = SearchDocument.all(in: site)
+        let algorithm = SearchStemmer.algorithm(forLanguage: site.config.language)
+        var builder = Builder()
+        // Groups of documents on all cores, one stemmer (and its cache) per group,
+        // merged in id order as they come so only one batch is held at a time.
+        let group = 16
+        let batch = group * 32
+        var start = 0
+        while start < docs.count {
+            let end = min(start + batch, docs.count)
+            let groups = stride(from: start, to: end, by: group).map { $0..<min($0 + group, end) }
+            let analysed = groups.parallelMap { range -> [SearchDocumentTerms] in
+                let stemmer = SearchStemmer(algorithm: algorithm)
+                return range.map { SearchDocumentTerms(docs[$0], stemmer: stemmer) }
+            }
+            for terms in analysed.joined() { builder.add(terms) }
+            start = end
+        }
+        return builder.files(language: site.config.language, stemmer: algorithm ?? "")
+    }
+
+    /// FNV-1a (32 bit) of the term's UTF-8 bytes: its posting bucket, modulo the count.
+    static func hash(_ term: String) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for b in term.utf8 {
+            h ^= UInt32(b)
+            h = h &* 16_777_619
+        }
+        return h
+    }
+
+    /// A dictionary file's name: the key's scalars, `a`–`z` and `0`–`9` as
+    /// themselves, any other as `_hex_`.
+    static func dictionaryFileName(_ surface: String) -> String {
+        var name = ""
+        for s in surface.unicodeScalars.prefix(dictionaryKeyLength) {
+            if (s.value >= 0x61 && s.value <= 0x7A) || (s.value >= 0x30 && s.value <= 0x39) {
+                name.unicodeScalars.append(s)
+            } else {
+                name += "_" + String(s.value, radix: 16) + "_"
+            }
+        }
+        return name
+    }
+
+    /// Merges documents in id order into postings and the dictionary.
+    struct Builder {
+        private var termIDs: [String: Int] = [:]
+        private var terms: [String] = []
+        /// Per term: its postings as JSON numbers (`Δid,w,Δid,w`), and the last id.
+        private var postings: [[UInt8]] = []
+        private var lastDoc: [Int] = []
+        private var surfaces: [String: (term: Int, df: Int)] = [:]
+        private var records: [[UInt8]] = []
+
+        mutating func add(_ doc: SearchDocumentTerms) {
+            let id = records.count
+            records.append(doc.record)
+            for entry in doc.terms {
+                let t: Int
+                if let known = termIDs[entry.term] {
+                    t = known
+                } else {
+                    t = terms.count
+                    termIDs[entry.term] = t
+                    terms.append(entry.term)
+                    postings.append([])
+                    lastDoc.append(0)
+                }
+                if !postings[t].isEmpty { postings[t].append(UInt8(ascii: ",")) }
+                Self.appendNumber(id - lastDoc[t], to: &postings[t])
+                postings[t].append(UInt8(ascii: ","))
+                Self.appendNumber(Int(entry.weight), to: &postings[t])
+                lastDoc[t] = id
+            }
+            for (surface, term) in doc.surfaces {
+                if let known = surfaces[surface] {
+                    surfaces[surface] = (known.term, known.df + 1)
+                } else if let t = termIDs[term] {
+                    surfaces[surface] = (t, 1)
+                }
+            }
+        }
+
+        private static func appendNumber(_ n: Int, to out: inout [UInt8]) {
+            if n < 10 { out.append(UInt8(48 + n)); return }
+            out.append(contentsOf: String(n).utf8)
+        }
+
+        /// The files, consuming the postings.
+        mutating func files(language: String, stemmer: String) -> [OutputFile] {
+            var files: [OutputFile] = []
+            let total = zip(postings, terms).reduce(0) { $0 + $1.0.count + $1.1.utf8.count + 5 }
+            var buckets = 1
+            while buckets < SearchIndex.maxBuckets, buckets * SearchIndex.bucketBytes < total { buckets *= 2 }
+
+            // Postings: each bucket's terms in UTF-8 order.
+            var byBucket = [[Int]](repeating: [], count: buckets)
+            for (t, term) in terms.enumerated() { byBucket[Int(SearchIndex.hash(term) % UInt32(buckets))].append(t) }
+            for (b, members) in byBucket.enumerated() {
+                var out: [UInt8] = [UInt8(ascii: "{")]
+                for (i, t) in members.sorted(by: { utf8Less(terms[$0], terms[$1]) }).enumerated() {
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONText.append(terms[t], to: &out)
+                    out.append(contentsOf: ":[".utf8)
+                    out.append(contentsOf: postings[t])
+                    out.append(UInt8(ascii: "]"))
+                    postings[t] = []
+                }
+                out.append(UInt8(ascii: "}"))
+                files.append(OutputFile(path: "search/post/\(b).json", contents: .bytes(out)))
+            }
+
+            // Dictionary: surface words by their first characters, in UTF-8 order.
+            var byKey: [String: [String]] = [:]
+            for surface in surfaces.keys { byKey[SearchIndex.dictionaryFileName(surface), default: []].append(surface) }
+            for (key, words) in byKey {
+                var out: [UInt8] = [UInt8(ascii: "[")]
+                for (i, surface) in words.sorted(by: utf8Less).enumerated() {
+                    guard let entry = surfaces[surface] else { continue }
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    out.append(UInt8(ascii: "["))
+                    JSONText.append(surface, to: &out)
+                    out.append(UInt8(ascii: ","))
+                    Self.appendNumber(entry.df, to: &out)
+                    if terms[entry.term] != surface {
+                        out.append(UInt8(ascii: ","))
+                        JSONText.append(terms[entry.term], to: &out)
+                    }
+                    out.append(UInt8(ascii: "]"))
+                }
+                out.append(UInt8(ascii: "]"))
+                files.append(OutputFile(path: "search/dict/\(key).json", contents: .bytes(out)))
+            }
+
+            // Records, `recordsPerFile` to a file.
+            for (k, first) in stride(from: 0, to: records.count, by: SearchIndex.recordsPerFile).enumerated() {
+                var out: [UInt8] = [UInt8(ascii: "[")]
+                for id in first..<min(first + SearchIndex.recordsPerFile, records.count) {
+                    if id > first { out.append(UInt8(ascii: ",")) }
+                    out.append(contentsOf: records[id])
+                }
+                out.append(UInt8(ascii: "]"))
+                files.append(OutputFile(path: "search/doc/\(k).json", contents: .bytes(out)))
+            }
+
+            var manifest: [UInt8] = Array("{\"format\":\(SearchIndex.format),\"docs\":\(records.count),\"language\":".utf8)
+            JSONText.append(language, to: &manifest)
+            manifest.append(contentsOf: ",\"stemmer\":".utf8)
+            JSONText.append(stemmer, to: &manifest)
+            manifest.append(contentsOf: (",\"dict\":\(SearchIndex.dictionaryKeyLength),\"buckets\":\(buckets),"
+                                         + "\"perRecordFile\":\(SearchIndex.recordsPerFile)}").utf8)
+            files.append(OutputFile(path: "search/index.json", contents: .bytes(manifest)))
+            return files.sorted { $0.path < $1.path }
+        }
+
+        private func utf8Less(_ a: String, _ b: String) -> Bool {
+            a.utf8.lexicographicallyPrecedes(b.utf8)
+        }
+    }
+}

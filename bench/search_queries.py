@@ -1,0 +1,163 @@
+"""The queries of the search benchmark (bench/search_bench.py), each with the post
+it was written for, picked from a corpus of bench/gen_corpus.py.
+
+The generated posts share one small vocabulary (the same topics, sentences and
+code return in many posts), so a query "written for" a post is one whose words
+are all in that post and, together, in no other: the post a reader typing it
+means. They are picked, not written by hand, because each corpus size has its
+own posts; the picking is deterministic (a fixed seed, sorted inputs), so the
+same corpus always gives the same queries, and the bench prints them.
+
+Kinds (at least 20 queries in all):
+  title   - two or three words of the post's title that no other title has together
+  body    - two words of the body (not of the title) that no other post has together
+  code    - a code identifier written in the post, as written (`EpisodeController`)
+            or folded (`episodecontroller`), in as few other posts as can be found
+  part    - a part of an identifier with a title word (`controller` of `EpisodeController`)
+  two     - a title word and a body word
+  prefix  - title words with the last one cut short, as while typing (`harbour cal`)
+"""
+import os
+import random
+import re
+
+STOP = set("""a an and are as at be but by for from how i if in into is it its my of on or so that the
+this to was we what when why with you your not no do does did can will just than then there their
+them they one two three four five six seven eight nine ten lessons thing things using use used new
+better approach way ways look looking""".split())
+
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+IDENT = re.compile(r"\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b")
+
+
+class Post:
+    def __init__(self, path):
+        text = open(path, encoding="utf-8").read()
+        front, body = text[4:].split("\n---\n", 1)
+        m = re.search(r'^title:\s*"?(.*?)"?\s*$', front, re.M)
+        self.title = m.group(1) if m else ""
+        name = os.path.basename(path)[:-3]
+        self.url = "/%s/%s/%s/" % (name[0:4], name[5:7], name[11:])
+        self.name = name
+        # Words a reader can find: title, front matter (tags, summary) and body.
+        self.title_words = {w.lower() for w in WORD.findall(self.title)}
+        self.words = {w.lower() for w in WORD.findall(front + "\n" + body)} | self.title_words
+        self.body_only = {w.lower() for w in WORD.findall(body)} - self.title_words
+        self.idents = sorted(set(IDENT.findall(body)))
+
+
+def load(posts_dir):
+    return [Post(os.path.join(posts_dir, n)) for n in sorted(os.listdir(posts_dir)) if n.endswith(".md")]
+
+
+def pick(posts, count=24, seed=28):
+    """[(kind, query, expected URL, expected title)], `count` of them over the kinds."""
+    index = {}
+    for i, p in enumerate(posts):
+        for w in p.words:
+            index.setdefault(w, set()).add(i)
+    title_index = {}
+    for i, p in enumerate(posts):
+        for w in p.title_words:
+            title_index.setdefault(w, set()).add(i)
+
+    def having(words):
+        sets = sorted((index.get(w, set()) for w in words), key=len)
+        out = set(sets[0]) if sets else set()
+        for s in sets[1:]:
+            out &= s
+        return out
+
+    def having_prefix(words, prefix):
+        out = having(words)
+        return {i for i in out if any(w.startswith(prefix) for w in posts[i].words)}
+
+    def content(ws):
+        return sorted(w for w in ws if len(w) >= 4 and w not in STOP and not w.isdigit())
+
+    order = list(range(len(posts)))
+    random.Random(seed).shuffle(order)
+    kinds = ["title", "body", "code", "part", "two", "prefix"]
+    want = {k: count // len(kinds) for k in kinds}
+    for k in kinds[: count % len(kinds)]:
+        want[k] += 1
+    picked, used = [], set()
+
+    def take(kind, query, i):
+        picked.append((kind, query, posts[i].url, posts[i].title))
+        used.add(i)
+
+    for kind in kinds:
+        for i in order:
+            if want[kind] == 0:
+                break
+            if i in used:
+                continue
+            p = posts[i]
+            tw = [w for w in content(p.title_words) if w in p.title_words]
+            bw = content(p.body_only)
+            query = None
+            if kind == "title":
+                for a in range(len(tw)):
+                    for b in range(a + 1, len(tw)):
+                        if having([tw[a], tw[b]]) == {i}:
+                            query = "%s %s" % (tw[a], tw[b])
+                            break
+                    if query:
+                        break
+            elif kind == "body":
+                rare = sorted(bw, key=lambda w: (len(index[w]), w))[:12]
+                for a in range(len(rare)):
+                    for b in range(a + 1, len(rare)):
+                        if having([rare[a], rare[b]]) == {i}:
+                            query = "%s %s" % (rare[a], rare[b])
+                            break
+                    if query:
+                        break
+            elif kind == "code":
+                for ident in p.idents:
+                    if having([ident.lower()]) == {i}:
+                        # Every other one folded, as a reader types it.
+                        query = ident if want[kind] % 2 else ident.lower()
+                        break
+            elif kind == "part":
+                for ident in p.idents:
+                    parts = [x.lower() for x in re.findall(r"[A-Z]?[a-z0-9]+", ident)]
+                    if len(parts) < 2 or ident.lower() not in index:
+                        continue
+                    for w in tw:
+                        # The identifier's last part (`controller`) and a title word, in this post alone.
+                        ids = {j for j in having([w]) if any(x.lower().endswith(parts[-1]) and x.lower() != parts[-1]
+                                                             for x in posts[j].idents) and ident in posts[j].idents}
+                        if ids == {i}:
+                            query = "%s %s" % (parts[0], w)
+                            if having([parts[0], w]) != {i}:
+                                query = None
+                                continue
+                            break
+                    if query:
+                        break
+            elif kind == "two":
+                rare = sorted(bw, key=lambda w: (len(index[w]), w))[:12]
+                for w in tw:
+                    for b in rare:
+                        if having([w, b]) == {i}:
+                            query = "%s %s" % (w, b)
+                            break
+                    if query:
+                        break
+            elif kind == "prefix":
+                for a in range(len(tw)):
+                    for b in range(len(tw)):
+                        if a == b or len(tw[b]) < 6:
+                            continue
+                        cut = tw[b][:4]
+                        if having_prefix([tw[a]], cut) == {i}:
+                            query = "%s %s" % (tw[a], cut)
+                            break
+                    if query:
+                        break
+            if query:
+                take(kind, query, i)
+                want[kind] -= 1
+    return picked

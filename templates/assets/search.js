@@ -1,0 +1,441 @@
+// blogbuild's search: answers a query from the index the build writes under
+// search/ (docs/SEARCH.md), fetching only the few small files the query needs.
+// Words are cut and folded exactly as Sources/BlogBuild/Search/SearchText.swift
+// does; stems come from the index's dictionary, so no stemmer runs here.
+(function (root) {
+  "use strict";
+
+  var LONGEST_PIECE = 40;
+  var PREFIX_TERMS = 8;
+  var PHRASE_PAGES = 40;
+  var WORD = /[\p{L}\p{M}\p{N}_]/u;
+  var MARK = /\p{M}/u;
+  var UPPER = /\p{Uppercase}/u;
+  var LOWER = /\p{Lowercase}/u;
+  var DIGIT = /\p{Nd}/u;
+
+  function isWord(c) { return WORD.test(c); }
+  function isMark(c) { return c.codePointAt(0) >= 0x300 && MARK.test(c); }
+  function isUpper(c) { return UPPER.test(c); }
+  function isLower(c) { return LOWER.test(c); }
+  function isDigit(c) { return DIGIT.test(c); }
+  function isCJK(c) {
+    var v = c.codePointAt(0);
+    return (v >= 0x1100 && v <= 0x11FF) || (v >= 0x3005 && v <= 0x3007) || (v >= 0x3040 && v <= 0x30FF) ||
+      (v >= 0x3130 && v <= 0x318F) || (v >= 0x31F0 && v <= 0x31FF) || (v >= 0x3400 && v <= 0x4DBF) ||
+      (v >= 0x4E00 && v <= 0x9FFF) || (v >= 0xAC00 && v <= 0xD7AF) || (v >= 0xF900 && v <= 0xFAFF) ||
+      (v >= 0xFF66 && v <= 0xFF9F) || (v >= 0x20000 && v <= 0x2FFFF);
+  }
+
+  /** NFKD, nonspacing marks dropped, lowercased (SearchText.fold). */
+  function fold(s) {
+    return s.normalize("NFKD").replace(/\p{Mn}/gu, "").toLowerCase();
+  }
+
+  function isCaseBoundary(w, e) {
+    if (!isUpper(w[e])) return false;
+    var before = w[e - 1];
+    if (isLower(before) || isDigit(before)) return true;
+    return isUpper(before) && e + 1 < w.length && isLower(w[e + 1]);
+  }
+
+  // One run of word characters (an array of code point strings) → pieces.
+  // Each piece: {text, cjk, position, start, end} (start/end: indexes into the run).
+  function wordPieces(w, position, out) {
+    var i = 0;
+    while (i < w.length) {
+      var cjk = isCJK(w[i]);
+      var j = i + 1;
+      while (j < w.length && (isCJK(w[j]) === cjk || isMark(w[j]))) j++;
+      if (cjk) {
+        var chars = [];
+        for (var k = i; k < j;) {
+          var e = k + 1;
+          while (e < j && isMark(w[e])) e++;
+          chars.push([k, e]);
+          k = e;
+        }
+        if (chars.length === 1) {
+          out.push({ text: fold(w.slice(i, j).join("")), cjk: true, position: position, start: i, end: j });
+          position += 1;
+        } else {
+          for (var c = 0; c + 1 < chars.length; c++) {
+            out.push({ text: fold(w.slice(chars[c][0], chars[c + 1][1]).join("")), cjk: true,
+              position: position + c, start: chars[c][0], end: chars[c + 1][1] });
+          }
+          position += chars.length - 1;
+        }
+      } else {
+        var parts = [];
+        for (var p = i; p < j;) {
+          if (w[p] === "_") { p++; continue; }
+          var q = p + 1;
+          while (q < j && w[q] !== "_" && !isCaseBoundary(w, q)) q++;
+          parts.push([p, q]);
+          p = q;
+        }
+        if (parts.length > 0) {
+          var group = [];
+          if (parts.length > 1) {
+            var ws = parts[0][0], we = parts[parts.length - 1][1];
+            if (we - ws <= LONGEST_PIECE) group.push([ws, we]);
+          }
+          for (var r = 0; r < parts.length; r++) {
+            if (parts[r][1] - parts[r][0] <= LONGEST_PIECE) group.push(parts[r]);
+          }
+          for (var g = 0; g < group.length; g++) {
+            var t = fold(w.slice(group[g][0], group[g][1]).join(""));
+            if (t) out.push({ text: t, cjk: false, position: position, start: group[g][0], end: group[g][1] });
+          }
+          position += 1;
+        }
+      }
+      i = j;
+    }
+    return position;
+  }
+
+  /**
+   * The pieces of `text` as the index cut them: [{text, cjk, position, from, to}],
+   * from/to being UTF-16 offsets of the piece's characters in `text`.
+   */
+  function pieces(text) {
+    var out = [];
+    var position = 0;
+    var word = [], offsets = [];
+    var chars = Array.from(text);
+    var offset = 0;
+    function flush() {
+      if (!word.length) return;
+      var first = out.length;
+      position = wordPieces(word, position, out);
+      for (var n = first; n < out.length; n++) {
+        var pc = out[n];
+        pc.from = offsets[pc.start];
+        pc.to = pc.end < offsets.length ? offsets[pc.end] : offsets[offsets.length - 1] + word[word.length - 1].length;
+      }
+      word = []; offsets = [];
+    }
+    for (var i = 0; i < chars.length; i++) {
+      var ch = chars[i];
+      if (isWord(ch)) { word.push(ch); offsets.push(offset); } else flush();
+      offset += ch.length;
+    }
+    flush();
+    return out;
+  }
+
+  // ---------------------------------------------------------------- fetching
+
+  var base = null;
+  var cache = new Map();
+  // Read while the script runs: currentScript is null later.
+  var script = root.document && root.document.currentScript;
+  var scriptBase = script && script.src ? new URL("../search/", script.src).href : null;
+
+  function defaultBase() {
+    if (scriptBase) return scriptBase;
+    if (root.location) return new URL("/search/", root.location.href).href;
+    return "/search/";
+  }
+
+  function fetchJSON(url) {
+    if (cache.has(url)) return cache.get(url);
+    var p = root.fetch(url).then(function (response) {
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error("search: " + url + ": HTTP " + response.status);
+      return response.json();
+    });
+    p.catch(function () { cache.delete(url); });
+    cache.set(url, p);
+    return p;
+  }
+
+  function fetchText(url) {
+    return root.fetch(url).then(function (response) {
+      if (!response.ok) throw new Error("search: " + url + ": HTTP " + response.status);
+      return response.text();
+    });
+  }
+
+  function indexFile(path) { return fetchJSON(new URL(path, base || (base = defaultBase())).href); }
+
+  function manifest() {
+    return indexFile("index.json").then(function (m) {
+      if (!m || m.format !== 1) throw new Error("search: the index's format is not one this script reads");
+      return m;
+    });
+  }
+
+  function dictName(word, length) {
+    var name = "";
+    var chars = Array.from(word).slice(0, length);
+    for (var i = 0; i < chars.length; i++) {
+      var c = chars[i];
+      if (/^[a-z0-9]$/.test(c)) name += c; else name += "_" + c.codePointAt(0).toString(16) + "_";
+    }
+    return name;
+  }
+
+  function fnv1a(text) {
+    var bytes = new TextEncoder().encode(text);
+    var h = 0x811c9dc5;
+    for (var i = 0; i < bytes.length; i++) {
+      h ^= bytes[i];
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+    return h >>> 0;
+  }
+
+  // The terms a query word may be: [{term, surface}] (empty: the index has none).
+  function termsFor(m, word, prefix) {
+    if (word.cjk) return Promise.resolve([{ term: word.text, surface: word.text }]);
+    return indexFile("dict/" + dictName(word.text, m.dict) + ".json").then(function (entries) {
+      var found = [];
+      if (!entries) return found;
+      var longEnough = Array.from(word.text).length >= 2;
+      var matches = [];
+      for (var i = 0; i < entries.length; i++) {
+        var e = entries[i];
+        if (e[0] === word.text) found.push({ term: e.length > 2 ? e[2] : e[0], surface: e[0] });
+        else if (prefix && longEnough && e[0].indexOf(word.text) === 0) matches.push(e);
+      }
+      matches.sort(function (a, b) {
+        return b[1] - a[1] || a[0].length - b[0].length || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+      });
+      for (var k = 0; k < matches.length && found.length < PREFIX_TERMS; k++) {
+        found.push({ term: matches[k].length > 2 ? matches[k][2] : matches[k][0], surface: matches[k][0] });
+      }
+      return found;
+    });
+  }
+
+  // A term's postings: Map id → weight (tf × 2 + title bit).
+  function postingsFor(m, term) {
+    return indexFile("post/" + (fnv1a(term) % m.buckets) + ".json").then(function (bucket) {
+      var list = new Map();
+      var flat = bucket && Object.prototype.hasOwnProperty.call(bucket, term) ? bucket[term] : [];
+      var id = 0;
+      for (var i = 0; i + 1 < flat.length; i += 2) {
+        id += flat[i];
+        list.set(id, flat[i + 1]);
+      }
+      return list;
+    });
+  }
+
+  function record(m, id) {
+    var file = Math.floor(id / m.perRecordFile);
+    return indexFile("doc/" + file + ".json").then(function (records) { return records[id - file * m.perRecordFile]; });
+  }
+
+  // ---------------------------------------------------------------- queries
+
+  // The query's words: [{text, cjk, phrase: index or -1, prefix}], one per position
+  // (an identifier's whole stands for it), and the phrases as lists of words.
+  function parseQuery(query) {
+    var words = [], phrases = [];
+    var segments = query.split('"');
+    for (var s = 0; s < segments.length; s++) {
+      var inQuote = s % 2 === 1;
+      var found = pieces(segments[s]);
+      var phrase = inQuote ? phrases.length : -1;
+      var list = [];
+      var lastPosition = -1;
+      for (var i = 0; i < found.length; i++) {
+        var piece = found[i];
+        if (piece.position === lastPosition && !piece.cjk) continue;
+        lastPosition = piece.position;
+        var w = { text: piece.text, cjk: piece.cjk, phrase: phrase, prefix: false };
+        list.push(w);
+        words.push(w);
+      }
+      if (inQuote && list.length) phrases.push(list);
+    }
+    // The word being typed: the last, unless a space or a quote ends the query.
+    var last = words[words.length - 1];
+    if (last && last.phrase < 0 && !last.cjk && /[\p{L}\p{M}\p{N}_]$/u.test(query)) last.prefix = true;
+    return { words: words, phrases: phrases };
+  }
+
+  function pageText(html) {
+    var from = html.search(/<article[\s>]/i);
+    var to = from >= 0 ? html.indexOf("</article>", from) : -1;
+    if (from < 0) { from = html.search(/<main[\s>]/i); to = from >= 0 ? html.indexOf("</main>", from) : -1; }
+    if (from >= 0 && to > from) html = html.slice(from, to);
+    return html
+      .replace(/<(script|style|template|textarea|title)[\s>][\s\S]*?<\/\1\s*>/gi, " ")
+      .replace(/<!--[\s\S]*?-->/g, " ")
+      .replace(/<\/?(a|b|i|s|u|em|del|ins|span|code|mark|abbr|strong)(\s[^>]*)?>/gi, "")
+      .replace(/<[^>]*>/g, " ")
+      .replace(/&(#x[0-9a-f]+|#[0-9]+|amp|lt|gt|quot|apos|nbsp);/gi, function (_, e) {
+        var lower = e.toLowerCase();
+        if (lower[0] === "#") {
+          var n = lower[1] === "x" ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
+          try { return String.fromCodePoint(n); } catch (err) { return " "; }
+        }
+        return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " }[lower];
+      });
+  }
+
+  // True when every phrase's words stand next to each other, in order, in `text`.
+  function hasPhrases(text, phrases) {
+    var at = new Map();
+    var found = pieces(text);
+    for (var i = 0; i < found.length; i++) {
+      var key = found[i].text + "\u0000" + found[i].position;
+      at.set(key, true);
+    }
+    return phrases.every(function (phrase) {
+      for (var p = 0; p < found.length; p++) {
+        if (found[p].text !== phrase[0].text) continue;
+        var start = found[p].position, ok = true;
+        for (var k = 1; k < phrase.length && ok; k++) ok = at.has(phrase[k].text + "\u0000" + (start + k));
+        if (ok) return true;
+      }
+      return false;
+    });
+  }
+
+  function siteURL(path) {
+    return new URL("../" + path, base || (base = defaultBase())).pathname;
+  }
+
+  /**
+   * Results for `query`, best first: {results: [{title, url, date, excerpt, tags,
+   * terms}], total, terms}. See docs/SEARCH.md.
+   */
+  function search(query, options) {
+    var limit = (options && options.limit) || 10;
+    var parsed = parseQuery(String(query || ""));
+    if (!parsed.words.length) return Promise.resolve({ results: [], total: 0, terms: [] });
+    return manifest().then(function (m) {
+      return Promise.all(parsed.words.map(function (w) {
+        return termsFor(m, w, w.prefix && w.phrase < 0).then(function (alternatives) {
+          return Promise.all(alternatives.map(function (a) { return postingsFor(m, a.term); }))
+            .then(function (lists) { return { word: w, alternatives: alternatives, lists: lists }; });
+        });
+      })).then(function (matched) {
+        var marks = [];
+        matched.forEach(function (mw) {
+          marks.push(mw.word.text);
+          mw.alternatives.forEach(function (a) { marks.push(a.surface, a.term); });
+        });
+        marks = marks.filter(function (t, i) { return marks.indexOf(t) === i; });
+        // Every word must match (AND): start from the word with the fewest documents.
+        var perWord = matched.map(function (mw) {
+          var best = new Map();
+          mw.lists.forEach(function (list) {
+            var idf = Math.log(1 + m.docs / Math.max(1, list.size));
+            list.forEach(function (w, id) {
+              var title = w & 1, tf = w >> 1;
+              var score = tf * idf;
+              var had = best.get(id);
+              if (!had) best.set(id, { title: title, score: score });
+              else { had.title = had.title | title; had.score = Math.max(had.score, score); }
+            });
+          });
+          return best;
+        });
+        perWord.sort(function (a, b) { return a.size - b.size; });
+        var hits = [];
+        if (perWord.length && perWord[0].size) {
+          perWord[0].forEach(function (first, id) {
+            var titles = first.title, score = first.score;
+            for (var k = 1; k < perWord.length; k++) {
+              var h = perWord[k].get(id);
+              if (!h) return;
+              titles += h.title;
+              score += h.score;
+            }
+            hits.push({ id: id, titles: titles, score: score });
+          });
+        }
+        hits.sort(function (a, b) { return b.titles - a.titles || b.score - a.score || a.id - b.id; });
+        var shown = parsed.phrases.length ? verifyPhrases(m, hits, parsed.phrases, limit) : Promise.resolve({ hits: hits.slice(0, limit), total: hits.length });
+        return shown.then(function (chosen) {
+          return Promise.all(chosen.hits.map(function (hit) { return record(m, hit.id); })).then(function (records) {
+            return {
+              results: records.map(function (r) {
+                return { title: r.t, url: siteURL(r.u), date: r.d, excerpt: r.x, tags: r.g, terms: marks };
+              }),
+              total: chosen.total,
+              terms: marks
+            };
+          });
+        });
+      });
+    });
+  }
+
+  // Phrases are checked against the pages themselves (the index keeps no word
+  // positions): the best candidates' pages are read in rank order until `limit`
+  // hold every phrase, reading at most PHRASE_PAGES pages.
+  function verifyPhrases(m, hits, phrases, limit) {
+    var kept = [];
+    var i = 0;
+    function next() {
+      if (kept.length >= limit || i >= hits.length || i >= PHRASE_PAGES) {
+        return Promise.resolve({ hits: kept, total: kept.length + (i < hits.length && kept.length >= limit ? hits.length - i : 0) });
+      }
+      var hit = hits[i++];
+      return record(m, hit.id).then(function (r) {
+        return fetchText(new URL(siteURL(r.u), base).href);
+      }).then(function (html) {
+        if (hasPhrases(pageText(html), phrases)) kept.push(hit);
+        return next();
+      });
+    }
+    return next();
+  }
+
+  // ---------------------------------------------------------------- marking
+
+  /** `text` in pieces [{text, match}] whose words `terms` (from search) name. */
+  function mark(text, terms) {
+    text = String(text || "");
+    var set = new Set(terms || []);
+    var stems = (terms || []).filter(function (t) { return Array.from(t).length >= 3; });
+    var ranges = [];
+    pieces(text).forEach(function (p) {
+      var hit = set.has(p.text) || (!p.cjk && stems.some(function (t) { return p.text.indexOf(t) === 0; }));
+      if (hit) ranges.push([p.from, p.to]);
+    });
+    ranges.sort(function (a, b) { return a[0] - b[0]; });
+    var out = [], at = 0;
+    for (var i = 0; i < ranges.length; i++) {
+      var from = Math.max(ranges[i][0], at), to = ranges[i][1];
+      if (to <= from) continue;
+      if (from > at) out.push({ text: text.slice(at, from), match: false });
+      if (out.length && out[out.length - 1].match && from === at) out[out.length - 1].text += text.slice(from, to);
+      else out.push({ text: text.slice(from, to), match: true });
+      at = to;
+    }
+    if (at < text.length) out.push({ text: text.slice(at), match: false });
+    return out;
+  }
+
+  function escapeHTML(s) {
+    return s.replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+
+  /** `mark` as escaped HTML, the matches in <mark>. */
+  function markHTML(text, terms) {
+    return mark(text, terms).map(function (p) {
+      return p.match ? "<mark>" + escapeHTML(p.text) + "</mark>" : escapeHTML(p.text);
+    }).join("");
+  }
+
+  function configure(options) {
+    if (options && options.base) {
+      base = new URL(options.base, root.location ? root.location.href : "http://localhost/").href;
+      cache = new Map();
+    }
+  }
+
+  var api = { search: search, mark: mark, markHTML: markHTML, configure: configure, fold: fold, pieces: pieces };
+  root.blogbuildSearch = api;
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+})(typeof window !== "undefined" ? window : globalThis);
