@@ -8,6 +8,8 @@
   var LONGEST_PIECE = 40;
   var PREFIX_TERMS = 8;
   var PHRASE_PAGES = 40;
+  var MIN_STEM = 3;
+  var MAX_SUFFIX = 4;
   var WORD = /[\p{L}\p{M}\p{N}_]/u;
   var MARK = /\p{M}/u;
   var UPPER = /\p{Uppercase}/u;
@@ -203,6 +205,17 @@
       matches.sort(function (a, b) {
         return b[1] - a[1] || a[0].length - b[0].length || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
       });
+      if (!found.length && !word.exact) {
+        // A word the site never uses: the longest index term that begins it, as
+        // its own stem would (`rendering` → `render`), a suffix's length at most.
+        var best = null;
+        for (var s = 0; s < entries.length; s++) {
+          var t = entries[s].length > 2 ? entries[s][2] : entries[s][0];
+          if (t.length >= MIN_STEM && word.text.length - t.length <= MAX_SUFFIX && word.text.indexOf(t) === 0 &&
+              (!best || t.length > best.term.length)) best = { term: t, surface: t };
+        }
+        if (best) found.push(best);
+      }
       for (var k = 0; k < matches.length && found.length < PREFIX_TERMS; k++) {
         found.push({ term: matches[k].length > 2 ? matches[k][2] : matches[k][0], surface: matches[k][0] });
       }
@@ -246,7 +259,7 @@
         var piece = found[i];
         if (piece.position === lastPosition && !piece.cjk) continue;
         lastPosition = piece.position;
-        var w = { text: piece.text, cjk: piece.cjk, phrase: phrase, prefix: false };
+        var w = { text: piece.text, cjk: piece.cjk, phrase: phrase, prefix: false, exact: inQuote };
         list.push(w);
         words.push(w);
       }

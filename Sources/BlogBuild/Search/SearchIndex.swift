@@ -18,17 +18,16 @@ enum SearchIndex {
         var builder = Builder()
         // Groups of documents on all cores, one stemmer (and its cache) per group,
         // merged in id order as they come so only one batch is held at a time.
-        let group = 16
-        let batch = group * 32
+        let group = 64
+        let batch = group * 8
         var start = 0
         while start < docs.count {
             let end = min(start + batch, docs.count)
             let groups = stride(from: start, to: end, by: group).map { $0..<min($0 + group, end) }
-            let analysed = groups.parallelMap { range -> [SearchDocumentTerms] in
-                let stemmer = SearchStemmer(algorithm: algorithm)
-                return range.map { SearchDocumentTerms(docs[$0], stemmer: stemmer) }
+            let analysed = groups.parallelMap { range in
+                SearchGroupTerms(docs[range], stemmer: SearchStemmer(algorithm: algorithm))
             }
-            for terms in analysed.joined() { builder.add(terms) }
+            for terms in analysed { builder.add(terms) }
             start = end
         }
         return builder.files(language: site.config.language, stemmer: algorithm ?? "")
@@ -68,38 +67,57 @@ enum SearchIndex {
         private var surfaces: [String: (term: Int, df: Int)] = [:]
         private var records: [[UInt8]] = []
 
-        mutating func add(_ doc: SearchDocumentTerms) {
-            let id = records.count
-            records.append(doc.record)
-            for entry in doc.terms {
-                let t: Int
-                if let known = termIDs[entry.term] {
-                    t = known
-                } else {
-                    t = terms.count
-                    termIDs[entry.term] = t
-                    terms.append(entry.term)
-                    postings.append([])
-                    lastDoc.append(0)
-                }
-                if !postings[t].isEmpty { postings[t].append(UInt8(ascii: ",")) }
-                Self.appendNumber(id - lastDoc[t], to: &postings[t])
-                postings[t].append(UInt8(ascii: ","))
-                Self.appendNumber(Int(entry.weight), to: &postings[t])
-                lastDoc[t] = id
+        mutating func add(_ group: SearchGroupTerms) {
+            // The group's terms as the index's.
+            let global = group.terms.map { term -> Int in
+                if let known = termIDs[term] { return known }
+                let t = terms.count
+                termIDs[term] = t
+                terms.append(term)
+                postings.append([])
+                lastDoc.append(0)
+                return t
             }
-            for (surface, term) in doc.surfaces {
+            var from = 0
+            for (d, end) in group.docEnds.enumerated() {
+                let id = records.count
+                records.append(group.records[d])
+                for k in from..<end {
+                    let t = global[Int(group.docTerms[k])]
+                    if !postings[t].isEmpty { postings[t].append(UInt8(ascii: ",")) }
+                    Self.appendNumber(id - lastDoc[t], to: &postings[t])
+                    postings[t].append(UInt8(ascii: ","))
+                    Self.appendNumber(Int(group.docWeights[k]), to: &postings[t])
+                    lastDoc[t] = id
+                }
+                from = end
+            }
+            for (s, surface) in group.surfaces.enumerated() {
+                let n = Int(group.surfaceDocuments[s])
                 if let known = surfaces[surface] {
-                    surfaces[surface] = (known.term, known.df + 1)
-                } else if let t = termIDs[term] {
-                    surfaces[surface] = (t, 1)
+                    surfaces[surface] = (known.term, known.df + n)
+                } else {
+                    surfaces[surface] = (global[Int(group.surfaceTerms[s])], n)
                 }
             }
         }
 
+        /// A non-negative number's decimal digits.
         private static func appendNumber(_ n: Int, to out: inout [UInt8]) {
             if n < 10 { out.append(UInt8(48 + n)); return }
-            out.append(contentsOf: String(n).utf8)
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var count = 0
+            var rest = n
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                while rest > 0 {
+                    buffer[count] = UInt8(48 + rest % 10)
+                    rest /= 10
+                    count += 1
+                }
+                for k in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[k]) }
+            }
         }
 
         /// The files, consuming the postings.

@@ -1,0 +1,111 @@
+/// `SearchText.pieces` over UTF-8 bytes, fast where text is ASCII: a word of
+/// ASCII letters, digits and `_` is split and lowercased in place, byte by byte,
+/// with the same rules; any other word goes through `SearchText` itself. Positions
+/// are not needed here (the index keeps none), only the pieces.
+enum SearchWordScanner {
+    /// Calls `body` with each piece's folded bytes and whether it is CJK.
+    static func scan(_ text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void) {
+        var scratch = [UInt8](repeating: 0, count: SearchText.longestPiece)
+        var i = 0
+        let n = text.count
+        while i < n {
+            // Skip to a word's first byte.
+            let b = text[i]
+            if b < 0x80 {
+                if !isASCIIWord(b) { i += 1; continue }
+            } else {
+                let (scalar, length) = decode(text, at: i)
+                if !SearchText.isWordScalar(scalar) { i += length; continue }
+            }
+            // The word's end, and whether it is all ASCII.
+            let start = i
+            var ascii = true
+            while i < n {
+                let c = text[i]
+                if c < 0x80 {
+                    if !isASCIIWord(c) { break }
+                    i += 1
+                } else {
+                    let (scalar, length) = decode(text, at: i)
+                    if !SearchText.isWordScalar(scalar) { break }
+                    ascii = false
+                    i += length
+                }
+            }
+            if ascii {
+                asciiPieces(UnsafeBufferPointer(rebasing: text[start..<i]), scratch: &scratch, body)
+            } else {
+                SearchText.pieces(of: String(decoding: UnsafeBufferPointer(rebasing: text[start..<i]), as: UTF8.self)) { piece in
+                    guard !piece.text.isEmpty else { return }
+                    var copy = piece.text
+                    copy.withUTF8 { body($0, piece.isCJK) }
+                }
+            }
+        }
+    }
+
+    private static func isASCIIWord(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+    }
+
+    private static func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+    private static func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    /// The scalar at `i` and its length in bytes (U+FFFD for a malformed sequence, one byte).
+    private static func decode(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+        let b = p[i]
+        let length = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+        guard b >= 0xC2, i + length <= p.count else { return ("\u{FFFD}", 1) }
+        var value = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1..<length {
+            let c = p[i + k]
+            guard c & 0xC0 == 0x80 else { return ("\u{FFFD}", 1) }
+            value = value << 6 | UInt32(c & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// An ASCII word: whole and parts as `SearchText.identifierPieces` makes them.
+    private static func asciiPieces(_ w: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8],
+                                    _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void) {
+        func emit(_ from: Int, _ to: Int) {
+            guard to - from <= SearchText.longestPiece else { return }
+            for j in from..<to {
+                let c = w[j]
+                scratch[j - from] = isUpper(c) ? c + 0x20 : c
+            }
+            scratch.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<(to - from)]), false) }
+        }
+        // Most words are one part: no `_`, no case change.
+        var plain = w[0] != 0x5F
+        var e = 1
+        while plain, e < w.count {
+            if w[e] == 0x5F || isBoundary(w, before: e) { plain = false }
+            e += 1
+        }
+        if plain { emit(0, w.count); return }
+        // Parts, as (start, end) pairs.
+        var partStarts: [Int] = []
+        var partEnds: [Int] = []
+        var k = 0
+        while k < w.count {
+            if w[k] == 0x5F { k += 1; continue }
+            var e = k + 1
+            while e < w.count, w[e] != 0x5F, !isBoundary(w, before: e) { e += 1 }
+            partStarts.append(k)
+            partEnds.append(e)
+            k = e
+        }
+        guard let first = partStarts.first, let last = partEnds.last else { return }
+        if partStarts.count > 1 { emit(first, last) }
+        for p in 0..<partStarts.count { emit(partStarts[p], partEnds[p]) }
+    }
+
+    private static func isBoundary(_ w: UnsafeBufferPointer<UInt8>, before e: Int) -> Bool {
+        guard isUpper(w[e]) else { return false }
+        let before = w[e - 1]
+        if isLower(before) || isDigit(before) { return true }
+        return isUpper(before) && e + 1 < w.count && isLower(w[e + 1])
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+@testable import BlogBuild
+
+/// Issue 28, "Search built in": the index the build writes under `search/`
+/// (docs/SEARCH.md), queried by the real query core (`assets/search.js`, as the
+/// build wrote it) under node, with a fetch that reads the output folder
+/// (Tests/Tools/search_query.js).
+@Suite struct SearchIndexTests {
+    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+    static let node: URL? = ProcessRunner.findOnPath("node")
+    static var nodeOrCI: Bool { node != nil || isCI }
+
+    /// One query's answer: result URLs best first, the marked excerpts, the files fetched.
+    struct Answer: Decodable {
+        struct Result: Decodable {
+            var title: String
+            var url: String
+            var date: String
+            var excerpt: String
+            var tags: [String]
+            var terms: [String]
+        }
+        var query: String
+        var results: [Result]
+        var total: Int
+        var marked: [String]
+        var fetched: [String]
+        var urls: [String] { results.map(\.url) }
+    }
+
+    /// A built site: its output folder (kept while the value lives).
+    final class Built {
+        let folder: TestSiteFolder
+        let output: URL
+        init(_ folder: TestSiteFolder, mode: BuildMode = .build(includeDrafts: false)) throws {
+            self.folder = folder
+            output = folder.outside("out")
+            _ = try SiteBuilder.build(BuildRequest(siteDirectory: folder.root, outputDirectory: output, mode: mode, now: siteTestsNow))
+        }
+
+        /// Runs the queries through search.js under node.
+        func query(_ queries: String...) throws -> [Answer] {
+            guard let node = SearchIndexTests.node else {
+                Issue.record("CI=true but node is missing (apt-get install nodejs): the query core cannot be tested")
+                return []
+            }
+            let tool = RepoPaths.root.appendingPathComponent("Tests/Tools/search_query.js").path
+            let script = output.appendingPathComponent("assets/search.js").path
+            let outcome = try ProcessRunner.run(node, [tool, script, output.path] + queries, timeout: 60)
+            #expect(outcome.status == 0, "\(outcome)")
+            let answers = try outcome.stdoutLines.map { try JSONDecoder().decode(Answer.self, from: Data($0.utf8)) }
+            #expect(answers.count == queries.count, "\(outcome)")
+            return answers
+        }
+
+        func query(_ q: String) throws -> Answer {
+            let answers: [Answer] = try query(q, q)  // twice: the second answer comes from the in-memory cache
+            let first = try #require(answers.first)
+            #expect(answers.last?.urls == first.urls)
+            return first
+        }
+
+        /// Every file under `search/`, relative path → bytes.
+        var searchFiles: [String: Data] {
+            var out: [String: Data] = [:]
+            let root = output.appendingPathComponent("search")
+            guard let walker = FileManager.default.enumerator(atPath: root.path) else { return out }
+            for case let path as String in walker {
+                if let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path),
+                   !path.hasSuffix("/") { out[path] = data }
+            }
+            return out
+        }
+    }
+
+    static func post(_ title: String, _ body: String, extra: String = "") -> String {
+        "---\ntitle: \"\(title)\"\n\(extra)---\n\n\(body)\n"
+    }
+
+    /// The English fixture: one post per feature, each word only where the test expects it.
+    static func englishSite() throws -> TestSiteFolder {
+        try TestSiteFolder(files: [
+            "content/posts/2024-01-01-cafe.md": post("Notes from a Café", "We met at the Café on the corner."),
+            "content/posts/2024-01-02-renderer.md": post("A template engine", "The engine will render each page once."),
+            "content/posts/2024-01-03-hooks.md": post("Deploys", "A webhook starts every deploy."),
+            "content/posts/2024-01-04-net.md": post("Networking", """
+                Use `URLSession.shared` for requests.
+
+                ```swift
+                let my_snake_value = parseHTTPResponse(data)
+                ```
+                """),
+            "content/posts/2024-01-05-adjacent.md": post("Themes", "The dark mode toggle sits in the header."),
+            "content/posts/2024-01-06-apart.md": post("Colours", "Dark colours suit the reading mode better."),
+            "content/posts/2024-01-07-title.md": post("Kettle tips", "Boil less water."),
+            "content/posts/2024-01-08-body.md": post("Morning", "The kettle, the kettle, and the kettle again."),
+            "content/posts/2024-01-09-draft.md": post("Unfinished", "A zebra crossing.", extra: "draft: true\n"),
+            "content/posts/2024-01-10-hidden.md": post("Private", "A giraffe appears.", extra: "search: false\n"),
+            "content/posts/2024-01-11-moved.md": post("Moved", "An okapi lives here.", extra: "aliases: [/old-okapi/]\n"),
+            "content/pages/secret.md": post("Secret page", "A narwhal page.", extra: "search: false\n"),
+            "content/pages/about.md": post("About", "Hello from the author."),
+        ])
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func foldsAccentsAndCase() throws {
+        let built = try Built(try Self.englishSite())
+        #expect(try built.query("café").urls == ["/2024/01/cafe/"])
+        #expect(try built.query("CAFE ").urls == ["/2024/01/cafe/"])
+        // The excerpt marks the word as written.
+        #expect(try built.query("cafe").marked.first?.contains("the <mark>Café</mark> on") == true)
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func stemsPrefixesAndIdentifiers() throws {
+        let built = try Built(try Self.englishSite())
+        // "rendering " (no prefix: a space ends it) meets "render" through the English stem.
+        #expect(try built.query("rendering ").urls == ["/2024/01/renderer/"])
+        #expect(try built.query("webh").urls == ["/2024/01/hooks/"])
+        #expect(try built.query("webh ").urls == [], "a finished word is no prefix")
+        for q in ["urlsession", "session", "URLSession", "snake", "my_snake_value", "http", "parsehttpresponse"] {
+            #expect(try built.query(q + " ").urls == ["/2024/01/net/"], "\(q)")
+        }
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aPhraseNeedsItsWordsAdjacent() throws {
+        let built = try Built(try Self.englishSite())
+        #expect(Set(try built.query("dark mode ").urls) == ["/2024/01/adjacent/", "/2024/01/apart/"])
+        #expect(try built.query("\"dark mode\"").urls == ["/2024/01/adjacent/"])
+        #expect(try built.query("\"mode dark\"").urls == [])
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aTitleHitRanksAboveBodyHits() throws {
+        let built = try Built(try Self.englishSite())
+        // The body post is newer and says it three times; the title still wins.
+        #expect(try built.query("kettle ").urls == ["/2024/01/title/", "/2024/01/body/"])
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func draftsHiddenAndAliasPagesAreNeverIndexed() throws {
+        // Drafts are built here (as serve builds them) and still not indexed.
+        let built = try Built(try Self.englishSite(), mode: .build(includeDrafts: true))
+        #expect(FileManager.default.fileExists(atPath: built.output.appendingPathComponent("2024/01/draft/index.html").path))
+        for q in ["zebra", "giraffe", "narwhal"] { #expect(try built.query(q + " ").urls == [], "\(q)") }
+        #expect(try built.query("okapi ").urls == ["/2024/01/moved/"])
+        let records = built.searchFiles.filter { $0.key.hasPrefix("doc/") }.values.map { String(decoding: $0, as: UTF8.self) }.joined()
+        #expect(records.contains("\"u\":\"about/\""))
+        for absent in ["Unfinished", "Private", "Secret page", "old-okapi"] { #expect(!records.contains(absent), "\(absent)") }
+        let manifest = String(decoding: try #require(built.searchFiles["index.json"]), as: UTF8.self)
+        #expect(manifest.contains("\"docs\":10,"), "\(manifest)")
+    }
+
+    @Test func searchFalseInSiteYmlWritesNoIndex() throws {
+        let folder = try Self.englishSite()
+        try folder.write("content/site.yml", TestSiteFolder.defaultConfig + "search: false\n")
+        let rendered = renderTestSite(folder)
+        #expect(rendered.site.diagnostics.filter { $0.severity != .hint }.isEmpty, "\(rendered.site.diagnostics)")
+        #expect(!rendered.paths.contains { $0.hasPrefix("search/") })
+        let on = renderTestSite(try Self.englishSite())
+        #expect(on.paths.contains("search/index.json"))
+    }
+
+    @Test func theIndexIsByteIdenticalOnEveryBuild() throws {
+        let first = try Built(try Self.englishSite()).searchFiles
+        let second = try Built(try Self.englishSite()).searchFiles
+        #expect(first.count > 5)
+        #expect(first == second)
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aGermanSiteStemsGerman() throws {
+        let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig.replacingOccurrences(of: "language: en", with: "language: de"),
+                                        files: [
+            "content/posts/2024-01-01-werk.md": Self.post("Werkstatt", "Mit den Kindern bauten wir zwei Häuser."),
+            "content/posts/2024-01-02-anderes.md": Self.post("Anderes", "Nichts davon hier."),
+        ])
+        let built = try Built(folder)
+        // German Snowball: "Kinder" and "Kindern" are both "kind", "Hauses" and "Häuser" both "haus";
+        // English's "kindern" and "hauser" begin neither query word.
+        #expect(try built.query("kinder ").urls == ["/2024/01/werk/"])
+        #expect(try built.query("Hauses ").urls == ["/2024/01/werk/"])
+        let manifest = String(decoding: try #require(built.searchFiles["index.json"]), as: UTF8.self)
+        #expect(manifest.contains("\"stemmer\":\"german\""))
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func japaneseIsFoundByCharacterPairs() throws {
+        let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig.replacingOccurrences(of: "language: en", with: "language: ja"),
+                                        files: [
+            "content/posts/2024-01-01-kensaku.md": Self.post("検索機能を作りました", "ブログに全文検索を追加しました。"),
+            "content/posts/2024-01-02-other.md": Self.post("別の記事", "機械の話です。"),
+        ])
+        let built = try Built(folder)
+        #expect(try built.query("検索").urls == ["/2024/01/kensaku/"])
+        #expect(try built.query("全文検索").urls == ["/2024/01/kensaku/"])
+        #expect(try built.query("機能").urls == ["/2024/01/kensaku/"])
+        // Both pairs of 検能 must be there, and "索能" is in no post.
+        #expect(try built.query("索能").urls == [])
+        #expect(try built.query("検索").marked.first?.contains("全文<mark>検索</mark>") == true)
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aQueryFetchesOnlyTheFilesItNeeds() throws {
+        let built = try Built(try Self.englishSite())
+        let answer = try built.query("webh")
+        // The manifest, one dictionary file, the buckets of the terms found, one record file.
+        #expect(answer.fetched.first == "/search/index.json")
+        #expect(answer.fetched.filter { $0.hasPrefix("/search/dict/") } == ["/search/dict/we.json"])
+        #expect(answer.fetched.filter { $0.hasPrefix("/search/doc/") } == ["/search/doc/0.json"])
+        #expect(!answer.fetched.contains { !$0.hasPrefix("/search/") }, "no page is read without a phrase")
+    }
+}
