@@ -24,8 +24,9 @@ makes it when it is missing). For each size:
    imported /pagefind/pagefind.js, from `search(q)` until the top five
    results' `data()` are loaded and drawn. Measured: the time from the query to
    the results drawn (in the page, performance.now()); every file the search
-   fetched (the resource timing entries under /search/ and /assets/search*.js
-   for blogbuild, under /pagefind/ for Pagefind), in bytes as files and as a
+   fetched (as the server saw the requests, from the page's load to the results,
+   under /search/ and /assets/search*.js for blogbuild, under /pagefind/ for
+   Pagefind: its Web Worker's fetches too), in bytes as files and as a
    server sends them (each body gzip-compressed at level 6 here, from the
    served folder; a file that does not get smaller, such as Pagefind's
    already-compressed index files, counted as it is); and whether the expected
@@ -106,8 +107,6 @@ const wait = () => window.benchReady ? window.benchQuery(query).then(done, e => 
 wait();
 """
 
-RESOURCES_JS = "return performance.getEntriesByType('resource').map(e => e.name);"
-
 
 class BenchError(Exception):
     pass
@@ -162,10 +161,17 @@ def site_without_search(site, work):
 # --- serving ---------------------------------------------------------------------
 
 class Handler(http.server.SimpleHTTPRequestHandler):
+    # Every path served, in order: what a query fetched, its workers' requests included
+    # (Pagefind searches in a Web Worker, whose fetches the page's resource timing never sees).
+    served = []
+    served_lock = threading.Lock()
+
     def log_message(self, *args):
         pass
 
     def do_GET(self):
+        with Handler.served_lock:
+            Handler.served.append(urllib.parse.urlsplit(self.path).path)
         if urllib.parse.urlsplit(self.path).path == BENCH_PAGE:
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")
@@ -210,8 +216,19 @@ class Sizes:
         return self.cache[path]
 
 
-def search_files(tool, urls):
-    paths = [urllib.parse.urlsplit(u).path for u in urls]
+def served_since(mark):
+    with Handler.served_lock:
+        return Handler.served[mark:]
+
+
+def served_mark():
+    with Handler.served_lock:
+        return len(Handler.served)
+
+
+def search_files(tool, paths):
+    """The files of `paths` (each once) that are the search's: its scripts and its index."""
+    paths = list(dict.fromkeys(paths))
     if tool == "blogbuild":
         return [p for p in paths if p.startswith("/search/") and p != "/search/" or p.startswith("/assets/search")]
     return [p for p in paths if p.startswith("/pagefind/")]
@@ -240,6 +257,7 @@ def run_query(driver, base, tool, query):
     driver.get("about:blank")
     driver.execute_cdp_cmd("Network.clearBrowserCache", {})
     driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    mark = served_mark()
     if tool == "blogbuild":
         driver.get(base + "/search/")
         # The page's own start (an empty query) has drawn: the field is live.
@@ -247,15 +265,13 @@ def run_query(driver, base, tool, query):
             if driver.execute_script("return document.getElementById('search-results').dataset.state === 'done';"):
                 break
             time.sleep(0.01)
-        driver.execute_script("performance.setResourceTimingBufferSize(10000);")
         got = driver.execute_async_script(BLOGBUILD_QUERY_JS, query)
     else:
         driver.get(base + BENCH_PAGE)
-        driver.execute_script("performance.setResourceTimingBufferSize(10000);")
         got = driver.execute_async_script(PAGEFIND_QUERY_JS, query)
     if got.get("ms", -1) < 0:
         raise BenchError("%s: no results drawn for %r (%s)" % (tool, query, got.get("error", "timed out")))
-    got["files"] = search_files(tool, driver.execute_script(RESOURCES_JS))
+    got["files"] = search_files(tool, served_since(mark))
     return got
 
 

@@ -35,6 +35,20 @@ CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
 IDENT = re.compile(r"\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b")
 
 
+SUFFIXES = sorted("ations ation ions ion ings ing ers er edly ed ies es s ly ments ment ness ity ive".split(), key=len, reverse=True)
+
+
+def stem(word):
+    """A rough English stem (`revisited`, `revisiting` → `revisit`): the engines stem, so
+    a query is one post's only when no other post has words of the same stems. Rougher
+    than Snowball on purpose: it may join words Snowball keeps apart, never the reverse
+    for these suffixes, so a query it calls one post's is that post's for the engines too."""
+    for suffix in SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
 class Post:
     def __init__(self, path):
         text = open(path, encoding="utf-8").read()
@@ -61,17 +75,18 @@ def load(posts_dir):
 
 def pick(posts, count=24, seed=28):
     """[(kind, query, expected URL, expected title)], `count` of them over the kinds."""
+    # By stem: a query's word finds every post with a word of its stem.
     index = {}
     for i, p in enumerate(posts):
         for w in p.words:
-            index.setdefault(w, set()).add(i)
+            index.setdefault(stem(w), set()).add(i)
     title_index = {}
     for i, p in enumerate(posts):
         for w in p.title_words:
-            title_index.setdefault(w, set()).add(i)
+            title_index.setdefault(stem(w), set()).add(i)
 
     def having(words):
-        sets = sorted((index.get(w, set()) for w in words), key=len)
+        sets = sorted((index.get(stem(w), set()) for w in words), key=len)
         out = set(sets[0]) if sets else set()
         for s in sets[1:]:
             out &= s
@@ -84,9 +99,9 @@ def pick(posts, count=24, seed=28):
                 by_prefix.setdefault(w[:4], set()).add(i)
 
     def titled(words):
-        out = set(title_index.get(words[0], set()))
+        out = set(title_index.get(stem(words[0]), set()))
         for w in words[1:]:
-            out &= title_index.get(w, set())
+            out &= title_index.get(stem(w), set())
         return out
 
     def having_prefix(words, prefix):
@@ -120,7 +135,7 @@ def pick(posts, count=24, seed=28):
                 continue
             p = posts[i]
             # The rarest words first, and only a few: a pair of common words is never one post's.
-            tw = sorted(content(p.title_words), key=lambda w: (len(index[w]), w))[:6]
+            tw = sorted(content(p.title_words), key=lambda w: (len(index[stem(w)]), w))[:6]
             bw = content(p.body_only, digits=True)
             query = None
             if kind == "title":
@@ -133,7 +148,7 @@ def pick(posts, count=24, seed=28):
                     if query:
                         break
             elif kind == "body":
-                rare = sorted(bw, key=lambda w: (len(index[w]), w))[:8]
+                rare = sorted(bw, key=lambda w: (len(index[stem(w)]), w))[:8]
                 for a in range(len(rare)):
                     for b in range(a + 1, len(rare)):
                         if having([rare[a], rare[b]]) == {i}:
@@ -162,7 +177,7 @@ def pick(posts, count=24, seed=28):
                     if query:
                         break
             elif kind == "two":
-                rare = sorted(bw, key=lambda w: (len(index[w]), w))[:8]
+                rare = sorted(bw, key=lambda w: (len(index[stem(w)]), w))[:8]
                 for w in tw:
                     for b in rare:
                         if having([w, b]) == {i}:
