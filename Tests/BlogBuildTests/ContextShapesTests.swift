@@ -22,8 +22,8 @@ import Testing
         let end = readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex)?.lowerBound ?? readme.endIndex
         let section = readme[start.lowerBound..<end]
         var all: [String: String] = [:]
-        for template in ContextShapes.pageTemplates {
-            let root = try #require(ContextShapes.root(for: template))
+        for template in PageKinds.templateNames {
+            let root = try #require(PageKinds.root(for: template))
             Self.names(root, at: "", into: &all)
         }
         #expect(all.count > 100)
@@ -32,13 +32,13 @@ import Testing
             if name.hasPrefix("is_") { continue }
             #expect(section.contains("`\(name)`"), "README's Templates section does not name `\(name)` (\(path))")
         }
-        for kind in ContextShapes.pageKinds { #expect(section.contains("`\(kind)`"), "page kind \(kind)") }
+        for kind in PageKinds.flags { #expect(section.contains("`\(kind)`"), "page kind \(kind)") }
     }
 
     @Test func theBuiltInThemeUsesOnlyDeclaredNames() throws {
         let (theme, problems) = Theme.load(siteDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("no-such-site"))
         #expect(problems.isEmpty, "\(problems)")
         let loaded = try #require(theme)
-        #expect(Set(loaded.pages.keys) == Set(ContextShapes.pageTemplates))
+        #expect(Set(loaded.pages.keys) == Set(PageKinds.templateNames))
     }
 }

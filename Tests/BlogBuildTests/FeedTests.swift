@@ -551,7 +551,7 @@ struct FeedTests {
         #expect(tea.contains("<updated>2021-03-01T00:00:00+00:00</updated>\n<author>"))
         let rss = try #require(r.text("feed.xml"))
         #expect(rss.components(separatedBy: "<item>").count - 1 == 2)
-        #expect(FeedValidator.validate(FeedRenderer(site: resolvedSite(site.root)).render([])) == [])
+        #expect(FeedValidator.validate(FeedRenderer(site: resolvedSite(site.root)).render(sitemap: [])) == [])
     }
 
     @Test("feeds: { full_content: false } gives summaries; the default is the full post")
@@ -671,7 +671,7 @@ struct FeedTests {
 
     @Test("publish's validator accepts what blogbuild writes and names the feed it rejects")
     func validator() throws {
-        let good = FeedRenderer(site: resolvedSite(exampleSiteRoot)).render([])
+        let good = FeedRenderer(site: resolvedSite(exampleSiteRoot)).render(sitemap: [])
         #expect(good.count > 10)
         #expect(FeedValidator.validate(good) == [])
 

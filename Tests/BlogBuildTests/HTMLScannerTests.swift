@@ -3,7 +3,7 @@ import Testing
 
 /// One corpus of tricky HTML and, for each snippet, what every reader of HTML
 /// makes of it: the link checker's `PageLinks`, the feeds' `AbsoluteURLs.rewrite`,
-/// `PageRenderer.plainText` and the Markdown post-processing (raw HTML in a
+/// `PlainText.of` and the Markdown post-processing (raw HTML in a
 /// Markdown body). All of them read HTML with `HTMLScanner`, so a row fails when
 /// any one of them reads markup in a comment or a script, misses a tag for its
 /// case, or ends a tag at a `>` inside quotes.
@@ -35,7 +35,7 @@ struct HTMLScannerTests {
         var references: [PageLinks.Reference] = []
         /// `AbsoluteURLs.rewrite` against `page`; nil: the HTML comes back unchanged.
         var rewritten: String?
-        /// `PageRenderer.plainText`.
+        /// `PlainText.of`.
         var text: String
         var markdown: MarkdownFinds
 
@@ -210,7 +210,7 @@ struct HTMLScannerTests {
         let urls = AbsoluteURLs(baseURL: Self.base)
         #expect(urls.rewrite(row.html, page: Self.page) == (row.rewritten ?? row.html), "AbsoluteURLs.rewrite")
 
-        #expect(PageRenderer.plainText(row.html) == row.text, "plainText")
+        #expect(PlainText.of(row.html) == row.text, "plainText")
 
         // An HTML block that runs to the end of the body: cmark passes the snippet through as it is.
         let rendered = MarkdownRenderer.render("<div>\n" + row.html + "\n")

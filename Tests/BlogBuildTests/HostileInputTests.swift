@@ -84,11 +84,11 @@ struct HostileInputTests {
     }
 
     @Test func plainTextOfHTML() {
-        #expect(PageRenderer.plainText("<p>A <em>b</em>\n  c &amp; d&nbsp;e</p>") == "A b c & d e")
-        #expect(PageRenderer.plainText("  <p>x</p>\n<p>y</p>  ") == "x y")
-        #expect(PageRenderer.plainText("<p>1 &lt; 2 &#x263A; &#32; z</p>") == "1 < 2 ☺ z")
+        #expect(PlainText.of("<p>A <em>b</em>\n  c &amp; d&nbsp;e</p>") == "A b c & d e")
+        #expect(PlainText.of("  <p>x</p>\n<p>y</p>  ") == "x y")
+        #expect(PlainText.of("<p>1 &lt; 2 &#x263A; &#32; z</p>") == "1 < 2 ☺ z")
         let long = String(repeating: "word ", count: 200_000)
-        #expect(PageRenderer.plainText("<p>" + long + "</p>").count == long.count - 1)
+        #expect(PlainText.of("<p>" + long + "</p>").count == long.count - 1)
     }
 
     @Test func shortDescriptionsKeepWholeSentences() {

@@ -43,7 +43,7 @@ import Testing
         for old in expected.old_urls {
             var sitePath = old
             if expected.base_path != "/", old.hasPrefix(expected.base_path) { sitePath = "/" + old.dropFirst(expected.base_path.count) }
-            let output = Route.outputPath(forSitePath: sitePath)
+            let output = SitePaths.outputPath(forSitePath: sitePath)
             #expect(pages.byPath[output] != nil, "\(kind): old URL \(old) is not built (\(output))")
         }
     }

@@ -23,7 +23,7 @@ import Testing
         var url = url
         var seen: [String] = []
         while true {
-            let path = Route.outputPath(forSitePath: url)
+            let path = SitePaths.outputPath(forSitePath: url)
             guard !seen.contains(path) else { return "loop: \(seen)" }
             seen.append(path)
             guard let html = built[path] else { return "missing: \(path) (after \(seen.dropLast()))" }

@@ -40,22 +40,24 @@ import Testing
             })
         }
 
-        func path(_ kind: Route.Kind) -> String? { routes.first { $0.kind == kind }?.outputPath }
+        func path(_ kind: PageKind, _ item: Int = 0) -> String? { routes.first { $0.kind === kind && $0.item == item }?.outputPath }
 
         /// Output paths of the list pages that show post `i`: its home page, the
         /// archive, its tags', series' and app's pages.
         func listsShowing(_ i: Int) -> Set<String> {
             var out: Set<String> = []
             for route in routes {
-                switch route.kind {
-                case .home(let n, _):
-                    let per = max(1, site.config.postsPerPage)
-                    if (n - 1) * per <= i && i < n * per { out.insert(route.outputPath) }
-                case .archive: out.insert(route.outputPath)
-                case .tag(let t): if site.tags[t].postIndices.contains(i) { out.insert(route.outputPath) }
-                case .series(let s): if site.series[s].postIndices.contains(i) { out.insert(route.outputPath) }
-                case .app(let a): if site.apps[a].postIndices.contains(i) { out.insert(route.outputPath) }
-                default: break
+                let n = route.item
+                if route.kind === PageKind.home {
+                    if HomePaging(site).posts(onPage: n).contains(i) { out.insert(route.outputPath) }
+                } else if route.kind === PageKind.archive {
+                    out.insert(route.outputPath)
+                } else if route.kind === PageKind.tag, site.tags[n].postIndices.contains(i) {
+                    out.insert(route.outputPath)
+                } else if route.kind === PageKind.series, site.series[n].postIndices.contains(i) {
+                    out.insert(route.outputPath)
+                } else if route.kind === PageKind.app, site.apps[n].postIndices.contains(i) {
+                    out.insert(route.outputPath)
                 }
             }
             return out
@@ -86,11 +88,11 @@ import Testing
         let source = r.site.posts[i].post.sourcePath
         expectChange("a post's title", &r, bumped: [source], expected: { r in
             var want = r.listsShowing(i)
-            want.insert(r.path(.post(i))!)
-            for part in r.site.series[r.site.posts[i].seriesIndex!].postIndices { want.insert(r.path(.post(part))!) }
-            for route in r.routes { if case .alias(let p, _) = route.kind, p == i { want.insert(route.outputPath) } }
+            want.insert(r.path(.post, i)!)
+            for part in r.site.series[r.site.posts[i].seriesIndex!].postIndices { want.insert(r.path(.post, part)!) }
+            for route in r.routes where route.kind === PageKind.alias && route.item == i { want.insert(route.outputPath) }
             // The posts that list it among their related posts.
-            for j in r.site.posts.indices where r.site.posts[j].relatedIndices.contains(i) { want.insert(r.path(.post(j))!) }
+            for j in r.site.posts.indices where r.site.posts[j].relatedIndices.contains(i) { want.insert(r.path(.post, j)!) }
             return want
         }) { $0.posts[i].post.title += " (revised)" }
     }
@@ -100,7 +102,7 @@ import Testing
         let i = try #require(r.site.posts.indices.first { r.site.posts[$0].seriesIndex != nil })
         let source = r.site.posts[i].post.sourcePath
         expectChange("a post's summary", &r, bumped: [source], expected: { r in
-            r.listsShowing(i).union([r.path(.post(i))!])
+            r.listsShowing(i).union([r.path(.post, i)!])
         }) { $0.posts[i].rendered.summaryHTML = "<p>A new summary.</p>" }
     }
 
@@ -108,8 +110,8 @@ import Testing
         var r = try Resolved()
         let t = try #require(r.site.tags.indices.max { r.site.tags[$0].postIndices.count < r.site.tags[$1].postIndices.count })
         expectChange("a tag's name", &r, expected: { r in
-            var want: Set<String> = [r.path(.tags)!, r.path(.tag(t))!]
-            for i in r.site.tags[t].postIndices { want.formUnion(r.listsShowing(i)); want.insert(r.path(.post(i))!) }
+            var want: Set<String> = [r.path(.tags)!, r.path(.tag, t)!]
+            for i in r.site.tags[t].postIndices { want.formUnion(r.listsShowing(i)); want.insert(r.path(.post, i)!) }
             return want
         }) { $0.tags[t].name += " & more" }
     }
@@ -118,8 +120,8 @@ import Testing
         var r = try Resolved()
         let a = try #require(r.site.apps.indices.first { !r.site.apps[$0].postIndices.isEmpty })
         expectChange("an app's platforms", &r, expected: { r in
-            var want: Set<String> = [r.path(.apps)!, r.path(.app(a))!]
-            for i in r.site.apps[a].postIndices { want.insert(r.path(.post(i))!) }
+            var want: Set<String> = [r.path(.apps)!, r.path(.app, a)!]
+            for i in r.site.apps[a].postIndices { want.insert(r.path(.post, i)!) }
             return want
         }) { $0.apps[a].app.platforms.append("visionOS") }
     }
@@ -129,8 +131,8 @@ import Testing
         let s = try #require(r.site.series.indices.first { r.site.series[$0].postIndices.count > 1 })
         let source = r.site.series[s].series.sourcePath
         expectChange("a series' title", &r, bumped: [source], expected: { r in
-            var want: Set<String> = [r.path(.seriesIndex)!, r.path(.series(s))!]
-            for i in r.site.series[s].postIndices { want.formUnion(r.listsShowing(i)); want.insert(r.path(.post(i))!) }
+            var want: Set<String> = [r.path(.seriesIndex)!, r.path(.series, s)!]
+            for i in r.site.series[s].postIndices { want.formUnion(r.listsShowing(i)); want.insert(r.path(.post, i)!) }
             return want
         }) { $0.series[s].series.title = "A Better Name" }
     }

@@ -48,7 +48,7 @@ import Testing
         let good = renderTestSite(folder2)
         #expect(good.problems == [])
         for alias in aliases {
-            let page = try #require(good[Route.outputPath(forSitePath: alias)], "\(alias)")
+            let page = try #require(good[SitePaths.outputPath(forSitePath: alias)], "\(alias)")
             #expect(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=/contact/\">"))
             #expect(page.contains("<title>Contact</title>"))
         }

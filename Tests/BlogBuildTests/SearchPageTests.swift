@@ -67,6 +67,45 @@ struct SearchPageBrowserTests {
     }
 }
 
+extension SearchPageBrowserTests {
+    /// `blogbuild serve` on a copy of the example site: a word written into a post
+    /// is a result of the search page once the page is loaded again.
+    @Test(.enabled(if: BrowserTools.availableOrCI,
+                   "browser check of the search page in serve skipped: missing \(BrowserTools.missing ?? "nothing")"),
+          .timeLimit(.minutes(3)))
+    func anEditInServeIsFoundAfterTheReload() async throws {
+        if let missing = BrowserTools.missing {
+            Issue.record("CI=true but the browser check of the search page cannot run: missing \(missing)")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-search-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: RepoPaths.root.appendingPathComponent("content"), to: site.appendingPathComponent("content"))
+        let markdown = site.appendingPathComponent("content/posts/2022-01-20-harmonic-constants.md")
+        #expect(FileManager.default.fileExists(atPath: markdown.path))
+
+        let server = try await ServeProcess(arguments: ["--site", site.path])
+        defer { server.terminateIfRunning() }
+        let python = try #require(ProcessRunner.findOnPath("python3"))
+        let script = RepoPaths.root.appendingPathComponent("Tests/browser/search_serve_check.py")
+        let run = try await ProcessRunner.runOnOwnThread(python, [script.path, "http://127.0.0.1:\(server.port)/", markdown.path,
+                                                                  "/2022/01/harmonic-constants/", "quokkaspline"], timeout: 120)
+        #expect(!run.timedOut, "\(run)")
+        let last = run.stdoutLines.last ?? ""
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any], "\(run)")
+        #expect((json["before"] as? [String]) == [], "the word was found before it was written: \(json)")
+        // Serve's edit writes the post's pages and feeds but not yet the search index (issue 28,
+        // "In serve"): known, and this test says so the day it passes.
+        withKnownIssue("serve does not rewrite the search index after an edit yet") {
+            #expect(run.status == 0, "\(run)\nserver stderr:\n\(server.stderr.text)")
+            #expect((json["after"] as? [String])?.contains("/2022/01/harmonic-constants/") == true, "\(json)")
+        }
+        #expect(try await server.interrupt() == 0)
+    }
+}
+
 @Suite("Search page markup")
 struct SearchPageMarkupTests {
     static let post = "---\ntitle: Tides\ndate: 2024-05-01\n---\nThe tide turns.\n"

@@ -234,8 +234,8 @@ struct ThemeStringsTests {
         for marker in [#"<div class="content">"#, #"<div class="summary">"#] { body = removingBlocks(body, startingWith: marker) }
         // A table of contents lists the author's headings.
         body = body.replacing(/<li class="toc-\d"><a [^>]*>[^<]*<\/a><\/li>/, with: " ")
-        var parts = [PageRenderer.plainText(body.replacingOccurrences(of: "<", with: " <"))]
-        for match in body.matches(of: /(?:alt|aria-label|title)="([^"]*)"/) { parts.append(PageRenderer.plainText(String(match.1))) }
+        var parts = [PlainText.of(body.replacingOccurrences(of: "<", with: " <"))]
+        for match in body.matches(of: /(?:alt|aria-label|title)="([^"]*)"/) { parts.append(PlainText.of(String(match.1))) }
         var text = parts.joined(separator: " | ")
         for string in authored.sorted(by: { $0.count > $1.count }) where !string.isEmpty {
             text = text.replacingOccurrences(of: string, with: " ")

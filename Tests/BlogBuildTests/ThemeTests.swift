@@ -11,7 +11,7 @@ struct ThemeTests {
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(problems.isEmpty, "\(problems)")
         let theme2 = try #require(theme)
-        for name in ContextShapes.pageTemplates { #expect(theme2.pages[name] != nil, "\(name)") }
+        for name in PageKinds.templateNames { #expect(theme2.pages[name] != nil, "\(name)") }
         #expect(theme2.assets["style.css"] != nil)
     }
 

@@ -169,7 +169,7 @@ struct WordPressImportTests {
         let (_, folder) = try Self.imported()
         let built = renderTestSite(folder, mode: .check)
         for url in try #require(expect["old_urls"] as? [String]) {
-            #expect(built.paths.contains(Route.outputPath(forSitePath: url)), "\(url) does not resolve")
+            #expect(built.paths.contains(SitePaths.outputPath(forSitePath: url)), "\(url) does not resolve")
         }
         for source in (expect["drafts"] as? [String] ?? []) + (expect["unpublished"] as? [String] ?? []) {
             let id = try #require(Int(source.split(separator: "#").last ?? ""))

@@ -10,7 +10,26 @@ public enum SiteBuilder {
     /// `render`, doing again only the work whose inputs changed since `memo`'s
     /// last build (the incremental layer, `BuildMemo`). The result equals a clean `render`.
     /// `changed`: the files that changed since that build, when the caller knows them exactly.
-    static func render(_ request: BuildRequest, memo: BuildMemo?, changed: Set<String>? = nil) -> RenderedSite {
+    /// `kinds`: the kinds of page the site has (`PageKinds.all`; a test adds one of its own).
+    static func render(_ request: BuildRequest, memo: BuildMemo?, changed: Set<String>? = nil,
+                       kinds: [PageKind] = PageKinds.all) -> RenderedSite {
+        switch plan(request, memo: memo, changed: changed, kinds: kinds) {
+        case .failure(let failed): return failed.site
+        case .success(let plan): return output(plan, memo: memo)
+        }
+    }
+
+    /// A build that stopped before its plan: site.yml could not be read.
+    struct Unplanned: Error {
+        var site: RenderedSite
+    }
+
+    /// The first half of a build: what the site is, before any page is rendered
+    /// (load, theme, Markdown, resolve, images planned, routes, and with a memo
+    /// each page's render key). Serve announces an edit from this, and renders
+    /// the pages a reader asks for from it before `output` has made the rest.
+    static func plan(_ request: BuildRequest, memo: BuildMemo?, changed: Set<String>? = nil,
+                     kinds: [PageKind] = PageKinds.all) -> Result<SitePlan, Unplanned> {
         var clock = StageClock()
         let progress = request.progress ?? { _ in }
         progress("reading content/")
@@ -23,8 +42,8 @@ public enum SiteBuilder {
         }
         let version: ((String) -> Int)? = memo.map { memo in { memo.documents.version(of: $0) } }
         clock.lap("load")
-        if content.configFailed { return configFailure(content, memo: memo) }
-        let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory)
+        if content.configFailed { return .failure(Unplanned(site: configFailure(content, memo: memo))) }
+        let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory, pages: PageKinds.templates(of: kinds))
         var diagnostics = theme.map { content.diagnostics.droppingFrontMatterKeys(readBy: $0.paramNames) } ?? content.diagnostics
         diagnostics += themeProblems
         clock.lap("theme")
@@ -92,19 +111,38 @@ public enum SiteBuilder {
         PictureMarkup.apply(to: &site)
         diagnostics += siteProblems
         clock.lap("markdown")
-        let (routes, routeProblems) = Router.routes(for: site)
+        let (routes, routeProblems) = Router.routes(for: site, kinds: kinds)
         diagnostics += routeProblems
+        let urls = URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs)
+        let projections = theme.map { _ in SiteProjections(site) }
+        let keys = theme.flatMap { theme in projections.flatMap { projections in version.map { version in
+            RenderKeys(site: site, theme: theme, urls: urls, projections: projections, version: version).keys(for: routes)
+        } } }
+        clock.lap("routes")
+        return .success(SitePlan(request: request, content: content, site: site, theme: theme, routes: routes, keys: keys,
+                                 urls: urls, projections: projections, diagnostics: diagnostics, notices: notices,
+                                 version: version, imageUses: imageUses, imageLibrary: imageLibrary,
+                                 imageSources: imageSources, unusableImages: unusableImages, clock: clock))
+    }
+
+    /// The second half of a build: every page, feed, image and copy rendered from
+    /// `plan` (with a memo, only what changed), links checked, the report made.
+    static func output(_ plan: SitePlan, memo: BuildMemo?) -> RenderedSite {
+        let request = plan.request, content = plan.content, site = plan.site, theme = plan.theme, routes = plan.routes
+        var diagnostics = plan.diagnostics, notices = plan.notices, clock = plan.clock
+        let version = plan.version, imageUses = plan.imageUses, imageLibrary = plan.imageLibrary
+        let imageSources = plan.imageSources, unusableImages = plan.unusableImages
+        let imageCache = request.imageCacheFolder
+        let progress = request.progress ?? { _ in }
         progress("rendering \(routes.count) pages")
 
         var files: [OutputFile] = []
         var shown: SiteProjections?
-        if let theme {
-            let urls = URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs)
-            let projections = SiteProjections(site)
+        if let theme, let projections = plan.projections {
+            let urls = plan.urls
             let renderer = PageRenderer(site: site, theme: theme, urls: urls, projections: projections)
-            let (pages, renderProblems) = memo.flatMap { memo in version.map { version in
-                memo.pages.render(routes, keys: RenderKeys(site: site, theme: theme, urls: urls, projections: projections,
-                                                           version: version).keys(for: routes), with: renderer)
+            let (pages, renderProblems) = memo.flatMap { memo in plan.keys.map { keys in
+                memo.pages.render(routes, keys: keys, with: renderer)
             } } ?? renderer.render(routes)
             diagnostics += renderProblems
             files = pages
@@ -140,10 +178,11 @@ public enum SiteBuilder {
         // a feed's path is reported; before static files, which must not replace them.
         progress("rendering feeds")
         let feedRenderer = FeedRenderer(site: site)
-        let feeds = memo.flatMap { memo in version.map { memo.feeds.render(routes, with: feedRenderer, version: $0) } }
-            ?? feedRenderer.render(routes)
+        let sitemap = PageKinds.sitemapPages(routes, site: site)
+        let feeds = memo.flatMap { memo in version.map { memo.feeds.render(sitemap: sitemap, with: feedRenderer, version: $0) } }
+            ?? feedRenderer.render(sitemap: sitemap)
         for feed in feeds {
-            if let folder = feed.folderURL, let page = routes.first(where: { $0.outputPath == Route.outputPath(forSitePath: folder) }) {
+            if let folder = feed.folderURL, let page = routes.first(where: { $0.outputPath == SitePaths.outputPath(forSitePath: folder) }) {
                 // A host serves the folder's index.html before its index.xml: the feed would never be read.
                 diagnostics.append(Diagnostic(file: page.source, line: page.location?.line, column: page.location?.column,
                                               message: "the feed at \(folder) is hidden: a page is written there too, and a host serves the page"))

@@ -31,7 +31,7 @@ struct LinkChecker {
             idsCache[outputPath] = found
             return found
         }
-        let pageOutput = Route.outputPath(forSitePath: doc.url)
+        let pageOutput = SitePaths.outputPath(forSitePath: doc.url)
 
         // Each use is reported where it is written: Markdown links and images at
         // cmark's position of that use, front-matter images at their key.
@@ -133,7 +133,7 @@ struct LinkChecker {
     /// `unbuilt`'s output paths: a page left out for its file's errors.
     static func isUnbuilt(_ sitePath: String, in unbuilt: Set<String>) -> Bool {
         guard !unbuilt.isEmpty else { return false }
-        return unbuilt.contains(Route.outputPath(forSitePath: sitePath)) || unbuilt.contains(Route.outputPath(forSitePath: sitePath + "/"))
+        return unbuilt.contains(SitePaths.outputPath(forSitePath: sitePath)) || unbuilt.contains(SitePaths.outputPath(forSitePath: sitePath + "/"))
     }
 
     /// Where `needle` first occurs in `haystack`.

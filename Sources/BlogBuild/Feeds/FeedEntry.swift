@@ -31,7 +31,7 @@ struct FeedEntry: Sendable {
         updated = post.updated ?? post.date
         // Feed readers ignore srcset and many drop <picture>: each processed image is its plain <img>.
         summaryHTML = urls.rewrite(PictureMarkup.plain(sp.rendered.summaryHTML), page: url)
-        summaryText = post.summary.map { _ in PageRenderer.plainText(sp.rendered.summaryHTML) }
+        summaryText = post.summary.map { _ in PlainText.of(sp.rendered.summaryHTML) }
         tags = sp.tagIndices.map { site.tags[$0].name }
         var hero = ""
         if let image = post.image {

@@ -37,11 +37,11 @@ struct FeedRenderer: Sendable {
                     siteFeedPaths: [FeedLink.rssPath, FeedLink.jsonPath, FeedLink.atomPath].map(path))
     }
 
-    /// Every feed, the sitemap and robots.txt.
-    func render(_ routes: [Route]) -> [FeedFile] {
+    /// Every feed, the sitemap (of `pages`, `PageKinds.sitemapPages`) and robots.txt.
+    func render(sitemap pages: [Sitemap.Page]) -> [FeedFile] {
         let plan = plan()
         return withCopies(feeds(plan, siteFeeds: true, collections: plan.collections.map { _ in true }), plan: plan)
-            + sitemapAndRobots(routes)
+            + sitemapAndRobots(pages)
     }
 
     /// `feeds` and, after them, the feeds site.yml asks for at an old site's
@@ -146,10 +146,10 @@ struct FeedRenderer: Sendable {
     }
 
     /// The sitemap (split when large) and robots.txt, unless the site has its own.
-    func sitemapAndRobots(_ routes: [Route]) -> [FeedFile] {
+    func sitemapAndRobots(_ pages: [Sitemap.Page]) -> [FeedFile] {
         let urls = AbsoluteURLs(baseURL: site.config.baseURL)
         var files: [FeedFile] = []
-        for sitemap in Sitemap.files(Sitemap.pages(for: routes, site: site), urls: urls) {
+        for sitemap in Sitemap.files(pages, urls: urls) {
             files.append(FeedFile(path: path(sitemap.path), kind: sitemap.kind, bytes: sitemap.bytes))
         }
         // A site that writes its own robots.txt (a static file) keeps it.

@@ -11,40 +11,6 @@ enum Sitemap {
         var lastModified: PostDate?
     }
 
-    /// Every HTML page a reader or a search engine should find: posts, the home
-    /// pages, series, apps, tags, the archive and standalone pages. Alias
-    /// redirects and the 404 page are not pages to index and are left out.
-    static func pages(for routes: [Route], site: Site) -> [Page] {
-        func newest(_ indices: some Sequence<Int>) -> PostDate? {
-            FeedDates.latest(indices.lazy.map { site.posts[$0].post.updated ?? site.posts[$0].post.date })
-        }
-        let perPage = max(1, site.config.postsPerPage)
-        var pages: [Page] = []
-        pages.reserveCapacity(routes.count)
-        for route in routes {
-            let lastModified: PostDate?
-            switch route.kind {
-            case .post(let i): lastModified = site.posts[i].post.updated ?? site.posts[i].post.date
-            case .home(let n, _):
-                lastModified = newest(min(site.posts.count, (n - 1) * perPage)..<min(site.posts.count, n * perPage))
-            case .archive: lastModified = newest(site.posts.indices)
-            case .seriesIndex: lastModified = newest(site.series.lazy.flatMap(\.postIndices))
-            case .series(let i): lastModified = newest(site.series[i].postIndices)
-            case .apps: lastModified = newest(site.apps.lazy.flatMap(\.postIndices))
-            case .app(let i): lastModified = newest(site.apps[i].postIndices)
-            case .tags: lastModified = newest(site.tags.lazy.flatMap(\.postIndices))
-            case .tag(let i): lastModified = newest(site.tags[i].postIndices)
-            case .page:
-                if route.outputPath == "404.html" { continue }
-                lastModified = nil
-            // A results page is no page to index.
-            case .notFound, .search, .alias, .pageAlias, .redirect: continue
-            }
-            pages.append(Page(path: route.url, lastModified: lastModified))
-        }
-        return pages
-    }
-
     /// The most URLs one sitemap file may list (sitemaps.org).
     static let urlLimit = 50_000
 

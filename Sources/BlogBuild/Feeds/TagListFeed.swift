@@ -14,7 +14,7 @@ enum TagListFeed {
         x.raw("<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\">\n")
         x.raw("<channel>\n")
         x.element("title", "\(config.strings[.tags]) – \(config.title)")
-        x.element("link", urls.absolute("/tags/"))
+        x.element("link", urls.absolute(SiteURLs.tags))
         x.element("description", config.description.isEmpty ? config.title : config.description)
         x.element("language", config.language)
         x.element("generator", "blogbuild")

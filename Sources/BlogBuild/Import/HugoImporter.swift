@@ -296,7 +296,7 @@ enum HugoImporter {
         if let url = value("url")?.scalarText, let last = url.split(separator: "/").last.map(String.init) {
             let own = Permalink.expand(settings.blogbuildPattern, year: shown.year, month: shown.month, day: shown.day,
                                        slug: Slug.make(last), title: title)
-            if Route.outputPath(forSitePath: own) == Route.outputPath(forSitePath: url.hasPrefix("/") ? url : "/" + url) { nameSlug = last }
+            if SitePaths.outputPath(forSitePath: own) == SitePaths.outputPath(forSitePath: url.hasPrefix("/") ? url : "/" + url) { nameSlug = last }
         }
         let day = DateParsing.day(year: shown.year, month: shown.month, day: shown.day)
         return ImportedSite.Document(kind: .post, path: "content/posts/\(day)-\(Slug.make(nameSlug).isEmpty ? "post" : Slug.make(nameSlug)).md",
@@ -546,7 +546,7 @@ enum HugoImporter {
                 guard var path = entry["pageRef"]?.scalarText ?? entry["url"]?.scalarText else { return nil }
                 if !path.hasPrefix("/") { path = "/" + path }
                 let trimmed = path.split(separator: "/").map(String.init)
-                if trimmed.count == 1, postSections.contains(trimmed[0]), !sectionPages.contains(trimmed[0]) { return (title, "/archive/") }
+                if trimmed.count == 1, postSections.contains(trimmed[0]), !sectionPages.contains(trimmed[0]) { return (title, SiteURLs.archive) }
                 return (title, path.hasSuffix("/") ? path : path + "/")
             }
         }
@@ -574,9 +574,9 @@ enum HugoImporter {
             var redirects: ImportFields = []
             for section in postSections.sorted() where !section.isEmpty {
                 alsoAt.append("/\(urlize(section))/index.xml")
-                if !sectionPages.contains(section) { redirects.append((key: "/\(urlize(section))/", value: .text("/archive/"))) }
+                if !sectionPages.contains(section) { redirects.append((key: "/\(urlize(section))/", value: .text(SiteURLs.archive))) }
                 for k in pages(lists.sections[section] ?? 0) {
-                    redirects.append((key: "/\(urlize(section))/page/\(k)/", value: .text("/archive/")))
+                    redirects.append((key: "/\(urlize(section))/page/\(k)/", value: .text(SiteURLs.archive)))
                 }
             }
             var tagFeeds = ["/tags/:slug/index.xml"]
@@ -586,8 +586,8 @@ enum HugoImporter {
             for folder in declared {
                 let terms = Set((folder == "tags" ? lists.tags : lists.categories).keys.map(urlizeTerm)).count
                 // Hugo's page of the categories (a list, empty or not) goes to the tags they became.
-                if folder != "tags" { redirects.append((key: "/\(folder)/", value: .text("/tags/"))) }
-                for k in pages(terms) { redirects.append((key: "/\(folder)/page/\(k)/", value: .text("/tags/"))) }
+                if folder != "tags" { redirects.append((key: "/\(folder)/", value: .text(SiteURLs.tags))) }
+                for k in pages(terms) { redirects.append((key: "/\(folder)/page/\(k)/", value: .text(SiteURLs.tags))) }
             }
             // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects,
             // and its old feed is written as the tag's (a redirect to a feed is a copy of it).
@@ -599,7 +599,7 @@ enum HugoImporter {
                     terms[urlizeTerm(name), default: (name, 0)].count += count
                 }
                 for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
-                    let old = "/\(folder)/\(url)/", new = "/tags/\(SiteResolver.tagSlug(term.name))/"
+                    let old = "/\(folder)/\(url)/", new = SiteURLs.tag(slug: SiteResolver.tagSlug(term.name))
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
                     if url != SiteResolver.tagSlug(term.name), seen.insert(old + "index.xml").inserted {
                         redirects.append((key: old + "index.xml", value: .text(FeedLink.collectionFeedPath(new))))

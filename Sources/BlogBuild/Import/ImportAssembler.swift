@@ -10,7 +10,7 @@ enum ImportAssembler {
             switch document.kind {
             case .post: if let url = postURL(document, pattern: pattern) { urls[document.source] = url }
             case .page: urls[document.source] = finishedPageURL(document)
-            case .series: urls[document.source] = "/series/" + ContentPaths.slug(of: document.path) + "/"
+            case .series: urls[document.source] = SiteURLs.series(slug: ContentPaths.slug(of: document.path))
             }
         }
         return urls
@@ -47,7 +47,7 @@ enum ImportAssembler {
     static func pageURL(_ document: ImportedSite.Document) -> String {
         if let permalink = document.fields.first(where: { $0.key == "permalink" })?.value.scalarText { return permalink }
         let slug = ContentPaths.pageSlug(of: document.path)
-        return slug == "404" ? "/404.html" : "/\(slug)/"
+        return SiteURLs.page(slug: slug)
     }
 
     /// The site, with old URLs kept: a post gets an alias for each old URL that
@@ -81,29 +81,29 @@ enum ImportAssembler {
             }
             switch document.kind {
             case .post:
-                let own = postURL(document, pattern: pattern).map(Route.outputPath(forSitePath:))
+                let own = postURL(document, pattern: pattern).map(SitePaths.outputPath(forSitePath:))
                 var aliases = document.fields.first { $0.key == "aliases" }?.value.texts() ?? []
-                var seen = Set(aliases.map(Route.outputPath(forSitePath:)))
+                var seen = Set(aliases.map(SitePaths.outputPath(forSitePath:)))
                 if let own { seen.insert(own) }
-                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted
+                for url in old where seen.insert(SitePaths.outputPath(forSitePath: url)).inserted
                     && isFirstClaim(url, by: document, claimed: &claimed, report: &report) {
                     aliases.append(url)
                     report.count("old URL kept as an alias")
                 }
-                aliases = aliases.filter { Route.outputPath(forSitePath: $0) != own }
+                aliases = aliases.filter { SitePaths.outputPath(forSitePath: $0) != own }
                 document.fields.removeAll { $0.key == "aliases" }
                 if !aliases.isEmpty { document.fields.append((key: "aliases", value: .list(aliases.map(ImportValue.text)))) }
             case .page:
                 // An old URL that needs escaping (`/what%3F/`) stays an alias; the page takes its clean slug.
                 // The 404 page stays blogbuild's `/404.html`: its old `/404/` redirects there.
                 if let first = old.first, isCleanURL(first), document.fields.first(where: { $0.key == "permalink" }) == nil, !isNotFoundPage(document),
-                   Route.outputPath(forSitePath: first) != Route.outputPath(forSitePath: pageURL(document)) {
+                   SitePaths.outputPath(forSitePath: first) != SitePaths.outputPath(forSitePath: pageURL(document)) {
                     document.fields.append((key: "permalink", value: .text(first)))
                 }
-                let own = Route.outputPath(forSitePath: pageURL(document))
+                let own = SitePaths.outputPath(forSitePath: pageURL(document))
                 var aliases: [String] = []
                 var seen: Set<String> = [own]
-                for url in old where seen.insert(Route.outputPath(forSitePath: url)).inserted
+                for url in old where seen.insert(SitePaths.outputPath(forSitePath: url)).inserted
                     && isFirstClaim(url, by: document, claimed: &claimed, report: &report) {
                     aliases.append(url)
                     report.count("old URL kept as an alias")
@@ -204,7 +204,7 @@ enum ImportAssembler {
 
     /// URLs blogbuild writes itself, which no imported page may take.
     static func isBuiltIn(_ url: String) -> Bool {
-        let path = Route.outputPath(forSitePath: url)
+        let path = SitePaths.outputPath(forSitePath: url)
         if ["index.html", "apps/index.html", "tags/index.html", "archive/index.html", "series/index.html",
             "feed.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt"].contains(path) { return true }
         // The home page's later pages: /page/2/ ...
@@ -234,7 +234,7 @@ enum ImportAssembler {
     /// later claim is dropped and listed (the old site's generator wrote one of them).
     private static func isFirstClaim(_ url: String, by document: ImportedSite.Document, claimed: inout [String: String],
                                      report: inout ImportReport) -> Bool {
-        let path = Route.outputPath(forSitePath: url)
+        let path = SitePaths.outputPath(forSitePath: url)
         if let first = claimed[path], first != document.source {
             report.leave(document.source, line: nil, url, "also an old URL of \(first), which keeps it; not an alias here")
             return false

@@ -46,10 +46,10 @@ struct JekyllListPages {
         let listing = front["pagination"]?["enabled"]?.bool == true ? Self.paginatedTag(front).map(Listing.tag) ?? listing : listing
         add(url, listing)
         switch listing {
-        case .tag(let name): links[source] = "/tags/\(SiteResolver.tagSlug(name))/"
-        case .tags: links[source] = "/tags/"
+        case .tag(let name): links[source] = SiteURLs.tag(slug: SiteResolver.tagSlug(name))
+        case .tags: links[source] = SiteURLs.tags
         case .home: links[source] = "/"
-        case .archive: links[source] = "/archive/"
+        case .archive: links[source] = SiteURLs.archive
         case .elsewhere: break
         }
         // jekyll-paginate-v2's later pages are known once the posts are.
@@ -245,7 +245,7 @@ struct JekyllListPages {
             let isDraft = document.fields.first { $0.key == "draft" }?.value.bool == true
             let url = document.kind == .post ? ImportAssembler.postURL(document, pattern: pattern) : ImportAssembler.pageURL(document)
             for old in [url].compactMap({ $0 }) + (document.fields.first { $0.key == "aliases" }?.value.texts() ?? []) {
-                taken.insert(Route.outputPath(forSitePath: old))
+                taken.insert(SitePaths.outputPath(forSitePath: old))
             }
             guard document.kind == .post, !isDraft else { continue }
             posts += 1
@@ -257,14 +257,14 @@ struct JekyllListPages {
         for (url, listing) in found {
             let target: String
             switch listing {
-            case .tag(let name): target = tags.contains(SiteResolver.tagSlug(name)) ? "/tags/\(SiteResolver.tagSlug(name))/" : "/tags/"
-            case .tags: target = "/tags/"
-            case .home(let number): target = Router.homeURL(min(number, homePages))
-            case .archive: target = "/archive/"
+            case .tag(let name): target = tags.contains(SiteResolver.tagSlug(name)) ? SiteURLs.tag(slug: SiteResolver.tagSlug(name)) : SiteURLs.tags
+            case .tags: target = SiteURLs.tags
+            case .home(let number): target = SiteURLs.home(page: min(number, homePages))
+            case .archive: target = SiteURLs.archive
             case .elsewhere(let url): target = url
             }
-            let path = Route.outputPath(forSitePath: url)
-            guard ImportAssembler.isCleanURL(url), !ImportAssembler.isBuiltIn(url), path != Route.outputPath(forSitePath: target),
+            let path = SitePaths.outputPath(forSitePath: url)
+            guard ImportAssembler.isCleanURL(url), !ImportAssembler.isBuiltIn(url), path != SitePaths.outputPath(forSitePath: target),
                   taken.insert(path).inserted else { continue }
             out.append((key: url, value: .text(target)))
         }

@@ -31,7 +31,7 @@ enum TagLinkRedirects {
                 let parts = path.split(separator: "/").map(String.init)
                 guard parts.count == 2, ["tags", "tag", "categories", "category"].contains(parts[0].lowercased()),
                       let name = tags[parts[1].lowercased()] else { continue }
-                let old = "/" + parts.joined(separator: "/") + "/", new = "/tags/\(SiteResolver.tagSlug(name))/"
+                let old = "/" + parts.joined(separator: "/") + "/", new = SiteURLs.tag(slug: SiteResolver.tagSlug(name))
                 // Not the tag's own page in another case: on a case-insensitive disk it would replace it.
                 guard old.lowercased() != new.lowercased(), !ImportAssembler.isBuiltIn(old), existing.insert(old).inserted else { continue }
                 added.append((key: old, value: .text(new)))

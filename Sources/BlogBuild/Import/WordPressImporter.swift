@@ -56,10 +56,10 @@ enum WordPressImporter {
         for document in documents {
             guard let url = newURLs[document.source], let item = items[document.source] else { continue }
             urls.byID[item.id] = url
-            for old in document.oldURLs where !old.contains("?") { urls.byOldPath[Route.outputPath(forSitePath: old)] = url }
+            for old in document.oldURLs where !old.contains("?") { urls.byOldPath[SitePaths.outputPath(forSitePath: old)] = url }
             guard document.kind == .post, !isDraft(document) else { continue }
             for term in item.terms where isTag(term) {
-                let tagURL = "/tags/" + Slug.make(PageRenderer.plainText(term.name)) + "/"
+                let tagURL = SiteURLs.tag(slug: Slug.make(PlainText.of(term.name)))
                 urls.tagByNicename[term.nicename] = tagURL
                 archiveTerms.insert(.init(domain: term.domain, nicename: term.nicename, tagURL: tagURL))
             }
@@ -79,7 +79,7 @@ enum WordPressImporter {
         if documents.contains(where: { $0.kind == .post }) {
             report.leave(fileName, line: nil, "/author/NAME/, /YYYY/MM/",
                          "WordPress's author and date archives are not kept (blogbuild has / and /archive/): redirect them on the server")
-            let owned = Set(documents.flatMap { [newURLs[$0.source]].compactMap { $0 } + $0.oldURLs }.map(Route.outputPath(forSitePath:)))
+            let owned = Set(documents.flatMap { [newURLs[$0.source]].compactMap { $0 } + $0.oldURLs }.map(SitePaths.outputPath(forSitePath:)))
             archives = WordPressArchives.fields(archiveTerms, taken: owned, report: &report)
         }
         for (type, n) in otherTypes.sorted(by: { $0.key < $1.key }) {
@@ -139,14 +139,14 @@ enum WordPressImporter {
         }
         let title = title(item, source: source, report: &report)
         var front: ImportFields = [(key: "title", value: .text(title)), (key: "date", value: .date(date))]
-        let excerpt = PageRenderer.plainText(item.excerpt)
+        let excerpt = PlainText.of(item.excerpt)
         if !excerpt.isEmpty {
             front.append((key: "summary", value: .text(excerpt)))
             report.count("excerpts → summary")
         }
         var tags: [String] = []
         for term in item.terms where isTag(term) {
-            let name = PageRenderer.plainText(term.name)
+            let name = PlainText.of(term.name)
             if !name.isEmpty && !tags.contains(where: { $0.lowercased() == name.lowercased() }) { tags.append(name) }
         }
         if !tags.isEmpty {
@@ -207,7 +207,7 @@ enum WordPressImporter {
     }
 
     private static func title(_ item: WordPressItem, source: String, report: inout ImportReport) -> String {
-        let title = PageRenderer.plainText(item.title)
+        let title = PlainText.of(item.title)
         if !title.isEmpty { return title }
         report.leave(source, line: item.line, "<title></title>", "no title in WordPress: titled \"Untitled\"")
         return "Untitled"
@@ -234,7 +234,7 @@ enum WordPressImporter {
                                       urls: inout WordPressURLs, report: inout ImportReport) -> ImportValue? {
         guard let id = item.meta["_thumbnail_id"].flatMap({ Int($0) }), let attachment = attachments[id],
               !attachment.attachmentURL.isEmpty else { return nil }
-        let alt = PageRenderer.plainText(attachment.meta["_wp_attachment_image_alt"] ?? "")
+        let alt = PlainText.of(attachment.meta["_wp_attachment_image_alt"] ?? "")
         guard !alt.isEmpty else {
             report.leave(source, line: nil, "featured image: \(attachment.attachmentURL)",
                          "it has no alt text in WordPress, so it is not the post's image (publish requires alt); add image: {src, alt} to show it")
@@ -284,19 +284,19 @@ enum WordPressImporter {
         guard !pairs.isEmpty, pairs.count == published.count else { return SiteConfig().postPermalink }
         return patterns.first { pattern in
             pairs.allSatisfy { document, old in
-                ImportAssembler.postURL(document, pattern: pattern).map(Route.outputPath(forSitePath:)) == Route.outputPath(forSitePath: old)
+                ImportAssembler.postURL(document, pattern: pattern).map(SitePaths.outputPath(forSitePath:)) == SitePaths.outputPath(forSitePath: old)
             }
         } ?? SiteConfig().postPermalink
     }
 
     private static func config(_ export: WordPressExport, pattern: String, report: inout ImportReport) -> ImportFields {
         var out: ImportFields = []
-        let title = export.title.map(PageRenderer.plainText) ?? ""
+        let title = export.title.map(PlainText.of) ?? ""
         out.append((key: "title", value: .text(title.isEmpty ? "My Blog" : title)))
-        if let description = export.description.map(PageRenderer.plainText), !description.isEmpty {
+        if let description = export.description.map(PlainText.of), !description.isEmpty {
             out.append((key: "description", value: .text(description)))
         }
-        if export.authors.count == 1, let name = export.authors.first.map(PageRenderer.plainText), !name.isEmpty {
+        if export.authors.count == 1, let name = export.authors.first.map(PlainText.of), !name.isEmpty {
             out.append((key: "author", value: .map([(key: "name", value: .text(name))])))
         }
         if let url = export.blogURL, url.hasPrefix("http") {

@@ -47,7 +47,7 @@ struct WordPressItem: Sendable {
     func source(in file: String) -> String {
         let kind = postType == "page" ? "page" : "post"
         // IMPORT.md shows it as inline code: one line, no backtick.
-        let plain = PageRenderer.plainText(title).replacingOccurrences(of: "`", with: "'")
+        let plain = PlainText.of(title).replacingOccurrences(of: "`", with: "'")
         let shown = plain.count > 60 ? String(plain.prefix(57)) + "..." : plain
         return "\(file) (\(kind) \(id) \"\(shown)\")"
     }

@@ -80,7 +80,7 @@ struct WordPressURLs {
             report.count("links to posts by ?p=ID → their new URL")
             return target + fragment
         }
-        if let target = byOldPath[Route.outputPath(forSitePath: decoded)] {
+        if let target = byOldPath[SitePaths.outputPath(forSitePath: decoded)] {
             report.count("links to posts and pages by their old URL → their new URL")
             return target + fragment
         }
@@ -135,7 +135,7 @@ struct WordPressURLs {
         if first == "author" && parts.count == 2 { return "/" }
         if (1...3).contains(parts.count), parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), parts[0].count == 4,
            parts.dropFirst().allSatisfy({ $0.count == 2 }) {
-            return "/archive/"
+            return SiteURLs.archive
         }
         return nil
     }

@@ -118,7 +118,7 @@ enum EditPatch {
         let site = last.site
         let ownPages = Set(edited.map(\.siteIndex))
         let affected = last.routes.filter { route in
-            let inputs = RouteInputs.of(route, in: site)
+            let inputs = route.inputs(in: site)
             if case .post(let i) = inputs.own, ownPages.contains(i) { return true }
             return listedChanged.contains { inputs.shows(post: $0, in: site, withSeriesBox: false) }
                 || titleChanged.contains { inputs.shows(post: $0, in: site, withSeriesBox: true) }

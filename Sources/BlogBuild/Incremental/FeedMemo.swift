@@ -9,9 +9,9 @@ final class FeedMemo {
 
     private var entries: [String: Entry] = [:]
 
-    /// `renderer.render(routes)`, rendering only the feeds whose key (`FeedKeys`)
+    /// `renderer.render(sitemap:)`, rendering only the feeds whose key (`FeedKeys`)
     /// changed; remembers exactly this call's feeds.
-    func render(_ routes: [Route], with renderer: FeedRenderer, version: (String) -> Int) -> [FeedFile] {
+    func render(sitemap pages: [Sitemap.Page], with renderer: FeedRenderer, version: (String) -> Int) -> [FeedFile] {
         let plan = renderer.plan()
         let keys = FeedKeys(site: renderer.site, plan: plan, version: version)
         let previous = entries
@@ -33,6 +33,6 @@ final class FeedMemo {
             fresh[path] = Entry(key: key, file: file)
         }
         entries = fresh
-        return renderer.withCopies(files, plan: plan) + renderer.sitemapAndRobots(routes)
+        return renderer.withCopies(files, plan: plan) + renderer.sitemapAndRobots(pages)
     }
 }

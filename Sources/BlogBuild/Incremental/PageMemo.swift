@@ -10,6 +10,8 @@ final class PageMemo {
     private var entries: [String: Entry] = [:]
     /// Pages rendered (not reused) by the last build, for tests and `--verbose`.
     private(set) var renderedLastTime = 0
+    /// Their output paths.
+    private(set) var renderedPaths: Set<String> = []
 
     /// `renderer.render(routes)`, rendering only the routes whose key (`keys`, by
     /// route) differs from the one their last page was made for; remembers exactly this call's pages.
@@ -33,6 +35,7 @@ final class PageMemo {
         }
         entries = fresh
         renderedLastTime = stale.count
+        renderedPaths = Set(stale.map { routes[$0].outputPath })
         return (files, problems)
     }
 }

@@ -4,7 +4,7 @@
 /// `TemplateValues` fills objects laid out by them. README's variable list is
 /// this file in prose.
 ///
-/// Each page type gets a tree of its own (`root(for:)` builds a fresh one per
+/// Each page template gets a tree of its own (`PageKinds.root(for:)` builds a fresh one per
 /// call), so what one page type's templates read of a post entry is known apart
 /// from what another's read: the archive shows no summaries, and its entries
 /// are built without them.
@@ -27,14 +27,6 @@ enum ContextShapes {
     /// Free-form front matter (`params`): any name may be asked for.
     static var open: TemplateShape { TemplateShape(fields: [], isOpen: true) }
 
-    /// The page types and the template each renders with.
-    static let pageTemplates = ["home", "post", "page", "series-index", "series", "apps", "app", "app-page", "tags", "tag",
-                                "archive", "404", "search"]
-
-    /// Every page kind's `page.is_<kind>` flag.
-    static let pageKinds = ["home", "post", "page", "404", "series-index", "series", "apps", "app", "app-page", "tags", "tag",
-                            "archive", "search"]
-
     // MARK: Site and page
 
     static var feedLink: TemplateShape { object(scalars("title", "url", "type", "label")) }
@@ -56,11 +48,11 @@ enum ContextShapes {
 
     /// One shape for every kind of page: the base template reads `page.image` and
     /// `page.is_post` on all of them, and `page.app_store_id` (the Smart App Banner,
-    /// on an app's page and its child pages).
-    static var page: TemplateShape {
+    /// on an app's page and its child pages). `flags`: the page templates, each a `page.is_<name>`.
+    static func page(flags: [String]) -> TemplateShape {
         object(scalars("kind", "title", "url", "absolute_url", "full_title", "description", "short_description",
                        "twitter_card", "image", "image_alt", "content", "has_toc", "show_toc", "has_content", "app_store_id")
-               + pageKinds.map { ("is_" + $0.replacingOccurrences(of: "-", with: "_"), TemplateShape.scalar) }
+               + flags.map { ("is_" + $0.replacingOccurrences(of: "-", with: "_"), TemplateShape.scalar) }
                + [("params", open),
                   ("feeds", list(feedLink)),
                   ("own_feed", feedLink),
@@ -150,32 +142,8 @@ enum ContextShapes {
 
     // MARK: Roots
 
-    /// The context a page template gets: `site`, `page`, `strings`, and its page type's own names.
-    /// Nil for a name that is not a page template.
-    static func root(for template: String) -> TemplateShape? {
-        let own: Fields
-        switch template {
-        case "home":
-            own = [("posts", list(entry)), ("has_posts", .scalar),
-                   ("pagination", object(scalars("number", "count", "label", "is_first", "has_pages", "newer_url", "older_url")))]
-        case "post": own = [("post", post)]
-        case "page", "404": own = []
-        case "series-index": own = [("all_series", list(object(seriesSummaryFields))), ("has_series", .scalar)]
-        case "series": own = [("series", series)]
-        case "apps": own = [("apps", list(appCard)), ("has_apps", .scalar)]
-        case "app": own = [("app", app)]
-        // A child page: `page` as on any page, and the card of the app it belongs to.
-        case "app-page": own = [("app", appCard)]
-        case "tags": own = [("tags", list(tagLink)), ("has_tags", .scalar)]
-        case "tag": own = [("tag", object(tagLinkFields + [("posts", list(entry))]))]
-        case "archive":
-            own = [("years", list(object(scalars("year", "count") + [("posts", list(entry))]))),
-                   ("has_posts", .scalar), ("post_count", .scalar), ("post_count_text", .scalar), ("lead", .scalar)]
-        // The words the page's script shows with a number in them (`{n} results`) and the rule that picks
-        // one (`language`: the theme's language), and a web search of the site for a browser without JavaScript.
-        case "search": own = [("search", object(scalars("count_one", "count_other", "language", "web_search_url")))]
-        default: return nil
-        }
-        return object([("site", site), ("page", page), ("strings", strings)] + own)
+    /// The context a page template gets: `site`, `page`, `strings`, and `own`, its page kind's names.
+    static func root(own: Fields, flags: [String]) -> TemplateShape {
+        object([("site", site), ("page", page(flags: flags)), ("strings", strings)] + own)
     }
 }

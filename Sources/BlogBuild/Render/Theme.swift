@@ -37,8 +37,6 @@ struct Theme: Sendable {
         case file(String)
     }
 
-    /// The page templates SPEC names; each must exist after overrides.
-    static let pageTemplates = ["base"] + ContextShapes.pageTemplates
 
     /// The built-in theme's files, decoded once: path relative to templates/ → bytes.
     static let builtIn: [String: [UInt8]] = {
@@ -51,7 +49,9 @@ struct Theme: Sendable {
 
     /// Loads the theme for a site. Problems (syntax errors with template file and line,
     /// missing partials, unreadable files) come back as diagnostics.
-    static func load(siteDirectory: URL) -> (Theme?, [Diagnostic]) {
+    /// `pages`: the page templates and their contexts (`PageKinds.templates`); each,
+    /// and `base`, must exist after overrides.
+    static func load(siteDirectory: URL, pages pageTemplates: PageTemplates) -> (Theme?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // name → (source label, text)
         var texts: [String: (String, String)] = [:]
@@ -89,9 +89,9 @@ struct Theme: Sendable {
 
         var sources: [String: String] = [:]
         for (name, (label, _)) in texts { sources[name] = label }
-        let (pages, templateProblems) = compilePages(texts)
+        let (pages, templateProblems) = compilePages(texts, pages: pageTemplates)
         diagnostics += templateProblems
-        for name in pageTemplates where texts[name] == nil {
+        for name in ["base"] + pageTemplates.names where texts[name] == nil {
             diagnostics.append(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
@@ -107,7 +107,7 @@ struct Theme: Sendable {
     /// several page types share (`base`, partials) is checked against each, and a name
     /// is reported only when no context it is used in has it (`{{#post}}` in `base` is
     /// for post pages).
-    static func compilePages(_ texts: [String: (String, String)]) -> ([String: CompiledPage], [Diagnostic]) {
+    static func compilePages(_ texts: [String: (String, String)], pages pageTemplates: PageTemplates) -> ([String: CompiledPage], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         func diagnostic(_ p: TemplateProblem, _ severity: Diagnostic.Severity) -> Diagnostic {
             Diagnostic(file: p.label, line: p.line, column: p.column, message: "template: \(p.message)", severity: severity)
@@ -123,8 +123,8 @@ struct Theme: Sendable {
 
         var pages: [String: CompiledPage] = [:]
         var compilations: [(name: String, compilation: TemplateCompilation)] = []
-        for name in ContextShapes.pageTemplates where texts[name] != nil {
-            guard let root = ContextShapes.root(for: name) else { continue }
+        for name in pageTemplates.names where texts[name] != nil {
+            guard let root = pageTemplates.root(name) else { continue }
             let compilation = compiler.compilation(of: name, root: root)
             compilations.append((name, compilation))
             if let template = compilation.template {

@@ -65,7 +65,7 @@ enum SiteResolver {
             let (post, md) = pair
             var rendered = md
             if let summary { rendered.summaryHTML = summary }
-            return SitePost(post: post, rendered: rendered, permalink: Permalink.expand(config.postPermalink, post: post),
+            return SitePost(post: post, rendered: rendered, permalink: SiteURLs.post(post, pattern: config.postPermalink),
                             isDraft: post.draft, isFuture: post.date.instant > now,
                             seriesIndex: nil, seriesPosition: nil, appIndex: nil, tagIndices: [])
         }
@@ -76,14 +76,14 @@ enum SiteResolver {
 
         // Series.
         var series: [SiteSeries] = zip(content.series, seriesRendered).map { s, md in
-            SiteSeries(series: s, intro: md, url: "/series/\(s.slug)/", postIndices: [])
+            SiteSeries(series: s, intro: md, url: SiteURLs.series(slug: s.slug), postIndices: [])
         }
         series.sort { ($0.series.title.lowercased(), $0.series.slug) < ($1.series.title.lowercased(), $1.series.slug) }
         let seriesBySlug = Dictionary(series.enumerated().map { ($1.series.slug, $0) }, uniquingKeysWith: { a, _ in a })
 
         // Apps.
         var apps: [SiteApp] = zip(content.apps, appRendered).map { a, md in
-            SiteApp(app: a, description: md, url: "/apps/\(a.slug)/", postIndices: [])
+            SiteApp(app: a, description: md, url: SiteURLs.app(slug: a.slug), postIndices: [])
         }
         apps.sort { a, b in
             if a.app.status != b.app.status { return a.app.status == .available }
@@ -129,7 +129,7 @@ enum SiteResolver {
                 let key = tagSlug(name)
                 guard seen.insert(key).inserted else { continue }
                 if tagByKey[key] == nil {
-                    tagByKey[key] = SiteTag(name: name, slug: key, url: "/tags/\(key)/", postIndices: [])
+                    tagByKey[key] = SiteTag(name: name, slug: key, url: SiteURLs.tag(slug: key), postIndices: [])
                     tagOrder.append(key)
                 }
                 tagByKey[key]?.postIndices.append(i)
@@ -167,7 +167,7 @@ enum SiteResolver {
 
         var pages: [SitePage] = zip(content.pages, pageRendered).compactMap { page, md in
             guard let app = page.app else {
-                let url = page.permalink ?? (page.slug == "404" ? "/404.html" : "/\(page.slug)/")
+                let url = page.permalink ?? SiteURLs.page(slug: page.slug)
                 return SitePage(page: page, rendered: md, url: url)
             }
             guard let ai = appBySlug[app] else {
@@ -176,7 +176,7 @@ enum SiteResolver {
                 }
                 return nil
             }
-            return SitePage(page: page, rendered: md, url: page.permalink ?? "\(apps[ai].url)\(page.slug)/", appIndex: ai)
+            return SitePage(page: page, rendered: md, url: page.permalink ?? SiteURLs.appPage(slug: page.slug, appURL: apps[ai].url), appIndex: ai)
         }.sorted { $0.url < $1.url }
 
         // Links to Markdown files become the pages' URLs, now that every page has one.
@@ -297,10 +297,10 @@ enum SiteResolver {
             guard let named = DateParsing.fileNamePrefix(PostLoader.nameForDateAndSlug(sourcePath)), !named.rest.isEmpty,
                   case .success(let date) = DateParsing.fields(named.date) else { return nil }
             return Permalink.expand(postPermalink, year: date.year, month: date.month, day: date.day, slug: named.rest, title: named.rest)
-        case "series" where parts.count == 3: return "/series/\(slug)/"
-        case "apps" where parts.count == 3: return "/apps/\(slug)/"
-        case "apps" where parts.count == 4: return "/apps/\(parts[2])/\(slug)/"
-        case "pages" where parts.count == 3: return slug == "404" ? "/404.html" : "/\(slug)/"
+        case "series" where parts.count == 3: return SiteURLs.series(slug: slug)
+        case "apps" where parts.count == 3: return SiteURLs.app(slug: slug)
+        case "apps" where parts.count == 4: return SiteURLs.appPage(slug: slug, appURL: SiteURLs.app(slug: parts[2]))
+        case "pages" where parts.count == 3: return SiteURLs.page(slug: slug)
         default: return nil
         }
     }

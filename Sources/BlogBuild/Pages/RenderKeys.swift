@@ -31,7 +31,7 @@ struct RenderKeys {
         }
 
         return routes.map { route -> Int in
-            let inputs = RouteInputs.of(route, in: site)
+            let inputs = route.inputs(in: site)
             var h = Hasher()
             h.combine(siteKey)
             h.combine(route.url)

@@ -1,0 +1,39 @@
+/// One output file of the site that a template (or the engine) renders: a page
+/// of one kind (`PageKind`).
+struct Route: Sendable, Hashable {
+    /// Site path, e.g. `/2021/03/x/` or `/404.html`.
+    var url: String
+    var kind: PageKind
+    /// Which page of its kind: the post, page, series, app or tag (its index in
+    /// `Site`), the `redirects:` entry, or the page number (1-based) of a paged
+    /// list; 0 for a kind with one page.
+    var item: Int = 0
+    /// The file that asked for this route, for duplicate-path messages.
+    var source: String
+    /// Where in `source` the URL comes from (the `slug:` or `aliases:` line), if known.
+    var location: SourceLocation? = nil
+
+    /// Path of the file in the output folder, e.g. `2021/03/x/index.html`.
+    var outputPath: String { SitePaths.outputPath(forSitePath: url) }
+
+    /// `/` → `index.html`, `/a/b/` → `a/b/index.html` (`SitePaths.outputPath`).
+    static func outputPath(forSitePath url: String) -> String {
+        SitePaths.outputPath(forSitePath: url)
+    }
+
+    static func == (a: Route, b: Route) -> Bool {
+        a.url == b.url && a.kind === b.kind && a.item == b.item && a.source == b.source && a.location == b.location
+    }
+
+    func hash(into h: inout Hasher) {
+        h.combine(url)
+        h.combine(ObjectIdentifier(kind))
+        h.combine(item)
+    }
+
+    /// The template this page renders with; nil for a redirect the engine writes.
+    func template(in site: Site) -> String? { kind.template(self, site) }
+
+    /// What this page is made from besides the site as a whole.
+    func inputs(in site: Site) -> RouteInputs { kind.inputs(self, site) }
+}

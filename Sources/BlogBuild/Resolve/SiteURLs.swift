@@ -1,0 +1,28 @@
+/// Every site path the engine gives a page of its own making, in one place: the
+/// resolver names posts, series, apps, tags and pages with these, the page kinds
+/// route them, and `import` points old list pages at them. A path starts with
+/// `/`; `SitePaths.outputPath` turns it into the file it is written to.
+enum SiteURLs {
+    /// Page `n` (1-based) of the home page's list: `/`, then `/page/2/`, …
+    static func home(page n: Int) -> String { n <= 1 ? "/" : "/page/\(n)/" }
+
+    static let archive = "/archive/"
+    static let tags = "/tags/"
+    static let seriesIndex = "/series/"
+    static let apps = "/apps/"
+    /// The theme's "not found" page, when no content page is `404`.
+    static let notFound = "/404.html"
+    /// The search page; its index is written below it (`search/`).
+    static let search = "/search/"
+
+    /// A post's URL: its permalink pattern (`/:year/:month/:slug/`) filled in.
+    static func post(_ post: Post, pattern: String) -> String { Permalink.expand(pattern, post: post) }
+
+    static func tag(slug: String) -> String { tags + slug + "/" }
+    static func series(slug: String) -> String { seriesIndex + slug + "/" }
+    static func app(slug: String) -> String { apps + slug + "/" }
+    /// A child page of an app (`content/apps/kettle/privacy.md`): under its app's URL.
+    static func appPage(slug: String, appURL: String) -> String { appURL + slug + "/" }
+    /// A standalone page (`content/pages/about.md`): `/about/`; `404` is `/404.html`.
+    static func page(slug: String) -> String { slug == "404" ? notFound : "/\(slug)/" }
+}
