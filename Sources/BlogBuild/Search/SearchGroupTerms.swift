@@ -17,53 +17,67 @@ struct SearchGroupTerms: Sendable {
     var records: [[UInt8]] = []
 
     init(_ docs: ArraySlice<SearchDocument>, stemmer: SearchStemmer) {
-        let vocabulary = SearchVocabulary(stemmer: stemmer)
+        var counter = Counter(vocabulary: SearchVocabulary(stemmer: stemmer))
+        for doc in docs {
+            counter.title = true
+            counter.scan(doc.title)
+            counter.title = false
+            for name in doc.names { counter.scan(name) }
+            HTMLShownText.bytes(of: doc.bodyHTML, separates: SearchPlainText.separates).withUnsafeBufferPointer {
+                SearchWordScanner.scan($0, into: &counter)
+            }
+            for t in counter.touched {
+                docTerms.append(t)
+                docWeights.append(counter.tf[Int(t)] * 2 + (counter.inTitle[Int(t)] ? 1 : 0))
+                counter.tf[Int(t)] = 0
+                counter.inTitle[Int(t)] = false
+            }
+            counter.touched.removeAll(keepingCapacity: true)
+            docEnds.append(docTerms.count)
+            records.append(SearchRecord.json(doc))
+            counter.document += 1
+        }
+        let vocabulary = counter.vocabulary
+        terms = vocabulary.terms
+        var surfaces: [String] = [], surfaceTerms: [Int32] = [], surfaceDocuments: [Int32] = []
+        for s in 0..<vocabulary.count where !vocabulary.surfaceIsCJK[s] {
+            surfaces.append(vocabulary.surfaces[s])
+            surfaceTerms.append(vocabulary.surfaceTerms[s])
+            surfaceDocuments.append(counter.documents[s])
+        }
+        self.surfaces = surfaces
+        self.surfaceTerms = surfaceTerms
+        self.surfaceDocuments = surfaceDocuments
+    }
+
+    /// Counts one document's terms at a time; surfaces' document counts for the group.
+    private struct Counter: SearchPieceSink {
+        var vocabulary: SearchVocabulary
+        var title = false
+        var document: Int32 = 0
+        /// Per term: occurrences in the current document, and whether the title has it.
         var tf: [UInt32] = []
         var inTitle: [Bool] = []
+        /// Terms the current document has, in the order first met.
         var touched: [Int32] = []
+        /// Per surface: the last document that had it, and how many did.
         var lastDocument: [Int32] = []
         var documents: [Int32] = []
-        var d: Int32 = 0
-        func add(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, title: Bool) {
+
+        mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool) {
             let s = Int(vocabulary.surface(bytes, cjk: cjk))
             if s == lastDocument.count { lastDocument.append(-1); documents.append(0) }
-            if lastDocument[s] != d { lastDocument[s] = d; documents[s] += 1 }
+            if lastDocument[s] != document { lastDocument[s] = document; documents[s] += 1 }
             let t = Int(vocabulary.surfaceTerms[s])
             if t == tf.count { tf.append(0); inTitle.append(false) }
             if tf[t] == 0 { touched.append(Int32(t)) }
             tf[t] += 1
             if title { inTitle[t] = true }
         }
-        func scan(_ text: String, title: Bool) {
+
+        mutating func scan(_ text: String) {
             var copy = text
-            copy.withUTF8 { SearchWordScanner.scan($0) { add($0, cjk: $1, title: title) } }
+            copy.withUTF8 { SearchWordScanner.scan($0, into: &self) }
         }
-        for doc in docs {
-            scan(doc.title, title: true)
-            for name in doc.names { scan(name, title: false) }
-            HTMLShownText.bytes(of: doc.bodyHTML, separates: SearchPlainText.separates).withUnsafeBufferPointer {
-                SearchWordScanner.scan($0) { add($0, cjk: $1, title: false) }
-            }
-            for t in touched {
-                docTerms.append(t)
-                docWeights.append(tf[Int(t)] * 2 + (inTitle[Int(t)] ? 1 : 0))
-                tf[Int(t)] = 0
-                inTitle[Int(t)] = false
-            }
-            touched.removeAll(keepingCapacity: true)
-            docEnds.append(docTerms.count)
-            records.append(SearchRecord.json(doc))
-            d += 1
-        }
-        terms = vocabulary.terms
-        var surfaces: [String] = [], surfaceTerms: [Int32] = [], surfaceDocuments: [Int32] = []
-        for s in 0..<vocabulary.count where !vocabulary.surfaceIsCJK[s] {
-            surfaces.append(vocabulary.surfaces[s])
-            surfaceTerms.append(vocabulary.surfaceTerms[s])
-            surfaceDocuments.append(documents[s])
-        }
-        self.surfaces = surfaces
-        self.surfaceTerms = surfaceTerms
-        self.surfaceDocuments = surfaceDocuments
     }
 }

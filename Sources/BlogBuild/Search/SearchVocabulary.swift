@@ -2,8 +2,8 @@
 /// its term (stemmed once). A hash table of its own over byte ranges, because a
 /// corpus of 10,000 posts has ten million word occurrences: making a `String` and
 /// hashing it with `Hasher` for each of them would cost more than the rest of the
-/// build. Not thread-safe: one per task.
-final class SearchVocabulary {
+/// build. One per task.
+struct SearchVocabulary {
     /// Per surface word: its bytes in `arena`, its hash, and its term (an index into `terms`).
     private var arena: [UInt8] = []
     private var starts: [Int32] = []
@@ -30,7 +30,7 @@ final class SearchVocabulary {
 
     /// The surface word with these folded bytes, added (and stemmed) when new.
     /// A CJK piece is its own term.
-    func surface(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool) -> Int32 {
+    mutating func surface(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool) -> Int32 {
         var h: UInt32 = 2_166_136_261
         for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
         var slot = Int(h) & mask
@@ -69,7 +69,7 @@ final class SearchVocabulary {
         return true
     }
 
-    private func grow() {
+    private mutating func grow() {
         slots = [Int32](repeating: 0, count: slots.count * 2)
         mask = slots.count - 1
         for s in 0..<surfaces.count {

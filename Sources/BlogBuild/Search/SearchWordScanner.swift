@@ -1,10 +1,17 @@
+/// What `SearchWordScanner` hands each piece to: a protocol, not a closure, so the
+/// counting state is not boxed and checked for exclusive access at every word.
+protocol SearchPieceSink {
+    /// A piece's folded bytes (valid only during the call), and whether it is CJK.
+    mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool)
+}
+
 /// `SearchText.pieces` over UTF-8 bytes, fast where text is ASCII: a word of
 /// ASCII letters, digits and `_` is split and lowercased in place, byte by byte,
 /// with the same rules; any other word goes through `SearchText` itself. Positions
 /// are not needed here (the index keeps none), only the pieces.
 enum SearchWordScanner {
-    /// Calls `body` with each piece's folded bytes and whether it is CJK.
-    static func scan(_ text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void) {
+    /// Hands each piece of `text` to `sink`.
+    static func scan<Sink: SearchPieceSink>(_ text: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
         var scratch = [UInt8](repeating: 0, count: SearchText.longestPiece)
         var i = 0
         let n = text.count
@@ -33,12 +40,15 @@ enum SearchWordScanner {
                 }
             }
             if ascii {
-                asciiPieces(UnsafeBufferPointer(rebasing: text[start..<i]), scratch: &scratch, body)
+                asciiPieces(UnsafeBufferPointer(rebasing: text[start..<i]), scratch: &scratch, into: &sink)
             } else {
-                SearchText.pieces(of: String(decoding: UnsafeBufferPointer(rebasing: text[start..<i]), as: UTF8.self)) { piece in
-                    guard !piece.text.isEmpty else { return }
+                var found: [SearchText.Piece] = []
+                SearchText.pieces(of: String(decoding: UnsafeBufferPointer(rebasing: text[start..<i]), as: UTF8.self)) {
+                    if !$0.text.isEmpty { found.append($0) }
+                }
+                for piece in found {
                     var copy = piece.text
-                    copy.withUTF8 { body($0, piece.isCJK) }
+                    copy.withUTF8 { sink.piece($0, cjk: piece.isCJK) }
                 }
             }
         }
@@ -67,16 +77,8 @@ enum SearchWordScanner {
     }
 
     /// An ASCII word: whole and parts as `SearchText.identifierPieces` makes them.
-    private static func asciiPieces(_ w: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8],
-                                    _ body: (UnsafeBufferPointer<UInt8>, Bool) -> Void) {
-        func emit(_ from: Int, _ to: Int) {
-            guard to - from <= SearchText.longestPiece else { return }
-            for j in from..<to {
-                let c = w[j]
-                scratch[j - from] = isUpper(c) ? c + 0x20 : c
-            }
-            scratch.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<(to - from)]), false) }
-        }
+    private static func asciiPieces<Sink: SearchPieceSink>(_ w: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8],
+                                                           into sink: inout Sink) {
         // Most words are one part: no `_`, no case change.
         var plain = w[0] != 0x5F
         var e = 1
@@ -84,7 +86,7 @@ enum SearchWordScanner {
             if w[e] == 0x5F || isBoundary(w, before: e) { plain = false }
             e += 1
         }
-        if plain { emit(0, w.count); return }
+        if plain { emit(w, 0, w.count, scratch: &scratch, into: &sink); return }
         // Parts, as (start, end) pairs.
         var partStarts: [Int] = []
         var partEnds: [Int] = []
@@ -98,8 +100,21 @@ enum SearchWordScanner {
             k = e
         }
         guard let first = partStarts.first, let last = partEnds.last else { return }
-        if partStarts.count > 1 { emit(first, last) }
-        for p in 0..<partStarts.count { emit(partStarts[p], partEnds[p]) }
+        if partStarts.count > 1 { emit(w, first, last, scratch: &scratch, into: &sink) }
+        for p in 0..<partStarts.count { emit(w, partStarts[p], partEnds[p], scratch: &scratch, into: &sink) }
+    }
+
+    /// `w[from..<to]` lowercased, to the sink, unless it is too long to be a word.
+    private static func emit<Sink: SearchPieceSink>(_ w: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int,
+                                                    scratch: inout [UInt8], into sink: inout Sink) {
+        guard to - from <= SearchText.longestPiece else { return }
+        scratch.withUnsafeMutableBufferPointer { out in
+            for j in from..<to {
+                let c = w[j]
+                out[j - from] = isUpper(c) ? c + 0x20 : c
+            }
+            sink.piece(UnsafeBufferPointer(rebasing: out[0..<(to - from)]), cjk: false)
+        }
     }
 
     private static func isBoundary(_ w: UnsafeBufferPointer<UInt8>, before e: Int) -> Bool {
