@@ -17,7 +17,8 @@ Kinds (at least 20 queries in all):
             with a word of the title
   part    - a part of an identifier with a title word (`photo` of `PhotoController`, `harbour`)
   two     - a title word and a body word
-  prefix  - title words with the last one cut short, as while typing (`harbour cal`)
+  prefix  - title words with the last one cut to four letters, as while typing (`harbour cale`):
+            the only post whose title has the others and a word that starts so
 """
 import itertools
 import os
@@ -92,6 +93,11 @@ def pick(posts, count=24, seed=28):
             out &= s
         return out
 
+    title_prefix = {}
+    for i, p in enumerate(posts):
+        for w in p.title_words:
+            if len(w) >= 4:
+                title_prefix.setdefault(w[:4], set()).add(i)
     by_prefix = {}
     for i, p in enumerate(posts):
         for w in p.words:
@@ -186,13 +192,18 @@ def pick(posts, count=24, seed=28):
                     if query:
                         break
             elif kind == "prefix":
-                for a in range(len(tw)):
-                    for b in range(len(tw)):
-                        if a == b or len(tw[b]) < 6:
-                            continue
-                        cut = tw[b][:4]
-                        if having_prefix([tw[a]], cut) == {i}:
-                            query = "%s %s" % (tw[a], cut)
+                # Title words, the last cut to its first four letters, as while typing: the
+                # only post whose title has the others and a word that starts so.
+                for size in (1, 2):
+                    for combo in itertools.combinations(tw, size):
+                        for full in tw:
+                            if full in combo or len(full) < 6:
+                                continue
+                            cut = full[:4]
+                            if titled(combo) & title_prefix.get(cut, set()) == {i} and having_prefix(combo, cut) & titled(combo) == {i}:
+                                query = " ".join(combo + (cut,))
+                                break
+                        if query:
                             break
                     if query:
                         break
