@@ -134,7 +134,8 @@ def pick(posts, count=24, seed=28):
     for kind, wanted in passes:
         if wanted is None:
             want[kind] = 1 if len(picked) < count else 0
-        for i in order[:4000]:
+        # A bounded scan: a kind this corpus has few of is not searched for across every post.
+        for i in order[:4000 if wanted is not None else 1500]:
             if want[kind] == 0:
                 break
             if i in used:
