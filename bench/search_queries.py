@@ -33,10 +33,12 @@ better approach way ways look looking""".split())
 WORD = re.compile(r"[A-Za-z0-9]+")
 PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
+# What a reader never reads as text: an image (its alt text too) and a link's address.
+UNSEEN = re.compile(r"!\[[^\]]*\]\([^)]*\)|\]\([^)]*\)")
 IDENT = re.compile(r"\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b")
 
 
-SUFFIXES = sorted("ations ation ions ion ings ing ers er edly ed ies es s ly ments ment ness ity ive".split(), key=len, reverse=True)
+SUFFIXES = sorted("ations ation ions ion ings ing ers er edly ed ies es s ly ments ment ness ity ive y".split(), key=len, reverse=True)
 
 
 def stem(word):
@@ -54,6 +56,7 @@ class Post:
     def __init__(self, path):
         text = open(path, encoding="utf-8").read()
         front, body = text[4:].split("\n---\n", 1)
+        body = UNSEEN.sub("] ", body)
         m = re.search(r'^title:\s*"?(.*?)"?\s*$', front, re.M)
         self.title = m.group(1) if m else ""
         name = os.path.basename(path)[:-3]
