@@ -38,7 +38,7 @@ UNSEEN = re.compile(r"!\[[^\]]*\]\([^)]*\)|\]\([^)]*\)")
 IDENT = re.compile(r"\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b")
 
 
-SUFFIXES = sorted("ations ation ions ion ings ing ers er edly ed ies es s ly ments ment ness ity ive y".split(), key=len, reverse=True)
+SUFFIXES = sorted("ations ation ions ion ings ing ers er edly ed ies es s ly ments ment ness ity ive y e".split(), key=len, reverse=True)
 
 
 def stem(word):
