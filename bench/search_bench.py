@@ -7,9 +7,11 @@ usage: search_bench.py BLOGBUILD CORPUS_ROOT [--sizes 1000,10000] [--work DIR] [
 CORPUS_ROOT/N/blogbuild is bench/gen_corpus.py's site of N posts (the Makefile
 makes it when it is missing). For each size:
 
-1. Index time and memory (/usr/bin/time: wall seconds, peak resident set):
-   blogbuild's cold build with its index and without it (`search: false` in a
-   copy of site.yml), the index's cost being the difference; Pagefind 1.5.2
+1. Index time and memory (/usr/bin/time: wall seconds, peak resident set; the
+   median of --runs runs, 3 by default): blogbuild's cold build (a fresh output
+   folder and image cache) with its index and without it (`search: false` in a
+   copy of site.yml), in turn after one untimed build, the index's cost being
+   the difference; Pagefind 1.5.2
    (PyPI's pagefind-bin, its own binary) run on the output of the build with
    the index (`pagefind --site OUT`), which it adds `pagefind/` to.
 2. Queries: at least 20, picked from the corpus by bench/search_queries.py
@@ -300,12 +302,16 @@ def bench_size(args, n, tools, pagefind):
     cache = os.path.join(work, "cache")
     row = {"posts": n}
 
-    print("[%d] blogbuild build without the index..." % n, file=sys.stderr)
     plain = site_without_search(site, work)
-    without = [build(args.blogbuild, plain, os.path.join(work, "public-no-search"), cache) for _ in range(args.runs)]
+    # One build first, not timed (the sources into the page cache), then the two kinds
+    # of build in turn, so neither is the one that pays for a cold disk or a busy machine.
+    print("[%d] blogbuild builds with and without the index (%d each)..." % (n, args.runs), file=sys.stderr)
+    build(args.blogbuild, site, out, cache)
+    without, with_index = [], []
+    for _ in range(args.runs):
+        without.append(build(args.blogbuild, plain, os.path.join(work, "public-no-search"), cache))
+        with_index.append(build(args.blogbuild, site, out, cache))
     shutil.rmtree(os.path.join(work, "public-no-search"), ignore_errors=True)
-    print("[%d] blogbuild build with the index..." % n, file=sys.stderr)
-    with_index = [build(args.blogbuild, site, out, cache) for _ in range(args.runs)]
     if not os.path.isfile(os.path.join(out, "search", "index.json")):
         raise BenchError("the build wrote no search/index.json: is this blogbuild one with the search index?")
     row["build_s"] = statistics.median(w for w, _ in without)
@@ -389,7 +395,7 @@ def main():
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--work", default=None, help="where builds go, kept (default: a new folder under /dev/shm, else the temp dir, removed)")
     parser.add_argument("--queries", type=int, default=24, help="queries per corpus (at least 20)")
-    parser.add_argument("--runs", type=int, default=1, help="builds and Pagefind runs per size (the median is reported)")
+    parser.add_argument("--runs", type=int, default=3, help="builds and Pagefind runs per size (the median is reported)")
     parser.add_argument("--tools", default="blogbuild,pagefind")
     parser.add_argument("--json", help="also write every measurement here")
     args = parser.parse_args()
