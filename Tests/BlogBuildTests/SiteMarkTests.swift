@@ -16,7 +16,7 @@ import Testing
         #expect(svg.contains(">É</text>"))
         // The example site's wave is not in the theme any more.
         #expect(!svg.contains("<path"))
-        #expect(pages.paths.filter { $0.hasPrefix("assets/") }.sorted() == ["assets/logo.svg", "assets/search.js", "assets/style.css"])
+        #expect(pages.paths.filter { $0.hasPrefix("assets/") }.sorted() == ["assets/logo.svg", "assets/search-ui.js", "assets/search.js", "assets/style.css"])
         pages.expect("index.html", contains: [
             "<link rel=\"icon\" href=\"/assets/logo.svg\" type=\"image/svg+xml\">",
             "<a href=\"/\"><img src=\"/assets/logo.svg\" alt=\"\" width=\"24\" height=\"24\">élan Software</a>",

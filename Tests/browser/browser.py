@@ -58,8 +58,9 @@ def serve(folder):
 
 
 @contextlib.contextmanager
-def chromium(width=1000, height=1400):
-    """A headless Chromium driven by selenium, with a `width`×`height` viewport."""
+def chromium(width=1000, height=1400, javascript=True):
+    """A headless Chromium driven by selenium, with a `width`×`height` viewport;
+    `javascript=False`: pages run none of their scripts (selenium's still run)."""
     chromium_path, driver_path = find_tools()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -70,6 +71,8 @@ def chromium(width=1000, height=1400):
                 "--disable-extensions", "--disable-background-networking", "--lang=en-GB",
                 "--window-size=%d,%d" % (width, height)):
         options.add_argument(arg)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
     try:
         set_viewport(driver, width, height)

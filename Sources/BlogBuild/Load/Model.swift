@@ -183,7 +183,7 @@ public struct SiteConfig: Sendable, Hashable {
     public var images = ImageSettings()
     /// `related: false` leaves out the related posts at the end of a post outside a series.
     public var related: Bool = true
-    /// `search: false` writes no search index (`search/`, docs/SEARCH.md).
+    /// `search: false` leaves out the search page, the header's search field and the index (`search/`, docs/SEARCH.md).
     public var search: Bool = true
     /// Unknown keys, for templates as `site.params`.
     public var params: [String: FrontMatterValue] = [:]

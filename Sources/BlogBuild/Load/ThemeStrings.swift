@@ -25,6 +25,9 @@ public struct ThemeStrings: Sendable, Hashable {
         case newerPosts = "newer_posts", olderPosts = "older_posts", pages
         case pageNotFound = "page_not_found", notFoundText = "not_found_text", notes
         case privacy, support, relatedPosts = "related_posts", aboutAuthor = "about_author", elsewhere, email
+        case search, searchLabel = "search_label", searchPlaceholder = "search_placeholder", searchButton = "search_button"
+        case searchResults = "search_results", searching, noResults = "no_results"
+        case searchNeedsScript = "search_needs_script", webSearch = "web_search"
         // With placeholders: filled in by blogbuild, not read as `strings.KEY`.
         case minRead = "min_read", partOf = "part_of", seriesRef = "series_ref"
         case previousPart = "previous_part", nextPart = "next_part", seriesNav = "series_nav"
@@ -32,6 +35,7 @@ public struct ThemeStrings: Sendable, Hashable {
         case postsTagged = "posts_tagged", pageOf = "page_of", archiveLead = "archive_lead"
         case postCountOne = "post_count_one", postCountOther = "post_count_other"
         case partCountOne = "part_count_one", partCountOther = "part_count_other"
+        case resultCountOne = "result_count_one", resultCountOther = "result_count_other"
         case moved
         case seriesFeed = "series_feed", tagFeed = "tag_feed", appFeed = "app_feed"
         case date, dateShort = "date_short"
@@ -40,7 +44,7 @@ public struct ThemeStrings: Sendable, Hashable {
         /// empty for a plain text that templates read as `strings.KEY`.
         public var placeholders: [String] {
             switch self {
-            case .minRead, .postCountOne, .postCountOther, .partCountOne, .partCountOther: ["n"]
+            case .minRead, .postCountOne, .postCountOther, .partCountOne, .partCountOther, .resultCountOne, .resultCountOther: ["n"]
             case .partOf, .pageOf: ["n", "total"]
             case .seriesRef: ["part", "series"]
             case .previousPart, .nextPart, .moved: ["title"]

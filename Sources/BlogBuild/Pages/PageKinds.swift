@@ -6,7 +6,7 @@ import Foundation
 /// flags, the sitemap.
 enum PageKinds {
     static let all: [PageKind] = [
-        .post, .home, .seriesIndex, .series, .apps, .app, .tags, .tag, .archive, .page, .appPage, .notFound,
+        .post, .home, .seriesIndex, .series, .apps, .app, .tags, .tag, .archive, .page, .appPage, .notFound, .search,
         .alias, .pageAlias, .siteRedirect,
     ]
 

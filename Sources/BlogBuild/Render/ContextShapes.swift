@@ -33,7 +33,8 @@ enum ContextShapes {
 
     static var site: TemplateShape {
         object(scalars("title", "base_url", "language", "home_url", "description", "logo_url", "logo_type", "icon_url",
-                       "has_nav", "series_count", "app_count", "locale", "years", "css_strings", "has_social")
+                       "has_nav", "series_count", "app_count", "locale", "years", "css_strings", "has_social",
+                       "has_search")
                + [("params", open),
                   ("author", object(scalars("name", "email", "url", "bio") + [("avatar", object(scalars("src", "width", "height")))])),
                   ("social", list(socialLink)),

@@ -114,6 +114,7 @@ struct TemplateValues: Sendable {
         // Processed at the 180 px iOS asks for (Images/), else the file as written.
         if let icon = c.icon { r["icon_url"] = .string(urls.url(shown.iconPath ?? ImageReference.sitePath(icon, from: ConfigLoader.path))) }
         r["has_nav"] = .bool(!c.nav.isEmpty)
+        r["has_search"] = .bool(c.search)
         r["series_count"] = .int(shown.seriesCount)
         r["app_count"] = .int(shown.appCount)
         r["feeds"] = feedLinks(siteFeeds, r.elementRecord(for: "feeds"))

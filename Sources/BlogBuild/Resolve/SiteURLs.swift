@@ -12,6 +12,8 @@ enum SiteURLs {
     static let apps = "/apps/"
     /// The theme's "not found" page, when no content page is `404`.
     static let notFound = "/404.html"
+    /// The search page; its index is written below it (`search/`).
+    static let search = "/search/"
 
     /// A post's URL: its permalink pattern (`/:year/:month/:slug/`) filled in.
     static func post(_ post: Post, pattern: String) -> String { Permalink.expand(pattern, post: post) }

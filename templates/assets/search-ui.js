@@ -1,0 +1,164 @@
+// The search page's behaviour (templates/search.mustache): results as the reader
+// types, the matched words marked, keyboard only, the count announced. The query
+// itself is search.js's (window.blogbuildSearch); the words shown come from the
+// page's data attributes, in the site's language, never from here.
+//
+// The contract tests and the bench rely on: #search-input; #search-results, one
+// <li> per result holding an <a> to the post, with data-state="done" and
+// data-query="QUERY" once the results of QUERY are drawn; #search-status, a live
+// region with the count.
+(function () {
+  "use strict";
+  var input = document.getElementById("search-input");
+  var list = document.getElementById("search-results");
+  var status = document.getElementById("search-status");
+  if (!input || !list || !status) return;
+  var words = status.dataset;
+  var limit = 10;
+  // A query typed quickly waits for a pause; the first key after a pause runs at once.
+  var pause = 250, settle = 120;
+  var lastInput = 0, timer = 0, seq = 0;
+  var plural = null;
+  try { plural = new Intl.PluralRules(words.language || "en"); } catch (e) { plural = null; }
+
+  function countText(n) {
+    var one = plural ? plural.select(n) === "one" : n === 1;
+    return (one ? words.one : words.other).split("{n}").join(String(n));
+  }
+
+  function setStatus(text) {
+    if (status.textContent !== text) status.textContent = text;
+  }
+
+  // `text` into `parent` as text nodes and <mark>s (search.js's pieces): never as HTML.
+  function appendMarked(parent, text, terms) {
+    var engine = window.blogbuildSearch;
+    var pieces = engine && engine.mark ? engine.mark(text, terms) : [{ text: text, match: false }];
+    pieces.forEach(function (piece) {
+      if (!piece.match) { parent.appendChild(document.createTextNode(piece.text)); return; }
+      var mark = document.createElement("mark");
+      mark.textContent = piece.text;
+      parent.appendChild(mark);
+    });
+  }
+
+  // "2024-05-01" as the reader's language writes a date; the date as written if the browser cannot.
+  var dates = null;
+  try { dates = new Intl.DateTimeFormat(document.documentElement.lang || words.language || undefined, { dateStyle: "long", timeZone: "UTC" }); } catch (e) { dates = null; }
+  function dateText(iso) {
+    var day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+    return dates && day ? dates.format(new Date(Date.UTC(+day[1], +day[2] - 1, +day[3]))) : iso;
+  }
+
+  function draw(query, results) {
+    var items = document.createDocumentFragment();
+    results.forEach(function (r) {
+      var terms = r.terms || [];
+      var li = document.createElement("li");
+      var a = document.createElement("a");
+      a.href = r.url;
+      a.className = "search-title";
+      appendMarked(a, r.title || r.url, terms);
+      li.appendChild(a);
+      if (r.date) {
+        var time = document.createElement("time");
+        time.dateTime = r.date;
+        time.textContent = dateText(r.date);
+        li.appendChild(time);
+      }
+      if (r.excerpt) {
+        var p = document.createElement("p");
+        appendMarked(p, r.excerpt, terms);
+        li.appendChild(p);
+      }
+      items.appendChild(li);
+    });
+    list.replaceChildren(items);
+    list.dataset.query = query;
+    list.dataset.state = "done";
+    setStatus(query ? (results.length ? countText(results.length) : words.none) : "");
+  }
+
+  function run(query) {
+    var mine = ++seq;
+    query = query.trim();
+    if (!query) { draw("", []); return; }
+    list.dataset.state = "loading";
+    list.dataset.query = query;
+    setStatus(words.searching);
+    var engine = window.blogbuildSearch;
+    var found = engine ? engine.search(query, { limit: limit }) : Promise.reject(new Error("search.js did not load"));
+    found.then(function (answer) {
+      if (mine === seq) draw(query, (answer && answer.results) || []);
+    }, function (error) {
+      if (mine !== seq) return;
+      list.replaceChildren();
+      list.dataset.state = "error";
+      setStatus(words.none);
+      if (window.console) console.error("search:", error);
+    });
+  }
+
+  // The query in the address, so a reload or a shared link shows the same results.
+  function remember(query) {
+    var url = new URL(location.href);
+    if (query) url.searchParams.set("q", query); else url.searchParams.delete("q");
+    history.replaceState(null, "", url);
+  }
+
+  function schedule() {
+    var now = Date.now(), quick = now - lastInput < pause;
+    lastInput = now;
+    clearTimeout(timer);
+    if (quick) {
+      timer = setTimeout(function () { run(input.value); remember(input.value.trim()); }, settle);
+    } else {
+      run(input.value);
+      remember(input.value.trim());
+    }
+  }
+
+  function links() { return Array.prototype.slice.call(list.querySelectorAll("li > a")); }
+
+  input.addEventListener("input", schedule);
+  input.form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    clearTimeout(timer);
+    run(input.value);
+    remember(input.value.trim());
+  });
+  input.addEventListener("keydown", function (event) {
+    if (event.key === "ArrowDown") {
+      var first = links()[0];
+      if (first) { event.preventDefault(); first.focus(); }
+    } else if (event.key === "Escape") {
+      // The browser clears a search field on Escape too; this also clears the results.
+      event.preventDefault();
+      clearTimeout(timer);
+      input.value = "";
+      run("");
+      remember("");
+    }
+  });
+  list.addEventListener("keydown", function (event) {
+    var all = links(), at = all.indexOf(document.activeElement);
+    if (at === -1) return;
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      if (at + 1 < all.length) all[at + 1].focus();
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      if (at > 0) all[at - 1].focus(); else input.focus();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      input.focus();
+      input.select();
+    }
+    // Enter on a result is the link's own: it opens the post.
+  });
+
+  var query = new URLSearchParams(location.search).get("q") || "";
+  input.value = query;
+  run(query);
+  input.focus();
+})();
