@@ -270,6 +270,23 @@ import Testing
         try s.check("the finished edit")
     }
 
+    /// A body edit is patched and written at once; the search index, which reads
+    /// every post, is made by `finish` after the open pages heard of the edit.
+    @Test func aPatchedEditLeavesTheSearchIndexToFinish() throws {
+        let s = try Session()
+        try s.check("the first build")
+        let post = "content/posts/2022-01-20-harmonic-constants.md"
+        try s.edit(post) { $0 + "\nA quokkaspline sentence.\n" }
+        let announcement = try s.builder.announce(s.request(s.served), changedFiles: [s.site.url(post).standardizedFileURL.path])
+        #expect(announcement.finished == nil, "the search index is left to finish")
+        #expect(announcement.changedPaths.contains("/2022/01/harmonic-constants/index.html"), "\(announcement.changedPaths)")
+        let page = try String(contentsOf: s.served.appendingPathComponent("2022/01/harmonic-constants/index.html"), encoding: .utf8)
+        #expect(page.contains("quokkaspline"), "the page is written before finish")
+        let finished = try s.builder.finish()
+        #expect(finished.changedPaths.contains { $0.hasPrefix("/search/") }, "\(finished.changedPaths)")
+        try s.check("the index after finish", changed: [])
+    }
+
     @Test func bodyEditsEqualACleanBuild() throws {
         let s = try Session()
         let post = "content/posts/2023-06-01-kettle-audit.md"

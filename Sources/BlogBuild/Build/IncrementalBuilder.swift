@@ -41,6 +41,8 @@ public final class IncrementalBuilder: Sendable {
         var outputDirectory: URL?
         /// The plan `announce` made and `finish` has not yet turned into files.
         var plan: SitePlan?
+        /// A patched edit was written without its search index, which `finish` makes (for this request).
+        var searchPending: BuildRequest?
     }
 
     private let state = Mutex(State())
@@ -90,6 +92,7 @@ public final class IncrementalBuilder: Sendable {
     private func build(_ request: BuildRequest, changedFiles: Set<String>?, in state: inout State) throws(BuildFailure) -> Outcome {
         // Whatever was announced and not finished is made again from the files as they are now.
         state.plan = nil
+        state.searchPending = nil
         unwritten.withLock { $0 = nil }
         if request.mode != .check,
            let problem = OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) {
@@ -100,7 +103,12 @@ public final class IncrementalBuilder: Sendable {
            FileManager.default.fileExists(atPath: request.outputDirectory.path),
            let quick = EditPatch.render(request, changed: changedFiles, memo: state.memo),
            quick.site.isWritable(in: request.mode) {
-            return try Self.write(quick, request, &state)
+            var outcome = try Self.write(quick, request, &state)
+            if quick.searchStale {
+                let search = try writeSearchIndex(request, &state)
+                outcome.changedPaths = Array(Set(outcome.changedPaths + search.changedPaths)).sorted()
+            }
+            return outcome
         }
         let rendered = SiteBuilder.render(request, memo: state.memo, changed: changedFiles)
         return try write(rendered, request, &state)
@@ -147,6 +155,7 @@ public final class IncrementalBuilder: Sendable {
     public func announce(_ request: BuildRequest, changedFiles: Set<String>? = nil) throws(BuildFailure) -> Announcement {
         try state.withLock { state throws(BuildFailure) -> Announcement in
             state.plan = nil
+            state.searchPending = nil
             unwritten.withLock { $0 = nil }
             guard request.mode != .check, state.written != nil, state.outputDirectory == request.outputDirectory,
                   FileManager.default.fileExists(atPath: request.outputDirectory.path),
@@ -157,7 +166,10 @@ public final class IncrementalBuilder: Sendable {
             if let changedFiles, let quick = EditPatch.render(request, changed: changedFiles, memo: state.memo),
                quick.site.isWritable(in: request.mode) {
                 let outcome = try Self.write(quick, request, &state)
-                return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
+                // The pages are written; the search index, which reads every post, is `finish`'s.
+                state.searchPending = quick.searchStale ? request : nil
+                return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings,
+                                    finished: quick.searchStale ? nil : outcome)
             }
             let plan: SitePlan
             switch SiteBuilder.plan(request, memo: state.memo, changed: changedFiles) {
@@ -191,6 +203,10 @@ public final class IncrementalBuilder: Sendable {
     /// (the announcement was `finished`), writes nothing.
     public func finish() throws(BuildFailure) -> Outcome {
         try state.withLock { state throws(BuildFailure) -> Outcome in
+            if state.plan == nil, let request = state.searchPending {
+                state.searchPending = nil
+                return try writeSearchIndex(request, &state)
+            }
             guard let plan = state.plan else {
                 let report = BuildReport(pages: 0, files: 0, posts: 0, series: 0, apps: 0, skippedDrafts: [], skippedFuture: [],
                                          warnings: [], hints: [])
@@ -214,6 +230,32 @@ public final class IncrementalBuilder: Sendable {
             if current?.generation == snapshot.generation { current?.rendered[path] = bytes }
         }
         return .page(bytes)
+    }
+
+    /// Makes the search index again for the last build (`SearchRefresh`) and writes the
+    /// files of it that changed.
+    private func writeSearchIndex(_ request: BuildRequest, _ state: inout State) throws(BuildFailure) -> Outcome {
+        var clock = StageClock()
+        guard let report = state.memo.last?.rendered.report, let (changed, removed) = SearchRefresh.refresh(state.memo) else {
+            return Outcome(report: BuildReport(pages: 0, files: 0, posts: 0, series: 0, apps: 0, skippedDrafts: [],
+                                               skippedFuture: [], warnings: [], hints: []),
+                           changedPaths: [], pagesRendered: 0)
+        }
+        clock.lap("search")
+        var outcome = Outcome(report: report, changedPaths: (changed.map { "/" + $0.path } + removed.map { "/" + $0 }).sorted(),
+                              pagesRendered: 0, patched: true)
+        do throws(BuildFailure) {
+            outcome.report.written = try OutputWriter.update(writing: changed, removing: removed, in: request.outputDirectory,
+                                                             siteDirectory: request.siteDirectory)
+        } catch {
+            state.written = nil  // unknown after a failed write: the next build writes everything
+            throw error
+        }
+        for file in changed { state.written?[file.path] = WrittenFile(file) }
+        for path in removed { state.written?[path] = nil }
+        clock.lap("write")
+        outcome.report.stageSeconds = clock.laps
+        return outcome
     }
 
     /// Output paths of the changed files that are copied into the output as they

@@ -23,6 +23,9 @@ enum EditPatch {
         var site: RenderedSite
         /// Output paths whose files were made again.
         var remade: [String]
+        /// The search index (`search/`) still shows the posts as they were: the edit
+        /// changed a post's words, and the index is made after the pages (`SearchRefresh`).
+        var searchStale = false
     }
 
     static func render(_ request: BuildRequest, changed: Set<String>, memo: BuildMemo) -> Result? {
@@ -145,15 +148,6 @@ enum EditPatch {
                                   collections: plan.collections.map { $0.newestFirst.contains(where: ownPages.contains) })
                 .map(\.outputFile)
         }
-        if !edited.isEmpty, config.search {
-            // The search index, made again from the edited bodies; only the files whose bytes
-            // changed are remade. A new word may need a file the index did not have: the full pipeline then.
-            let old = Dictionary(last.rendered.files.filter { $0.path.hasPrefix("search/") }.map { ($0.path, $0) },
-                                 uniquingKeysWith: { a, _ in a })
-            let index = SearchIndex.files(for: site)
-            guard index.count == old.count else { return nil }
-            remade += index.filter { old[$0.path] != $0 }
-        }
         var files = last.rendered.files
         last.rendered.files = []
         for file in remade {
@@ -184,7 +178,7 @@ enum EditPatch {
         last.now = request.now
         last.rendered = result
         memo.last = last
-        return Result(site: result, remade: remade.map(\.path))
+        return Result(site: result, remade: remade.map(\.path), searchStale: !edited.isEmpty && config.search)
     }
 
     /// Index of `path` in `files`, which are sorted by path.

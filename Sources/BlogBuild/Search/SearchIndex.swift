@@ -4,6 +4,11 @@
 /// gives the same bytes.
 enum SearchIndex {
     static let format = 1
+    /// The output folder the index is written under (beside the search page, `search/index.html`).
+    static let folder = "search/"
+
+    /// Whether an output path is one of the index's files (all JSON, under `folder`).
+    static func isIndexFile(_ path: String) -> Bool { path.hasPrefix(folder) && path.hasSuffix(".json") }
     /// Scalars of a surface word that name its dictionary file.
     static let dictionaryKeyLength = 2
     static let recordsPerFile = 32
