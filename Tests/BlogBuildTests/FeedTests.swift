@@ -621,15 +621,16 @@ struct FeedTests {
         let locs = sitemap.components(separatedBy: "<loc>").dropFirst().compactMap { $0.components(separatedBy: "</loc>").first }
         #expect(Set(locs).count == locs.count, "no duplicates")
         let base = "https://lowtide.example/"
-        // Every HTML file except redirects and 404.html, and nothing else.
+        // Every HTML file except redirects, 404.html and pages that ask not to be indexed (the search page), and nothing else.
         var want: Set<String> = []
         for file in r.files where file.path.hasSuffix(".html") {
             guard case .bytes(let b) = file.contents, file.path != "404.html",
-                  !String(decoding: b, as: UTF8.self).contains("http-equiv=\"refresh\"") else { continue }
+                  !String(decoding: b, as: UTF8.self).contains("http-equiv=\"refresh\""),
+                  !String(decoding: b, as: UTF8.self).contains("<meta name=\"robots\" content=\"noindex\">") else { continue }
             want.insert(base + (file.path == "index.html" ? "" : file.path.replacingOccurrences(of: "index.html", with: "")))
         }
         #expect(Set(locs) == want)
-        #expect(!locs.contains { $0.contains("weblog") || $0.contains("404") })
+        #expect(!locs.contains { $0.contains("weblog") || $0.contains("404") || $0.hasSuffix("/search/") })
         for post in site.posts {
             let date = FeedDates.rfc3339(post.post.updated ?? post.post.date)
             #expect(sitemap.contains("<loc>\(base)\(post.permalink.dropFirst())</loc><lastmod>\(date)</lastmod>"))
