@@ -53,14 +53,17 @@ public enum SiteBuilder {
         let markdown = memo?.markdown.render(work)
             ?? (bodies: work.bodies.parallelMap { MarkdownRenderer.render($0.body, options: work.options) },
                 summaries: work.summaries.map { $0.map { SiteResolver.summaryHTML($0, options: work.options) } })
+        clock.lap("markdown")
         var (site, siteProblems) = SiteResolver.resolve(content, mode: request.mode, now: request.now,
                                                         rendered: markdown.bodies, summaries: markdown.summaries)
+        clock.lap("resolve")
         // Images get their files' width and height (header reads, kept by stamp in serve).
         for (path, file) in BodyImageSizes.wanted(in: site) {
             if let size = memo?.imageSizes.size(of: file) ?? ImageSize.fromFile(file) { site.imageSizes[path] = size }
         }
         // Images bodies show are processed when `images: { resize: true }` (Images/):
         // their upright size replaces the header's, and each <img> becomes a <picture>.
+        clock.lap("image sizes")
         var imageUses: [String: ImagePlanner.Use] = [:]
         var notices = content.notices
         // init's placeholders: fine while writing, never on a site that goes live.
@@ -107,18 +110,21 @@ public enum SiteBuilder {
                 imageSources = sources
             }
         }
+        clock.lap("image plan")
         if let memo { memo.sizedBodies.apply(to: &site) } else { BodyImageSizes.apply(to: &site) }
         PictureMarkup.apply(to: &site)
         diagnostics += siteProblems
-        clock.lap("markdown")
+        clock.lap("pictures")
         let (routes, routeProblems) = Router.routes(for: site, kinds: kinds)
         diagnostics += routeProblems
         let urls = URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs)
+        clock.lap("routes")
         let projections = theme.map { _ in SiteProjections(site) }
+        clock.lap("projections")
         let keys = theme.flatMap { theme in projections.flatMap { projections in version.map { version in
             RenderKeys(site: site, theme: theme, urls: urls, projections: projections, version: version).keys(for: routes)
         } } }
-        clock.lap("routes")
+        clock.lap("keys")
         return .success(SitePlan(request: request, content: content, site: site, theme: theme, routes: routes, keys: keys,
                                  urls: urls, projections: projections, diagnostics: diagnostics, notices: notices,
                                  version: version, imageUses: imageUses, imageLibrary: imageLibrary,
