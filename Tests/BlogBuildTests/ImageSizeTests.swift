@@ -71,6 +71,23 @@ import Testing
         #expect(ImageReference.staticPath("../../../a.png", from: "content/posts/x.md") == nil)
     }
 
+    /// A site path the quick form (`isPlainSitePath`) must leave to the resolver,
+    /// and what that gives: a wrong quick answer would point at a file that is not there.
+    @Test func sitePathsThatNeedResolvingAreResolved() {
+        let cases: [(String, String?)] = [
+            ("/images/a.png", "images/a.png"), ("/images/", "images/"), ("/a/.../b.png", "a/.../b.png"),
+            ("/a/../b.png", "b.png"), ("/a/./b.png", "a/b.png"), ("/a//b.png", "a/b.png"), ("/a/..", ""),
+            ("/a%20b.png", "a b.png"), ("/a.png?v=2", "a.png"), ("/a.png#top", "a.png"), ("//cdn.example/a.png", nil),
+            ("/..", nil), ("/../a.png", nil), ("/a/b/..", "a/"),
+        ]
+        for (src, expected) in cases {
+            #expect(ImageReference.staticPath(src, from: "content/posts/x.md") == expected, "\(src)")
+        }
+        #expect(ImageReference.isPlainSitePath("/images/a.png"))
+        #expect(!ImageReference.isPlainSitePath("/a/../b.png"))
+        #expect(!ImageReference.isPlainSitePath("images/a.png"))
+    }
+
     /// The example site's hero images are 1200 × 630: the post page says so.
     @Test func heroImagesGetTheirSize() throws {
         let site = try TestSiteFolder(files: [

@@ -126,4 +126,62 @@ import Testing
         // Post 0 has app 0: the newest other posts of app 0 with the most shared tags come first.
         #expect(related[0].allSatisfy { posts[$0].appIndex == 0 })
     }
+
+    /// The memo's choice after each of 300 random edits (tags, date, app, series,
+    /// URL, posts added and removed; few tags and dates, so ties are everywhere)
+    /// equals choosing for every post.
+    @Test func theMemoChoosesAsAFullChoiceDoesAfterEveryEdit() {
+        struct Spec { var path: String; var tags: [String]; var app: String?; var inSeries: Bool; var hour: Int; var slug: String }
+        var rng = SplitMix(state: 27)
+        func randomTags() -> [String] { (0..<Int.random(in: 0...3, using: &rng)).map { _ in "t\(Int.random(in: 0..<6, using: &rng))" } }
+        func randomSpec(_ n: Int) -> Spec {
+            Spec(path: "content/posts/p\(n).md", tags: randomTags(), app: Bool.random(using: &rng) ? "a\(Int.random(in: 0..<2, using: &rng))" : nil,
+                 inSeries: Int.random(in: 0..<6, using: &rng) == 0, hour: Int.random(in: 0..<12, using: &rng), slug: "p\(n)")
+        }
+        func site(_ specs: [Spec]) -> ([SitePost], [SiteApp], [SiteTag]) {
+            let sorted = specs.sorted { ($0.hour, $1.path) > ($1.hour, $0.path) }
+            let tagNames = Set(sorted.flatMap(\.tags)).sorted(), appNames = Set(sorted.compactMap(\.app)).sorted()
+            var tags = tagNames.map { SiteTag(name: $0, slug: $0, url: "/tags/\($0)/", postIndices: []) }
+            var apps = appNames.map { name in
+                SiteApp(app: App(sourcePath: "content/apps/\(name).md", slug: name, title: name, platforms: [], status: .available, body: ""),
+                        description: RenderedMarkdown(html: "", summaryHTML: ""), url: "/apps/\(name)/", postIndices: [])
+            }
+            var posts: [SitePost] = []
+            for (i, spec) in sorted.enumerated() {
+                let date = PostDate(instant: Date(timeIntervalSince1970: Double(spec.hour * 3600)), year: 2030, month: 1, day: 1, utcOffsetSeconds: 0)
+                let post = Post(sourcePath: spec.path, title: spec.slug, date: date, summary: nil, tags: spec.tags, series: nil,
+                                seriesOrder: nil, app: spec.app, draft: false, slug: spec.slug, aliases: [], body: "")
+                let tagIndices = Array(Set(spec.tags.compactMap { tagNames.firstIndex(of: $0) })).sorted()
+                let appIndex = spec.app.flatMap { appNames.firstIndex(of: $0) }
+                for t in tagIndices { tags[t].postIndices.append(i) }
+                if let a = appIndex { apps[a].postIndices.append(i) }
+                posts.append(SitePost(post: post, rendered: RenderedMarkdown(html: "", summaryHTML: ""), permalink: "/\(spec.slug)/",
+                                      isDraft: false, isFuture: false, seriesIndex: spec.inSeries ? 0 : nil, seriesPosition: nil,
+                                      appIndex: appIndex, tagIndices: tagIndices))
+            }
+            return (posts, apps, tags)
+        }
+        var next = 0
+        var specs: [Spec] = (0..<60).map { _ in defer { next += 1 }; return randomSpec(next) }
+        let memo = RelatedPostMemo()
+        for round in 0..<300 {
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let k = Int.random(in: 0..<specs.count, using: &rng)
+                switch Int.random(in: 0..<7, using: &rng) {
+                case 0: specs[k].tags = randomTags()
+                case 1: specs[k].hour = Int.random(in: 0..<12, using: &rng)
+                case 2: specs[k].app = Bool.random(using: &rng) ? "a\(Int.random(in: 0..<2, using: &rng))" : nil
+                case 3: specs[k].inSeries.toggle()
+                case 4: specs[k].slug += "x"
+                case 5 where specs.count > 20: specs.remove(at: k)
+                default: specs.append(randomSpec(next)); next += 1
+                }
+            }
+            let (posts, apps, tags) = site(specs)
+            let expected = RelatedPosts.choose(posts: posts, apps: apps, tags: tags)
+            let chosen = memo.choose(posts: posts, apps: apps, tags: tags)
+            #expect(chosen == expected, "round \(round)")
+            if chosen != expected { break }
+        }
+    }
 }

@@ -55,7 +55,8 @@ public enum SiteBuilder {
                 summaries: work.summaries.map { $0.map { SiteResolver.summaryHTML($0, options: work.options) } })
         clock.lap("markdown")
         var (site, siteProblems) = SiteResolver.resolve(content, mode: request.mode, now: request.now,
-                                                        rendered: markdown.bodies, summaries: markdown.summaries)
+                                                        rendered: markdown.bodies, summaries: markdown.summaries,
+                                                        related: memo?.related.choose(posts:apps:tags:) ?? RelatedPosts.choose(posts:apps:tags:))
         clock.lap("resolve")
         // Images get their files' width and height (header reads, kept by stamp in serve).
         for (path, file) in BodyImageSizes.wanted(in: site) {
@@ -98,21 +99,29 @@ public enum SiteBuilder {
                 } ?? ImageSourceIndex(cacheFolder: imageCache)
                 let configText = FileManager.default.contents(atPath: request.siteDirectory.appendingPathComponent(ConfigLoader.path).path)
                     .map { String(decoding: $0, as: UTF8.self) }
-                let plan = ImagePlanner.plan(site: site, settings: site.config.images, formats: Set(facts.writable),
-                                             configText: configText, header: sources.header(of:))
-                site.imageVariants = plan.sets
-                imageUses = plan.uses
-                diagnostics += plan.diagnostics
-                notices += plan.notices
-                unusableImages = plan.failed
-                for (path, set) in plan.sets { site.imageSizes[path] = ImageSize(width: set.width, height: set.height) }
+                let resolved = site
+                func plan(_ uses: (SourceDocument) -> DocumentImageUses) -> ImagePlanner.Plan {
+                    ImagePlanner.plan(site: resolved, settings: resolved.config.images, formats: Set(facts.writable),
+                                      configText: configText, uses: uses, header: sources.header(of:))
+                }
+                let planned = memo.map { $0.imageUses.planning(plan) } ?? plan(DocumentImageUses.init)
+                site.imageVariants = planned.sets
+                imageUses = planned.uses
+                diagnostics += planned.diagnostics
+                notices += planned.notices
+                unusableImages = planned.failed
+                for (path, set) in planned.sets { site.imageSizes[path] = ImageSize(width: set.width, height: set.height) }
                 imageLibrary = facts
                 imageSources = sources
             }
         }
         clock.lap("image plan")
-        if let memo { memo.sizedBodies.apply(to: &site) } else { BodyImageSizes.apply(to: &site) }
-        PictureMarkup.apply(to: &site)
+        if let memo {
+            memo.bodyImages.apply(to: &site)
+        } else {
+            BodyImageSizes.apply(to: &site)
+            PictureMarkup.apply(to: &site)
+        }
         diagnostics += siteProblems
         clock.lap("pictures")
         let (routes, routeProblems) = Router.routes(for: site, kinds: kinds)

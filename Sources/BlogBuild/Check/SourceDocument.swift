@@ -15,25 +15,31 @@ struct SourceDocument: Sendable {
     /// Every Markdown document of the site, in a stable order.
     static func all(in site: Site) -> [SourceDocument] {
         var docs: [SourceDocument] = []
-        for p in site.posts { docs.append(post(p)) }
+        forEach(in: site) { docs.append($0) }
+        return docs
+    }
+
+    /// Calls `body` with every Markdown document of the site, in `all`'s order,
+    /// without holding them all at once.
+    static func forEach(in site: Site, _ body: (SourceDocument) -> Void) {
+        for p in site.posts { body(post(p)) }
         for p in site.pages {
             // A shared link's picture has no alt text to give (Open Graph shows it beside the title).
             let social = p.page.socialImage.map { [("social_image", ImageRef(src: $0, alt: p.page.title))] } ?? []
-            docs.append(SourceDocument(sourcePath: p.page.sourcePath, url: p.url, body: p.page.body, bodyLine: p.page.bodyLine,
-                                         rendered: p.rendered, frontMatterImages: social, keyLocations: p.page.keyLocations))
+            body(SourceDocument(sourcePath: p.page.sourcePath, url: p.url, body: p.page.body, bodyLine: p.page.bodyLine,
+                                rendered: p.rendered, frontMatterImages: social, keyLocations: p.page.keyLocations))
         }
         for s in site.series {
-            docs.append(SourceDocument(sourcePath: s.series.sourcePath, url: s.url, body: s.series.body,
-                                         bodyLine: s.series.bodyLine, rendered: s.intro, frontMatterImages: [], keyLocations: [:]))
+            body(SourceDocument(sourcePath: s.series.sourcePath, url: s.url, body: s.series.body,
+                                bodyLine: s.series.bodyLine, rendered: s.intro, frontMatterImages: [], keyLocations: [:]))
         }
         for a in site.apps {
             var images: [(String, ImageRef)] = []
             if let icon = a.app.icon { images.append(("icon", ImageRef(src: icon, alt: a.app.title))) }
             images += a.app.screenshots.map { ("screenshots", $0) }
-            docs.append(SourceDocument(sourcePath: a.app.sourcePath, url: a.url, body: a.app.body, bodyLine: a.app.bodyLine,
-                                         rendered: a.description, frontMatterImages: images, keyLocations: a.app.keyLocations))
+            body(SourceDocument(sourcePath: a.app.sourcePath, url: a.url, body: a.app.body, bodyLine: a.app.bodyLine,
+                                rendered: a.description, frontMatterImages: images, keyLocations: a.app.keyLocations))
         }
-        return docs
     }
 
     /// site.yml's text as a document, to find the line a value is written at (`location(of:)`).

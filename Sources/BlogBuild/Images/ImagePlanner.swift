@@ -21,8 +21,11 @@ enum ImagePlanner {
     /// shown as a plain `<img>` of one size (app icons, the site's `icon:`, the
     /// author's `avatar:`), the widths to make in their own format; and the images
     /// shown as a `<picture>` somewhere (a body, a hero, a screenshot).
-    static func candidates(in site: Site, configText: String? = nil) -> (images: [(path: String, file: String, use: Use)], linked: Set<String>,
-                                              plainWidths: [String: Set<Int>], pictured: Set<String>) {
+    /// `uses`: each document's part (`DocumentImageUses`), which a rebuild keeps for
+    /// the documents that did not change (`ImageUseMemo`).
+    static func candidates(in site: Site, configText: String? = nil,
+                           uses: (SourceDocument) -> DocumentImageUses = DocumentImageUses.init)
+        -> (images: [(path: String, file: String, use: Use)], linked: Set<String>, plainWidths: [String: Set<Int>], pictured: Set<String>) {
         let files = Dictionary(site.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
         var plainWidths: [String: Set<Int>] = [:]
         var pictured = Set<String>()
@@ -34,24 +37,13 @@ enum ImagePlanner {
                   seen.insert(path).inserted else { return }
             images.append((path, file, use))
         }
-        for doc in SourceDocument.all(in: site) {
-            for (i, src) in doc.rendered.images.enumerated() {
-                guard let path = ImageReference.staticPath(src, from: doc.sourcePath) else { continue }
-                pictured.insert(path)
-                // cmark's position is within the body; the file's line is what the user sees.
-                let at = i < doc.rendered.imagePositions.count ? doc.rendered.imagePositions[i] : nil
-                add(path, Use(document: doc.sourcePath, location: at.map { SourceLocation(line: doc.bodyLine + $0.line - 1, column: $0.column) }))
+        SourceDocument.forEach(in: site) { doc in
+            let found = uses(doc)
+            for shown in found.shown {
+                if shown.isIcon { plainWidths[shown.path, default: []].formUnion(iconWidths) } else { pictured.insert(shown.path) }
+                add(shown.path, shown.use)
             }
-            for link in doc.rendered.links {
-                if let path = ImageReference.staticPath(link, from: doc.sourcePath) { linked.insert(path) }
-            }
-            // Hero images and screenshots are processed like body images; app icons
-            // in 1× and 2× of each size the theme shows them at.
-            for (key, image) in doc.frontMatterImages {
-                guard let path = ImageReference.staticPath(image.src, from: doc.sourcePath) else { continue }
-                if key == "icon" { plainWidths[path, default: []].formUnion(iconWidths) } else { pictured.insert(path) }
-                add(path, Use(document: doc.sourcePath, location: doc.keyLocations[key]))
-            }
+            linked.formUnion(found.linked)
         }
         // What site.yml shows on pages: the home-screen icon, the author's picture and the link preview's,
         // published only as processed files (a phone photo's GPS position must not be).
@@ -74,14 +66,19 @@ enum ImagePlanner {
     /// sent four times the pixels it shows (the `<img>` gets `srcset="… 1x, … 2x"`).
     static let iconWidths = iconSizes + iconSizes.map { 2 * $0 }
 
+    /// What `plan` decides: each image's variant set, its first use, the problems
+    /// found, and the files reported as unusable.
+    typealias Plan = (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic],
+                      failed: Set<String>)
+
     /// The variant set of each image; a file libvips cannot read (corrupt, cut
     /// off, not an image, a decompression bomb) is an error where a body uses it.
     /// `configText`: site.yml's text, for the line of a picture it names.
     /// `failed`: the files of the images reported as unusable.
     static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>, configText: String? = nil,
-                     header: (String) -> Result<ImageLibrary.Header, ImageLibrary.Failure>)
-        -> (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic], failed: Set<String>) {
-        let (images, linked, plainWidths, pictured) = candidates(in: site, configText: configText)
+                     uses: (SourceDocument) -> DocumentImageUses = DocumentImageUses.init,
+                     header: (String) -> Result<ImageLibrary.Header, ImageLibrary.Failure>) -> Plan {
+        let (images, linked, plainWidths, pictured) = candidates(in: site, configText: configText, uses: uses)
         let modern = settings.formats.compactMap(ImageFormat.init(rawValue:)).filter(writable.contains)
         var sets: [String: ImageVariantSet] = [:]
         var diagnostics: [Diagnostic] = []

@@ -7,7 +7,9 @@ import Foundation
 ///
 /// - `documents`: Markdown files, read again when their stamp changes;
 /// - `markdown`: bodies rendered again when their text or the options change;
-/// - `imageSizes`, `sizedBodies`, `imageSources`: image headers, hashes and sized HTML;
+/// - `related`: related posts, chosen again only where an edit can change them;
+/// - `imageUses`: each document's part of the image plan;
+/// - `imageSizes`, `bodyImages`, `imageSources`: image headers, hashes, and HTML with images sized and pictured;
 /// - `pages`: pages rendered again when their key (`RenderKeys`) changes;
 /// - `feeds`: feeds made again when their key (`FeedKeys`) changes;
 /// - `links`, `pageLinks`: link checks done again when what they looked at changed.
@@ -20,7 +22,9 @@ final class BuildMemo {
     let documents = DocumentMemo()
     let markdown = MarkdownMemo()
     let imageSizes = ImageSizeMemo()
-    let sizedBodies = SizedBodyMemo()
+    let related = RelatedPostMemo()
+    let imageUses = ImageUseMemo()
+    let bodyImages = BodyImageMemo()
     /// Source images' hashes and headers (`ImageSourceIndex`), read from the image cache once per serve.
     var imageSources: ImageSourceIndex?
     let pages = PageMemo()

@@ -5,12 +5,41 @@ enum ImageReference {
     /// `images/a.png`, `a.png` is beside the Markdown file. Nil for URLs with a
     /// scheme and paths that climb above content/.
     static func staticPath(_ src: String, from sourcePath: String) -> String? {
+        // Most images are written `/images/a.png`: every stage asks for each one, so
+        // that form is answered without splitting and joining the path.
+        if isPlainSitePath(src) { return String(src.dropFirst()) }
         guard !src.isEmpty, !URLReference.isExternal(src) else { return nil }
         let path = SitePaths.percentDecoded(SitePaths.split(src).path)
         var folder = Substring(sourcePath)
         if folder.hasPrefix("content/") { folder = folder.dropFirst("content/".count) }
         guard let resolved = SitePaths.resolve(path, against: SitePaths.folder(of: "/" + folder)) else { return nil }
         return String(resolved.dropFirst())
+    }
+
+    /// `/a/b.png`: a site path with nothing to decode, split off or resolve (no
+    /// `%`, `?`, `#`, `\\`, white space, empty, `.` or `..` segment), so its static
+    /// path is itself without the first `/`.
+    static func isPlainSitePath(_ src: String) -> Bool {
+        var bytes = src.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "/") else { return false }
+        // Length of the segment so far, and whether it is all dots.
+        var segment = 0
+        var dots = true
+        func segmentIsPlain() -> Bool { segment > 0 && !(dots && segment <= 2) }
+        while let b = bytes.next() {
+            switch b {
+            case UInt8(ascii: "/"):
+                guard segmentIsPlain() else { return false }
+                segment = 0
+                dots = true
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "\\"), 0...0x20, 0x7F:
+                return false
+            default:
+                segment += 1
+                if b != UInt8(ascii: ".") { dots = false }
+            }
+        }
+        return segment == 0 || segmentIsPlain()
     }
 
     /// The site path of a front-matter image (`icon: images/k.png` in

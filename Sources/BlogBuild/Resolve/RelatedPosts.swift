@@ -22,19 +22,24 @@ enum RelatedPosts {
     /// By post index, the indices of its related posts, best first; empty for a post
     /// in a series. `posts` newest first, with their app and tag indices set.
     static func choose(posts: [SitePost], apps: [SiteApp], tags: [SiteTag]) -> [[Int]] {
+        choose(Array(posts.indices), posts: posts, apps: apps, tags: tags)
+    }
+
+    /// The related posts of the posts at `indices` only, in that order (`RelatedPostMemo`
+    /// asks for those whose choice may have changed).
+    static func choose(_ indices: [Int], posts: [SitePost], apps: [SiteApp], tags: [SiteTag]) -> [[Int]] {
         let n = posts.count
-        guard n > 1 else { return Array(repeating: [], count: n) }
+        guard n > 1 else { return indices.map { _ in [] } }
         // Read for every candidate: kept apart from the posts, in flat arrays.
-        let instants = posts.map { $0.post.date.instant.timeIntervalSinceReferenceDate }
-        let permalinks = posts.map(\.permalink)
+        let order = Order(posts)
         let appLists = apps.map(\.postIndices)
         let tagLists = tags.map(\.postIndices)
-        let starts = Array(stride(from: 0, to: n, by: postsPerChunk))
+        let starts = Array(stride(from: 0, to: indices.count, by: postsPerChunk))
         let chunks = starts.parallelMap { start -> [[Int]] in
             var counts = [UInt32](repeating: 0, count: n)
             var touched: [Int] = []
             var out: [[Int]] = []
-            for i in start..<min(start + postsPerChunk, n) {
+            for i in indices[start..<min(start + postsPerChunk, indices.count)] {
                 let post = posts[i]
                 if post.seriesIndex != nil {
                     out.append([])
@@ -53,19 +58,13 @@ enum RelatedPosts {
                         counts[p] += 1
                     }
                 }
-                /// Is candidate `p` a better choice than `q`?
-                func better(_ p: Int, _ q: Int) -> Bool {
-                    if counts[p] != counts[q] { return counts[p] > counts[q] }
-                    if instants[p] != instants[q] { return instants[p] > instants[q] }
-                    return permalinks[p] < permalinks[q]
-                }
                 // The best `limit`, kept sorted: one pass, a few comparisons per candidate.
                 var best: [Int] = []
                 best.reserveCapacity(limit + 1)
                 for p in touched where p != i {
-                    if best.count == limit, !better(p, best[limit - 1]) { continue }
+                    if best.count == limit, !order.better(p, counts[p], than: best[limit - 1], counts[best[limit - 1]]) { continue }
                     var at = best.count
-                    while at > 0, better(p, best[at - 1]) { at -= 1 }
+                    while at > 0, order.better(p, counts[p], than: best[at - 1], counts[best[at - 1]]) { at -= 1 }
                     best.insert(p, at: at)
                     if best.count > limit { best.removeLast() }
                 }
@@ -75,5 +74,32 @@ enum RelatedPosts {
             return out
         }
         return chunks.flatMap { $0 }
+    }
+
+    /// How much post `q` has in common with post `p`: a shared app, then shared tags
+    /// (the weight `choose` counts).
+    static func score(_ p: SitePost, _ q: SitePost) -> UInt32 {
+        var score: UInt32 = 0
+        if let a = p.appIndex, a == q.appIndex { score += appWeight }
+        for t in p.tagIndices where q.tagIndices.contains(t) { score += 1 }
+        return score
+    }
+
+    /// The order candidates are chosen in: score, then date (newest first), then URL.
+    struct Order: Sendable {
+        let instants: [Double]
+        let permalinks: [String]
+
+        init(_ posts: [SitePost]) {
+            instants = posts.map { $0.post.date.instant.timeIntervalSinceReferenceDate }
+            permalinks = posts.map(\.permalink)
+        }
+
+        /// Is candidate `p` with `score` a better choice than `q` with `other`?
+        func better(_ p: Int, _ score: UInt32, than q: Int, _ other: UInt32) -> Bool {
+            if score != other { return score > other }
+            if instants[p] != instants[q] { return instants[p] > instants[q] }
+            return permalinks[p] < permalinks[q]
+        }
     }
 }

@@ -45,8 +45,11 @@ enum SiteResolver {
 
     /// Resolves `content` with its Markdown already rendered: `rendered` and
     /// `summaries` are `markdownWork`'s bodies and summaries as HTML, in its order.
+    /// `related`: chooses each post's related posts (`RelatedPosts.choose`; a rebuild
+    /// passes `RelatedPostMemo`'s, which chooses again only where the edit can change it).
     static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date,
-                        rendered: [RenderedMarkdown], summaries: [String?]) -> (Site, [Diagnostic]) {
+                        rendered: [RenderedMarkdown], summaries: [String?],
+                        related: ([SitePost], [SiteApp], [SiteTag]) -> [[Int]] = RelatedPosts.choose(posts:apps:tags:)) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let config = content.config
         let (visible, skippedDrafts, skippedFuture) = select(content.posts, mode: mode, now: now)
@@ -160,7 +163,7 @@ enum SiteResolver {
         }
 
         if config.related {
-            for (i, related) in RelatedPosts.choose(posts: posts, apps: apps, tags: tags).enumerated() {
+            for (i, related) in related(posts, apps, tags).enumerated() {
                 posts[i].relatedIndices = related
             }
         }

@@ -1,0 +1,38 @@
+/// What one document shows and links of the site's images, as the image plan
+/// reads it (`ImagePlanner.candidates`): its own part of the plan, so a rebuild
+/// works it out again only for a document that changed (`ImageUseMemo`).
+struct DocumentImageUses: Sendable {
+    /// An image the document shows, relative to content/.
+    struct Shown: Sendable {
+        var path: String
+        var use: ImagePlanner.Use
+        /// An app icon (`icon:`): a plain `<img>` in the icon widths, not a `<picture>`.
+        var isIcon: Bool
+    }
+
+    /// Body images in the order they appear, then front-matter images (hero,
+    /// icon, screenshots, a page's social image).
+    var shown: [Shown] = []
+    /// Images the document links to as files (`[the original](a.jpg)`).
+    var linked: [String] = []
+
+    init(_ doc: SourceDocument) {
+        for (i, src) in doc.rendered.images.enumerated() {
+            guard let path = ImageReference.staticPath(src, from: doc.sourcePath) else { continue }
+            // cmark's position is within the body; the file's line is what the user sees.
+            let at = i < doc.rendered.imagePositions.count ? doc.rendered.imagePositions[i] : nil
+            let location = at.map { SourceLocation(line: doc.bodyLine + $0.line - 1, column: $0.column) }
+            shown.append(Shown(path: path, use: ImagePlanner.Use(document: doc.sourcePath, location: location), isIcon: false))
+        }
+        for link in doc.rendered.links {
+            if let path = ImageReference.staticPath(link, from: doc.sourcePath) { linked.append(path) }
+        }
+        // Hero images and screenshots are processed like body images; app icons
+        // in 1× and 2× of each size the theme shows them at.
+        for (key, image) in doc.frontMatterImages {
+            guard let path = ImageReference.staticPath(image.src, from: doc.sourcePath) else { continue }
+            shown.append(Shown(path: path, use: ImagePlanner.Use(document: doc.sourcePath, location: doc.keyLocations[key]),
+                               isIcon: key == "icon"))
+        }
+    }
+}
