@@ -154,6 +154,16 @@ struct LinkCheckTests {
 
 @Suite("Links to Markdown files")
 struct MarkdownFileLinkTests {
+    /// What counts as a link to a Markdown file: `.md` in any case, before a query or fragment.
+    @Test func whichLinksNameAMarkdownFile() {
+        for link in ["a.md", "../pages/About.MD", "x.Md#top", "/posts/a.md?x=1", "a.b.md"] {
+            #expect(MarkdownFileLinks.isMarkdownFileLink(link), "\(link)")
+        }
+        for link in ["", ".md", "a.mdx", "a.md/", "https://example.com/a.md", "//cdn/a.md", "a.html#x.md", "a.m.d", "readme"] {
+            #expect(!MarkdownFileLinks.isMarkdownFileLink(link), "\(link)")
+        }
+    }
+
     @Test func aLinkToAMarkdownFileBecomesThePagesURL() throws {
         let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + "permalinks: { post: /blog/:slug/ }\n", files: [
             "content/posts/2021-01-05-first.md": """

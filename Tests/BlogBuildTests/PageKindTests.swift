@@ -56,6 +56,18 @@ extension PageKind {
         #expect(without["sitemap.xml"]?.contains("/colophon/") == false)
     }
 
+    /// A URL with a `.` or `..` segment would be written outside its folder: refused, with where it came from.
+    @Test func aDotSegmentInAURLIsRefused() throws {
+        for url in ["/a/../b/", "/../x/", "/a/./", "/..", "/a/.."] { #expect(Router.hasDotSegment(url), "\(url)") }
+        for url in ["/", "/a.b/", "/.well-known/x", "/a/.../", "/a/..b/", "/v1.2/"] { #expect(!Router.hasDotSegment(url), "\(url)") }
+        let folder = try TestSiteFolder(files: [
+            "content/posts/2024-01-01-a.md": "---\ntitle: A\naliases: [/old/../../etc/]\n---\nText.\n",
+        ])
+        let built = renderTestSite(folder)
+        #expect(built.problems.contains { $0.contains("content/posts/2024-01-01-a.md") && $0.contains("'.' and '..' are not allowed") },
+                "\(built.problems)")
+    }
+
     @Test func aNameItsContextDoesNotHaveIsReportedInItsTemplate() throws {
         let folder = try site()
         try folder.write("templates/colophon.mustache", Self.template.replacingOccurrences(of: "{{post_count}}", with: "{{post_cuont}}"))

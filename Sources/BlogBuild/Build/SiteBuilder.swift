@@ -40,7 +40,11 @@ public enum SiteBuilder {
             content.config.baseURL = baseURL
             content.config.placeholders.removeAll { $0.key == .baseURL }
         }
-        let version: ((String) -> Int)? = memo.map { memo in { memo.documents.version(of: $0) } }
+        // The versions as loaded now, a value: render keys are made on all cores.
+        let version: (@Sendable (String) -> Int)? = memo.map { memo in
+            let versions = memo.documents.versions
+            return { versions[$0] ?? 0 }
+        }
         clock.lap("load")
         if content.configFailed { return .failure(Unplanned(site: configFailure(content, memo: memo))) }
         let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory, pages: PageKinds.templates(of: kinds))

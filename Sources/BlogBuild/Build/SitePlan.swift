@@ -17,7 +17,7 @@ struct SitePlan {
     var diagnostics: [Diagnostic]
     var notices: [Diagnostic]
     /// Load version of a source path, in a memoised build (`DocumentMemo.version(of:)`).
-    var version: ((String) -> Int)?
+    var version: (@Sendable (String) -> Int)?
     var imageUses: [String: ImagePlanner.Use]
     var imageLibrary: LibvipsFacts?
     var imageSources: ImageSourceIndex?

@@ -22,7 +22,8 @@ struct SourceDocument: Sendable {
     /// Calls `body` with every Markdown document of the site, in `all`'s order,
     /// without holding them all at once.
     static func forEach(in site: Site, _ body: (SourceDocument) -> Void) {
-        for p in site.posts { body(post(p)) }
+        // By index: a loop over the posts would copy each whole post first.
+        for i in site.posts.indices { body(post(site.posts[i])) }
         for p in site.pages {
             // A shared link's picture has no alt text to give (Open Graph shows it beside the title).
             let social = p.page.socialImage.map { [("social_image", ImageRef(src: $0, alt: p.page.title))] } ?? []

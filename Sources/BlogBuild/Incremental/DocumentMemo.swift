@@ -22,7 +22,7 @@ final class DocumentMemo {
     private var entries: [String: Entry] = [:]
     private var nextVersion = 1
     /// Source path (`content/posts/x.md`) → version of what was loaded from it.
-    private var versions: [String: Int] = [:]
+    private(set) var versions: [String: Int] = [:]
 
     /// The last survey, and the site it was made of.
     private var lastSurvey: (site: URL, survey: ContentSurvey, paths: Set<String>)?
@@ -58,6 +58,7 @@ final class DocumentMemo {
     /// The loaded document for each entry: the last build's when its file is unchanged
     /// (by stamp; with `onlyThese`, every other file is taken as unchanged).
     private func load(_ markdown: [ContentEntry], timeZone: TimeZone, onlyThese: Set<String>?) -> [Loaded] {
+        if let onlyThese { return load(markdown, timeZone: timeZone, onlyThese: onlyThese) }
         let zone = timeZone.identifier
         let known = entries
         let stamps = markdown.parallelMap { entry -> FileStamp? in
@@ -94,6 +95,35 @@ final class DocumentMemo {
         }
         entries = fresh
         return results.map { $0.1 }
+    }
+
+    /// `load` when the survey is the last one and only `onlyThese` may have changed:
+    /// every other entry is the last build's, and the memo is updated in place
+    /// rather than made again, so an edit costs its files, not the site's.
+    private func load(_ markdown: [ContentEntry], timeZone: TimeZone, onlyThese: Set<String>) -> [Loaded] {
+        let zone = timeZone.identifier
+        var results: [Loaded] = []
+        results.reserveCapacity(markdown.count)
+        for entry in markdown {
+            let hit = entries[entry.absolutePath]
+            if let hit, !onlyThese.contains(entry.absolutePath) {
+                results.append(hit.result)
+                continue
+            }
+            let stamp = FileStamp.of(entry.absolutePath)
+            if let stamp, let hit, hit.stamp == stamp, hit.kind == entry.kind, hit.timeZone == zone {
+                results.append(hit.result)
+                continue
+            }
+            let result = ContentLoader.loadDocument(entry, timeZone: timeZone)
+            let version = nextVersion
+            nextVersion += 1
+            versions[entry.sitePath] = version
+            // A file that could not be stat'ed is read every time (its stamp is unknown).
+            entries[entry.absolutePath] = stamp.map { Entry(stamp: $0, kind: entry.kind, timeZone: zone, result: result, version: version) }
+            results.append(result)
+        }
+        return results
     }
 
     /// Drops what was loaded from `path` (absolute), so the next `load` reads it again.

@@ -4,13 +4,24 @@
 /// resolving a path again. Not thread-safe: one build uses it at a time (`BuildMemo`).
 final class ImageUseMemo {
     /// What `DocumentImageUses` reads of a document.
-    private struct Inputs: Equatable {
+    private struct Inputs {
         var images: [String]
         var positions: [SourceLocation]
         var links: [String]
         var bodyLine: Int
         var frontMatter: [String]
         var frontMatterLocations: [SourceLocation?]
+
+        /// Whether `doc` has these inputs (without making a copy of them first).
+        func match(_ doc: SourceDocument) -> Bool {
+            guard images == doc.rendered.images, positions == doc.rendered.imagePositions, links == doc.rendered.links,
+                  bodyLine == doc.bodyLine, frontMatterLocations.count == doc.frontMatterImages.count else { return false }
+            for (n, (key, image)) in doc.frontMatterImages.enumerated() {
+                guard frontMatter[2 * n] == key, frontMatter[2 * n + 1] == image.src,
+                      frontMatterLocations[n] == doc.keyLocations[key] else { return false }
+            }
+            return true
+        }
 
         init(_ doc: SourceDocument) {
             images = doc.rendered.images
@@ -31,13 +42,12 @@ final class ImageUseMemo {
         let previous = entries
         var fresh: [String: (inputs: Inputs, uses: DocumentImageUses)] = [:]
         let result = plan { doc in
-            let inputs = Inputs(doc)
-            if let hit = previous[doc.sourcePath], hit.inputs == inputs {
+            if let hit = previous[doc.sourcePath], hit.inputs.match(doc) {
                 fresh[doc.sourcePath] = hit
                 return hit.uses
             }
             let uses = DocumentImageUses(doc)
-            fresh[doc.sourcePath] = (inputs, uses)
+            fresh[doc.sourcePath] = (Inputs(doc), uses)
             return uses
         }
         entries = fresh

@@ -27,16 +27,19 @@ final class RelatedPostMemo {
     ///   the last of that post's related posts (or that post has fewer than the limit).
     /// Every other post's choice is the same posts as before, so it is kept.
     func choose(posts: [SitePost], apps: [SiteApp], tags: [SiteTag]) -> [[Int]] {
-        let signatures = posts.map { sp in
-            Signature(inSeries: sp.seriesIndex != nil, app: sp.appIndex.map { apps[$0].app.slug },
-                      tags: sp.tagIndices.map { tags[$0].slug },
-                      instant: sp.post.date.instant.timeIntervalSinceReferenceDate, permalink: sp.permalink)
+        // Field by field, by index: copying whole posts (or apps, or tags) costs more than the work here.
+        let appSlugs = apps.map(\.app.slug), tagSlugs = tags.map(\.slug)
+        let paths = posts.map(\.post.sourcePath)
+        let signatures = posts.indices.map { i in
+            Signature(inSeries: posts[i].seriesIndex != nil, app: posts[i].appIndex.map { appSlugs[$0] },
+                      tags: posts[i].tagIndices.map { tagSlugs[$0] },
+                      instant: posts[i].post.date.instant.timeIntervalSinceReferenceDate, permalink: posts[i].permalink)
         }
         var index: [String: Int] = [:]
         index.reserveCapacity(posts.count)
-        for (i, sp) in posts.enumerated() { index[sp.post.sourcePath] = i }
+        for (i, path) in paths.enumerated() { index[path] = i }
         var changed: [Int] = []
-        for i in posts.indices where entries[posts[i].post.sourcePath]?.signature != signatures[i] { changed.append(i) }
+        for i in posts.indices where entries[paths[i]]?.signature != signatures[i] { changed.append(i) }
         let removed = entries.keys.filter { index[$0] == nil }
 
         let result: [[Int]]
@@ -45,11 +48,11 @@ final class RelatedPostMemo {
             result = RelatedPosts.choose(posts: posts, apps: apps, tags: tags)
         } else {
             var changedPaths = Set(removed)
-            for i in changed { changedPaths.insert(posts[i].post.sourcePath) }
+            for i in changed { changedPaths.insert(paths[i]) }
             var again = Set(changed)
             var kept = [[Int]?](repeating: nil, count: posts.count)
             for i in posts.indices where !again.contains(i) {
-                guard let last = entries[posts[i].post.sourcePath] else { again.insert(i); continue }
+                guard let last = entries[paths[i]] else { again.insert(i); continue }
                 if last.related.contains(where: changedPaths.contains) {
                     again.insert(i)
                 } else {
@@ -79,8 +82,8 @@ final class RelatedPostMemo {
         }
         var fresh: [String: Entry] = [:]
         fresh.reserveCapacity(posts.count)
-        for (i, sp) in posts.enumerated() {
-            fresh[sp.post.sourcePath] = Entry(signature: signatures[i], related: result[i].map { posts[$0].post.sourcePath })
+        for (i, path) in paths.enumerated() {
+            fresh[path] = Entry(signature: signatures[i], related: result[i].map { paths[$0] })
         }
         entries = fresh
         return result

@@ -18,7 +18,7 @@ struct RenderKeys {
     let urls: URLMaker
     let projections: SiteProjections
     /// Load version of a source path (`DocumentMemo.version(of:)`).
-    let version: (String) -> Int
+    let version: @Sendable (String) -> Int
 
     func keys(for routes: [Route]) -> [Int] {
         let siteKey = self.siteKey()
@@ -26,11 +26,12 @@ struct RenderKeys {
         // Each entry hashed once: a post is on its home page, the archive, and each
         // of its tag, series and app pages.
         let entryKeys = entries.parallelMap { $0.hashValue }
-        func list(_ indices: some Sequence<Int>, into h: inout Hasher) {
+        @Sendable func list(_ indices: some Sequence<Int>, into h: inout Hasher) {
             for i in indices { h.combine(entryKeys[i]) }
         }
 
-        return routes.map { route -> Int in
+        // Each route's key is its own: on all cores.
+        return routes.parallelMap { route -> Int in
             let inputs = route.inputs(in: site)
             var h = Hasher()
             h.combine(siteKey)

@@ -2,7 +2,7 @@
 /// of one kind (`PageKind`).
 struct Route: Sendable, Hashable {
     /// Site path, e.g. `/2021/03/x/` or `/404.html`.
-    var url: String
+    let url: String
     var kind: PageKind
     /// Which page of its kind: the post, page, series, app or tag (its index in
     /// `Site`), the `redirects:` entry, or the page number (1-based) of a paged
@@ -13,8 +13,18 @@ struct Route: Sendable, Hashable {
     /// Where in `source` the URL comes from (the `slug:` or `aliases:` line), if known.
     var location: SourceLocation? = nil
 
-    /// Path of the file in the output folder, e.g. `2021/03/x/index.html`.
-    var outputPath: String { SitePaths.outputPath(forSitePath: url) }
+    /// Path of the file in the output folder, e.g. `2021/03/x/index.html`: made
+    /// once, as every stage of a rebuild looks routes up by it.
+    let outputPath: String
+
+    init(url: String, kind: PageKind, item: Int = 0, source: String, location: SourceLocation? = nil) {
+        self.url = url
+        self.kind = kind
+        self.item = item
+        self.source = source
+        self.location = location
+        outputPath = SitePaths.outputPath(forSitePath: url)
+    }
 
     /// `/` → `index.html`, `/a/b/` → `a/b/index.html` (`SitePaths.outputPath`).
     static func outputPath(forSitePath url: String) -> String {

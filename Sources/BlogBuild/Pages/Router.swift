@@ -12,8 +12,7 @@ enum Router {
         var unique: [Route] = []
         unique.reserveCapacity(routes.count)
         for route in routes {
-            let segments = route.url.split(separator: "/", omittingEmptySubsequences: false)
-            if segments.contains(where: { $0 == ".." || $0 == "." }) || route.url.contains("\0") {
+            if Self.hasDotSegment(route.url) || route.url.utf8.contains(0) {
                 diagnostics.append(Diagnostic(file: route.source, line: route.location?.line, column: route.location?.column,
                                               message: "URL \(route.url): '.' and '..' are not allowed in a permalink or alias"))
                 continue
@@ -31,5 +30,21 @@ enum Router {
             unique.append(route)
         }
         return (unique, diagnostics)
+    }
+
+    /// Whether a segment of `url` (between slashes) is `.` or `..`.
+    static func hasDotSegment(_ url: String) -> Bool {
+        var length = 0, dots = 0
+        for b in url.utf8 {
+            if b == UInt8(ascii: "/") {
+                if length > 0, dots == length, length <= 2 { return true }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if b == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && dots == length && length <= 2
     }
 }

@@ -97,6 +97,14 @@ enum SiteResolver {
         let appBySlug = Dictionary(apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
 
         // Relations: series, apps, tags.
+        // A site has few tag names and many posts naming them: each name's slug is made once.
+        var slugs: [String: String] = [:]
+        func slug(_ name: String) -> String {
+            if let known = slugs[name] { return known }
+            let made = tagSlug(name)
+            slugs[name] = made
+            return made
+        }
         var tagOrder: [String] = []
         var tagByKey: [String: SiteTag] = [:]
         for i in posts.indices where posts[i].post.tags.count > Self.maximumTagsPerPost {
@@ -129,7 +137,7 @@ enum SiteResolver {
             }
             var seen = Set<String>()
             for name in post.tags {
-                let key = tagSlug(name)
+                let key = slug(name)
                 guard seen.insert(key).inserted else { continue }
                 if tagByKey[key] == nil {
                     tagByKey[key] = SiteTag(name: name, slug: key, url: SiteURLs.tag(slug: key), postIndices: [])
@@ -158,7 +166,7 @@ enum SiteResolver {
         // Keep each post's tags in the order it wrote them.
         for i in posts.indices where posts[i].tagIndices.count > 1 {
             var order: [String: Int] = [:]
-            for (n, name) in posts[i].post.tags.enumerated() where order[tagSlug(name)] == nil { order[tagSlug(name)] = n }
+            for (n, name) in posts[i].post.tags.enumerated() where order[slug(name)] == nil { order[slug(name)] = n }
             posts[i].tagIndices.sort { (order[tags[$0].slug] ?? 0) < (order[tags[$1].slug] ?? 0) }
         }
 

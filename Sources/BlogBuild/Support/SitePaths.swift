@@ -54,8 +54,9 @@ enum SitePaths {
         while s.hasPrefix("/") { s = s.dropFirst() }
         if s.isEmpty { return "index.html" }
         if s.hasSuffix("/") { return s + "index.html" }
-        let last = s.split(separator: "/").last ?? s
-        if last.contains(".") { return String(s) }
+        // The last segment names a file when it has an extension (a dot).
+        let last = s.utf8.lastIndex(of: UInt8(ascii: "/")).map { s[s.index(after: $0)...] } ?? s
+        if last.utf8.contains(UInt8(ascii: ".")) { return String(s) }
         return s + "/index.html"
     }
 
