@@ -17,17 +17,23 @@ final class MarkdownMemo {
     /// the last call's result for a body or summary text it had; remembers exactly this call's.
     func render(_ work: MarkdownWork) -> (bodies: [RenderedMarkdown], summaries: [String?]) {
         let options = work.options
-        let previous = entries
-        let rendered = work.bodies.parallelMap { document -> RenderedMarkdown in
-            if let hit = previous[document.path], hit.options == options, hit.body == document.body { return hit.rendered }
-            return MarkdownRenderer.render(document.body, options: options)
+        // `previous` is let go before the table is updated, so the update does not copy it.
+        let results = { (previous: [String: Entry]) in
+            work.bodies.parallelMap { document -> (rendered: RenderedMarkdown, reused: Bool) in
+                if let hit = previous[document.path], hit.options == options, hit.body == document.body { return (hit.rendered, true) }
+                return (MarkdownRenderer.render(document.body, options: options), false)
+            }
+        }(entries)
+        // Updated in place: an edit costs the bodies it changed, not a new table of every body.
+        for (document, result) in zip(work.bodies, results) where !result.reused {
+            entries[document.path] = Entry(body: document.body, options: options, rendered: result.rendered)
         }
-        var fresh: [String: Entry] = [:]
-        fresh.reserveCapacity(work.bodies.count)
-        for (document, result) in zip(work.bodies, rendered) {
-            fresh[document.path] = Entry(body: document.body, options: options, rendered: result)
+        // The table holds every body of this call; more entries means some are no longer built.
+        if entries.count != work.bodies.count {
+            let current = Set(work.bodies.map(\.path))
+            entries = entries.filter { current.contains($0.key) }
         }
-        entries = fresh
+        let rendered = results.map(\.rendered)
 
         let previousSummaries = summaryOptions == options ? summaries : [:]
         var freshSummaries: [String: String] = [:]

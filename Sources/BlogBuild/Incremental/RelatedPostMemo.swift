@@ -12,13 +12,11 @@ final class RelatedPostMemo {
         var permalink: String
     }
 
-    private struct Entry {
-        var signature: Signature
-        /// Source paths of its related posts, best first.
-        var related: [String]
-    }
-
-    private var entries: [String: Entry] = [:]
+    /// The last build's posts (source paths, newest first), their signatures, and
+    /// their related posts (indices into `paths`).
+    private var paths: [String] = []
+    private var signatures: [Signature] = []
+    private var related: [[Int]] = []
 
     /// `RelatedPosts.choose`, equal to it, choosing again only:
     /// - for a post that is new or whose signature changed;
@@ -29,63 +27,80 @@ final class RelatedPostMemo {
     func choose(posts: [SitePost], apps: [SiteApp], tags: [SiteTag]) -> [[Int]] {
         // Field by field, by index: copying whole posts (or apps, or tags) costs more than the work here.
         let appSlugs = apps.map(\.app.slug), tagSlugs = tags.map(\.slug)
-        let paths = posts.map(\.post.sourcePath)
-        let signatures = posts.indices.map { i in
+        let newPaths = posts.map(\.post.sourcePath)
+        let newSignatures = posts.indices.map { i in
             Signature(inSeries: posts[i].seriesIndex != nil, app: posts[i].appIndex.map { appSlugs[$0] },
                       tags: posts[i].tagIndices.map { tagSlugs[$0] },
                       instant: posts[i].post.date.instant.timeIntervalSinceReferenceDate, permalink: posts[i].permalink)
         }
-        var index: [String: Int] = [:]
-        index.reserveCapacity(posts.count)
-        for (i, path) in paths.enumerated() { index[path] = i }
-        var changed: [Int] = []
-        for i in posts.indices where entries[paths[i]]?.signature != signatures[i] { changed.append(i) }
-        let removed = entries.keys.filter { index[$0] == nil }
-
-        let result: [[Int]]
-        // With no last build, or most of the site changed, choosing for all is as quick.
-        if entries.isEmpty || (changed.count + removed.count) * 8 > posts.count {
-            result = RelatedPosts.choose(posts: posts, apps: apps, tags: tags)
+        defer {
+            paths = newPaths
+            signatures = newSignatures
+        }
+        // Where each post of the last build is now: the same place unless posts were added, removed or reordered.
+        let newIndex: [Int?]
+        if newPaths == paths {
+            newIndex = Array(paths.indices)
         } else {
-            var changedPaths = Set(removed)
-            for i in changed { changedPaths.insert(paths[i]) }
-            var again = Set(changed)
-            var kept = [[Int]?](repeating: nil, count: posts.count)
-            for i in posts.indices where !again.contains(i) {
-                guard let last = entries[paths[i]] else { again.insert(i); continue }
-                if last.related.contains(where: changedPaths.contains) {
-                    again.insert(i)
-                } else {
-                    kept[i] = last.related.compactMap { index[$0] }
+            var index: [String: Int] = [:]
+            index.reserveCapacity(newPaths.count)
+            for (i, path) in newPaths.enumerated() { index[path] = i }
+            newIndex = paths.map { index[$0] }
+        }
+        var oldIndex = [Int?](repeating: nil, count: posts.count)
+        for (old, new) in newIndex.enumerated() { if let new { oldIndex[new] = old } }
+        // Last build's posts that changed or went away.
+        var gone = [Bool](repeating: false, count: paths.count)
+        var changed: [Int] = []
+        for i in posts.indices {
+            guard let old = oldIndex[i] else { changed.append(i); continue }
+            if signatures[old] != newSignatures[i] {
+                changed.append(i)
+                gone[old] = true
+            }
+        }
+        var goneCount = changed.count
+        for old in paths.indices where newIndex[old] == nil {
+            gone[old] = true
+            goneCount += 1
+        }
+
+        // With no last build, or most of the site changed, choosing for all is as quick.
+        guard !paths.isEmpty, goneCount * 8 <= posts.count else {
+            related = RelatedPosts.choose(posts: posts, apps: apps, tags: tags)
+            return related
+        }
+        var again = Set(changed)
+        var kept = [[Int]?](repeating: nil, count: posts.count)
+        for i in posts.indices where !again.contains(i) {
+            guard let old = oldIndex[i] else { again.insert(i); continue }
+            let last = related[old]
+            if last.contains(where: { gone[$0] }) {
+                again.insert(i)
+            } else {
+                kept[i] = last.compactMap { newIndex[$0] }
+            }
+        }
+        let order = RelatedPosts.Order(posts)
+        for x in changed {
+            var neighbours: [Int] = posts[x].appIndex.map { apps[$0].postIndices } ?? []
+            for t in posts[x].tagIndices { neighbours += tags[t].postIndices }
+            for p in neighbours where p != x && !again.contains(p) && posts[p].seriesIndex == nil {
+                guard let last = kept[p], last.count == RelatedPosts.limit, let worst = last.last else {
+                    again.insert(p)
+                    continue
+                }
+                if order.better(x, RelatedPosts.score(posts[p], posts[x]), than: worst, RelatedPosts.score(posts[p], posts[worst])) {
+                    again.insert(p)
                 }
             }
-            let order = RelatedPosts.Order(posts)
-            for x in changed {
-                var neighbours: [Int] = posts[x].appIndex.map { apps[$0].postIndices } ?? []
-                for t in posts[x].tagIndices { neighbours += tags[t].postIndices }
-                for p in neighbours where p != x && !again.contains(p) && posts[p].seriesIndex == nil {
-                    guard let last = kept[p], last.count == RelatedPosts.limit, let worst = last.last else {
-                        again.insert(p)
-                        continue
-                    }
-                    if order.better(x, RelatedPosts.score(posts[p], posts[x]), than: worst, RelatedPosts.score(posts[p], posts[worst])) {
-                        again.insert(p)
-                    }
-                }
-            }
-            let chosen = again.sorted()
-            var all = kept.map { $0 ?? [] }
-            for (k, related) in RelatedPosts.choose(chosen, posts: posts, apps: apps, tags: tags).enumerated() {
-                all[chosen[k]] = related
-            }
-            result = all
         }
-        var fresh: [String: Entry] = [:]
-        fresh.reserveCapacity(posts.count)
-        for (i, path) in paths.enumerated() {
-            fresh[path] = Entry(signature: signatures[i], related: result[i].map { paths[$0] })
+        let chosen = again.sorted()
+        var all = kept.map { $0 ?? [] }
+        for (k, choice) in RelatedPosts.choose(chosen, posts: posts, apps: apps, tags: tags).enumerated() {
+            all[chosen[k]] = choice
         }
-        entries = fresh
-        return result
+        related = all
+        return all
     }
 }

@@ -30,7 +30,12 @@ public struct RenderedMarkdown: Sendable, Hashable {
     /// Words of prose, for the reading time.
     public var wordCount: Int
     /// Link destinations (`href`s) in document order, as written.
-    public var links: [String]
+    public var links: [String] {
+        didSet { linksMarkdownFiles = links.contains(where: MarkdownFileLink.test) }
+    }
+    /// Whether one of `links` names a Markdown file (`MarkdownFileLinks`): known
+    /// once per rendering (`MarkdownFileLink`), as every build asks it of every document.
+    public private(set) var linksMarkdownFiles: Bool
     /// Image sources (`src`s) in document order, as written.
     public var images: [String]
     /// Where each of `links` is written (same order and count), counted from the
@@ -61,6 +66,7 @@ public struct RenderedMarkdown: Sendable, Hashable {
         self.toc = toc
         self.wordCount = wordCount
         self.links = links
+        linksMarkdownFiles = links.contains(where: MarkdownFileLink.test)
         self.images = images
         self.ids = ids
         self.imagesWithoutAlt = imagesWithoutAlt

@@ -26,6 +26,8 @@ struct RenderKeys {
         // Each entry hashed once: a post is on its home page, the archive, and each
         // of its tag, series and app pages.
         let entryKeys = entries.parallelMap { $0.hashValue }
+        // Each processed image's variants (every path of every width) hashed once, not on every page showing it.
+        let variantKeys = site.imageVariants.mapValues(\.hashValue)
         @Sendable func list(_ indices: some Sequence<Int>, into h: inout Hasher) {
             for i in indices { h.combine(entryKeys[i]) }
         }
@@ -37,7 +39,7 @@ struct RenderKeys {
             h.combine(siteKey)
             h.combine(route.url)
             for name in inputs.templates { template(name, into: &h) }
-            Self.combine(inputs.own, of: site, version: version, into: &h)
+            Self.combine(inputs.own, of: site, version: version, variantKeys: variantKeys, into: &h)
             switch inputs.listed {
             case .none: break
             case .range(let r): list(r, into: &h)
@@ -66,10 +68,13 @@ struct RenderKeys {
     /// resolved (their pages' URLs), and the sizes and variants of the images it
     /// shows, which come from the image files (`width`/`height`, `srcset`), not
     /// from the document.
-    static func combine(_ own: RouteInputs.Own, of site: Site, version: (String) -> Int, into h: inout Hasher) {
+    /// `variantKeys`: the hash of each image's variant set, by path, when made once for many pages.
+    static func combine(_ own: RouteInputs.Own, of site: Site, version: (String) -> Int, variantKeys: [String: Int]? = nil,
+                        into h: inout Hasher) {
         func shown(_ src: String, _ sourcePath: String) {
-            h.combine(site.imageSize(src, in: sourcePath))
-            h.combine(site.imageVariants(src, in: sourcePath))
+            guard let path = ImageReference.staticPath(src, from: sourcePath) else { return h.combine(0) }
+            h.combine(site.imageSizes[path])
+            if let variantKeys { h.combine(variantKeys[path]) } else { h.combine(site.imageVariants[path]) }
         }
         switch own {
         case .none: break

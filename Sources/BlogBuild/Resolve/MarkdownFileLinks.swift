@@ -15,33 +15,13 @@ struct MarkdownFileLinks {
     /// Content-relative source paths of the Markdown files left out for their errors.
     var failed: Set<String> = []
 
-    /// Whether `link` (as written) names a `.md` file.
-    static func isMarkdownFileLink(_ link: String) -> Bool {
-        // Every link of every document is asked on every build: one without `.md`
-        // anywhere (nearly all) is answered without splitting or lowercasing it.
-        guard mentionsMD(link), !URLReference.isExternal(link) else { return false }
-        let path = SitePaths.split(link).path
-        return path.utf8.count > 3 && path.lowercased().hasSuffix(".md")
-    }
-
-    /// Whether `.md` (in any case) is somewhere in `link`.
-    private static func mentionsMD(_ link: String) -> Bool {
-        var state = 0  // bytes of `.md` matched so far
-        for b in link.utf8 {
-            switch (state, b) {
-            case (_, UInt8(ascii: ".")): state = 1
-            case (1, UInt8(ascii: "m")), (1, UInt8(ascii: "M")): state = 2
-            case (2, UInt8(ascii: "d")), (2, UInt8(ascii: "D")): return true
-            default: state = 0
-            }
-        }
-        return false
-    }
+    /// Whether `link` (as written) names a `.md` file (`MarkdownFileLink`).
+    static func isMarkdownFileLink(_ link: String) -> Bool { MarkdownFileLink.test(link) }
 
     /// `rendered` with its Markdown-file links made page URLs (nil when it has none,
     /// the common case), and the problems with those links.
     func rewrite(_ rendered: RenderedMarkdown, sourcePath: String, bodyLine: Int) -> (RenderedMarkdown?, [Diagnostic]) {
-        guard rendered.links.contains(where: Self.isMarkdownFileLink) else { return (nil, []) }
+        guard rendered.linksMarkdownFiles else { return (nil, []) }
         var content = Substring(sourcePath)
         if content.hasPrefix("content/") { content = content.dropFirst("content/".count) }
         let folder = SitePaths.folder(of: "/" + content)

@@ -191,9 +191,13 @@ enum SiteResolver {
         }.sorted { $0.url < $1.url }
 
         // Links to Markdown files become the pages' URLs, now that every page has one.
-        let fileLinks = Self.fileLinks(posts: posts, series: series, apps: apps, pages: pages,
-                                       leftOut: skippedDrafts + skippedFuture, failed: content.failedFiles)
+        // Made when a document has such a link: most sites have none, and it lists every page.
+        let linking = posts.contains { $0.rendered.linksMarkdownFiles } || series.contains { $0.intro.linksMarkdownFiles }
+            || apps.contains { $0.description.linksMarkdownFiles } || pages.contains { $0.rendered.linksMarkdownFiles }
+        let fileLinks = linking ? Self.fileLinks(posts: posts, series: series, apps: apps, pages: pages,
+                                                 leftOut: skippedDrafts + skippedFuture, failed: content.failedFiles) : nil
         func relink(_ rendered: inout RenderedMarkdown, _ sourcePath: String, _ bodyLine: Int) {
+            guard rendered.linksMarkdownFiles, let fileLinks else { return }
             let (rewritten, problems) = fileLinks.rewrite(rendered, sourcePath: sourcePath, bodyLine: bodyLine)
             if !problems.isEmpty { diagnostics += problems }
             if let rewritten { rendered = rewritten }
