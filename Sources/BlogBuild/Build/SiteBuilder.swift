@@ -104,11 +104,12 @@ public enum SiteBuilder {
                 let configText = FileManager.default.contents(atPath: request.siteDirectory.appendingPathComponent(ConfigLoader.path).path)
                     .map { String(decoding: $0, as: UTF8.self) }
                 let resolved = site
-                func plan(_ uses: (SourceDocument) -> DocumentImageUses) -> ImagePlanner.Plan {
+                func plan(_ uses: DocumentImageUses.Source) -> ImagePlanner.Plan {
                     ImagePlanner.plan(site: resolved, settings: resolved.config.images, formats: Set(facts.writable),
                                       configText: configText, uses: uses, header: sources.header(of:))
                 }
-                let planned = memo.map { $0.imageUses.planning(plan) } ?? plan(DocumentImageUses.init)
+                let planned = memo.flatMap { memo in version.map { memo.imageUses.planning(version: $0, plan) } }
+                    ?? plan(DocumentImageUses.of)
                 site.imageVariants = planned.sets
                 imageUses = planned.uses
                 diagnostics += planned.diagnostics

@@ -14,32 +14,48 @@ struct SourceDocument: Sendable {
 
     /// Every Markdown document of the site, in a stable order.
     static func all(in site: Site) -> [SourceDocument] {
-        var docs: [SourceDocument] = []
-        forEach(in: site) { docs.append($0) }
-        return docs
+        Ref.all(in: site).map { SourceDocument($0, in: site) }
     }
 
-    /// Calls `body` with every Markdown document of the site, in `all`'s order,
-    /// without holding them all at once.
-    static func forEach(in site: Site, _ body: (SourceDocument) -> Void) {
-        // By index: a loop over the posts would copy each whole post first.
-        for i in site.posts.indices { body(post(site.posts[i])) }
-        for p in site.pages {
-            // A shared link's picture has no alt text to give (Open Graph shows it beside the title).
-            let social = p.page.socialImage.map { [("social_image", ImageRef(src: $0, alt: p.page.title))] } ?? []
-            body(SourceDocument(sourcePath: p.page.sourcePath, url: p.url, body: p.page.body, bodyLine: p.page.bodyLine,
-                                rendered: p.rendered, frontMatterImages: social, keyLocations: p.page.keyLocations))
+    /// Which document of a site: made into a `SourceDocument` only when it is read,
+    /// so a stage that keeps most documents' results from the last build does not copy them.
+    enum Ref: Sendable {
+        case post(Int), page(Int), series(Int), app(Int)
+
+        /// Every document of `site`, in `all`'s order.
+        static func all(in site: Site) -> [Ref] {
+            site.posts.indices.map(Ref.post) + site.pages.indices.map(Ref.page) + site.series.indices.map(Ref.series)
+                + site.apps.indices.map(Ref.app)
         }
-        for s in site.series {
-            body(SourceDocument(sourcePath: s.series.sourcePath, url: s.url, body: s.series.body,
-                                bodyLine: s.series.bodyLine, rendered: s.intro, frontMatterImages: [], keyLocations: [:]))
+
+        func sourcePath(in site: Site) -> String {
+            switch self {
+            case .post(let i): site.posts[i].post.sourcePath
+            case .page(let i): site.pages[i].page.sourcePath
+            case .series(let i): site.series[i].series.sourcePath
+            case .app(let i): site.apps[i].app.sourcePath
+            }
         }
-        for a in site.apps {
-            var images: [(String, ImageRef)] = []
-            if let icon = a.app.icon { images.append(("icon", ImageRef(src: icon, alt: a.app.title))) }
-            images += a.app.screenshots.map { ("screenshots", $0) }
-            body(SourceDocument(sourcePath: a.app.sourcePath, url: a.url, body: a.app.body, bodyLine: a.app.bodyLine,
-                                rendered: a.description, frontMatterImages: images, keyLocations: a.app.keyLocations))
+
+        /// Its rendered Markdown's images (`src`s, in order).
+        func images(in site: Site) -> [String] {
+            switch self {
+            case .post(let i): site.posts[i].rendered.images
+            case .page(let i): site.pages[i].rendered.images
+            case .series(let i): site.series[i].intro.images
+            case .app(let i): site.apps[i].description.images
+            }
+        }
+
+        /// Its rendered links: the same for a version of its file, unless it links a
+        /// Markdown file (those links are the pages' URLs, which other files decide).
+        func linksMarkdownFiles(in site: Site) -> Bool {
+            switch self {
+            case .post(let i): site.posts[i].rendered.linksMarkdownFiles
+            case .page(let i): site.pages[i].rendered.linksMarkdownFiles
+            case .series(let i): site.series[i].intro.linksMarkdownFiles
+            case .app(let i): site.apps[i].description.linksMarkdownFiles
+            }
         }
     }
 
@@ -75,5 +91,31 @@ struct SourceDocument: Sendable {
             line += 1
         }
         return nil
+    }
+}
+
+extension SourceDocument {
+    /// The document `ref` of `site` (an extension, so the memberwise initialiser stays).
+    init(_ ref: Ref, in site: Site) {
+        switch ref {
+        case .post(let i): self = Self.post(site.posts[i])
+        case .page(let i):
+            let p = site.pages[i]
+            // A shared link's picture has no alt text to give (Open Graph shows it beside the title).
+            let social = p.page.socialImage.map { [("social_image", ImageRef(src: $0, alt: p.page.title))] } ?? []
+            self.init(sourcePath: p.page.sourcePath, url: p.url, body: p.page.body, bodyLine: p.page.bodyLine,
+                      rendered: p.rendered, frontMatterImages: social, keyLocations: p.page.keyLocations)
+        case .series(let i):
+            let s = site.series[i]
+            self.init(sourcePath: s.series.sourcePath, url: s.url, body: s.series.body,
+                      bodyLine: s.series.bodyLine, rendered: s.intro, frontMatterImages: [], keyLocations: [:])
+        case .app(let i):
+            let a = site.apps[i]
+            var images: [(String, ImageRef)] = []
+            if let icon = a.app.icon { images.append(("icon", ImageRef(src: icon, alt: a.app.title))) }
+            images += a.app.screenshots.map { ("screenshots", $0) }
+            self.init(sourcePath: a.app.sourcePath, url: a.url, body: a.app.body, bodyLine: a.app.bodyLine,
+                      rendered: a.description, frontMatterImages: images, keyLocations: a.app.keyLocations)
+        }
     }
 }

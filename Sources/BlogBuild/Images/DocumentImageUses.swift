@@ -16,6 +16,14 @@ struct DocumentImageUses: Sendable {
     /// Images the document links to as files (`[the original](a.jpg)`).
     var linked: [String] = []
 
+    /// Gives a document's part of the plan: made (`of`), or kept from the last build (`ImageUseMemo`).
+    typealias Source = (SourceDocument.Ref, Site) -> DocumentImageUses
+
+    /// The part of the document `ref` of `site`, made now.
+    static func of(_ ref: SourceDocument.Ref, in site: Site) -> DocumentImageUses {
+        DocumentImageUses(SourceDocument(ref, in: site))
+    }
+
     init(_ doc: SourceDocument) {
         for (i, src) in doc.rendered.images.enumerated() {
             guard let path = ImageReference.staticPath(src, from: doc.sourcePath) else { continue }

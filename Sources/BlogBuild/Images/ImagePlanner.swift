@@ -23,8 +23,7 @@ enum ImagePlanner {
     /// shown as a `<picture>` somewhere (a body, a hero, a screenshot).
     /// `uses`: each document's part (`DocumentImageUses`), which a rebuild keeps for
     /// the documents that did not change (`ImageUseMemo`).
-    static func candidates(in site: Site, configText: String? = nil,
-                           uses: (SourceDocument) -> DocumentImageUses = DocumentImageUses.init)
+    static func candidates(in site: Site, configText: String? = nil, uses: DocumentImageUses.Source = DocumentImageUses.of)
         -> (images: [(path: String, file: String, use: Use)], linked: Set<String>, plainWidths: [String: Set<Int>], pictured: Set<String>) {
         let files = Dictionary(site.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
         var plainWidths: [String: Set<Int>] = [:]
@@ -37,8 +36,8 @@ enum ImagePlanner {
                   seen.insert(path).inserted else { return }
             images.append((path, file, use))
         }
-        SourceDocument.forEach(in: site) { doc in
-            let found = uses(doc)
+        for ref in SourceDocument.Ref.all(in: site) {
+            let found = uses(ref, site)
             for shown in found.shown {
                 if shown.isIcon { plainWidths[shown.path, default: []].formUnion(iconWidths) } else { pictured.insert(shown.path) }
                 add(shown.path, shown.use)
@@ -76,7 +75,7 @@ enum ImagePlanner {
     /// `configText`: site.yml's text, for the line of a picture it names.
     /// `failed`: the files of the images reported as unusable.
     static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>, configText: String? = nil,
-                     uses: (SourceDocument) -> DocumentImageUses = DocumentImageUses.init,
+                     uses: DocumentImageUses.Source = DocumentImageUses.of,
                      header: (String) -> Result<ImageLibrary.Header, ImageLibrary.Failure>) -> Plan {
         let (images, linked, plainWidths, pictured) = candidates(in: site, configText: configText, uses: uses)
         let modern = settings.formats.compactMap(ImageFormat.init(rawValue:)).filter(writable.contains)

@@ -1,53 +1,34 @@
 /// Each document's part of the image plan (`DocumentImageUses`) from the last
-/// build, by source path: a document whose images, links, body line and
-/// front-matter images are those of the last build gets its part without
-/// resolving a path again. Not thread-safe: one build uses it at a time (`BuildMemo`).
+/// build, by source path: a document read from the same version of its file
+/// (`DocumentMemo`), with the same images rendered (Markdown options can change
+/// which raw `<img>`s count), whose links are its own (not links to Markdown
+/// files, which other files' URLs decide), gets its part without being read again.
+/// Not thread-safe: one build uses it at a time (`BuildMemo`).
 final class ImageUseMemo {
-    /// What `DocumentImageUses` reads of a document.
-    private struct Inputs {
+    private struct Entry {
+        var version: Int
         var images: [String]
-        var positions: [SourceLocation]
-        var links: [String]
-        var bodyLine: Int
-        var frontMatter: [String]
-        var frontMatterLocations: [SourceLocation?]
-
-        /// Whether `doc` has these inputs (without making a copy of them first).
-        func match(_ doc: SourceDocument) -> Bool {
-            guard images == doc.rendered.images, positions == doc.rendered.imagePositions, links == doc.rendered.links,
-                  bodyLine == doc.bodyLine, frontMatterLocations.count == doc.frontMatterImages.count else { return false }
-            for (n, (key, image)) in doc.frontMatterImages.enumerated() {
-                guard frontMatter[2 * n] == key, frontMatter[2 * n + 1] == image.src,
-                      frontMatterLocations[n] == doc.keyLocations[key] else { return false }
-            }
-            return true
-        }
-
-        init(_ doc: SourceDocument) {
-            images = doc.rendered.images
-            positions = doc.rendered.imagePositions
-            links = doc.rendered.links
-            bodyLine = doc.bodyLine
-            frontMatter = doc.frontMatterImages.flatMap { [$0.key, $0.image.src] }
-            frontMatterLocations = doc.frontMatterImages.map { doc.keyLocations[$0.key] }
-        }
+        var uses: DocumentImageUses
     }
 
-    private var entries: [String: (inputs: Inputs, uses: DocumentImageUses)] = [:]
+    private var entries: [String: Entry] = [:]
 
     /// Runs `plan` (the image plan, or its candidates) with each document's part
-    /// taken from the last build where its inputs are unchanged; remembers exactly
-    /// the parts this call asked for.
-    func planning<T>(_ plan: ((SourceDocument) -> DocumentImageUses) -> T) -> T {
+    /// taken from the last build where its file's version is the same; remembers
+    /// exactly the parts this call asked for. `version`: the load version of a source path.
+    func planning<T>(version: @escaping (String) -> Int, _ plan: (DocumentImageUses.Source) -> T) -> T {
         let previous = entries
-        var fresh: [String: (inputs: Inputs, uses: DocumentImageUses)] = [:]
-        let result = plan { doc in
-            if let hit = previous[doc.sourcePath], hit.inputs.match(doc) {
-                fresh[doc.sourcePath] = hit
+        var fresh: [String: Entry] = [:]
+        fresh.reserveCapacity(previous.count)
+        let result = plan { ref, site in
+            let path = ref.sourcePath(in: site)
+            let loaded = version(path), images = ref.images(in: site)
+            if !ref.linksMarkdownFiles(in: site), let hit = previous[path], hit.version == loaded, hit.images == images {
+                fresh[path] = hit
                 return hit.uses
             }
-            let uses = DocumentImageUses(doc)
-            fresh[doc.sourcePath] = (Inputs(doc), uses)
+            let uses = DocumentImageUses.of(ref, in: site)
+            fresh[path] = Entry(version: loaded, images: images, uses: uses)
             return uses
         }
         entries = fresh

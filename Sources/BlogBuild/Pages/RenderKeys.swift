@@ -79,11 +79,12 @@ struct RenderKeys {
         switch own {
         case .none: break
         case .post(let i):
-            let sp = site.posts[i]
-            h.combine(version(sp.post.sourcePath))
-            h.combine(sp.rendered.links)
-            if let image = sp.post.image { shown(image.src, sp.post.sourcePath) }
-            for src in sp.rendered.images { shown(src, sp.post.sourcePath) }
+            // Field by field: binding the whole post would copy it, for every page that shows one.
+            let sourcePath = site.posts[i].post.sourcePath
+            h.combine(version(sourcePath))
+            h.combine(site.posts[i].rendered.links)
+            if let image = site.posts[i].post.image { shown(image.src, sourcePath) }
+            for src in site.posts[i].rendered.images { shown(src, sourcePath) }
         case .series(let i):
             h.combine(version(site.series[i].series.sourcePath))
             h.combine(site.series[i].intro.links)

@@ -58,23 +58,25 @@ enum SiteResolver {
             defer { cursor += n }
             return rendered[cursor..<(cursor + n)]
         }
-        let postRendered = Array(next(visible.count))
+        let postRendered = next(visible.count)
         let seriesRendered = Array(next(content.series.count))
         let appRendered = Array(next(content.apps.count))
         let pageRendered = Array(next(content.pages.count))
 
         // Posts, newest first; ties broken by path so the order never depends on the file system.
-        var posts: [SitePost] = zip(zip(visible, postRendered), summaries).map { pair, summary in
-            let (post, md) = pair
-            var rendered = md
-            if let summary { rendered.summaryHTML = summary }
+        // The order is found first, over indices: moving whole posts while sorting costs more.
+        let order = visible.indices.sorted { a, b in
+            let da = visible[a].date.instant, db = visible[b].date.instant
+            if da != db { return da > db }
+            return visible[a].sourcePath < visible[b].sourcePath
+        }
+        var posts: [SitePost] = order.map { k in
+            let post = visible[k]
+            var rendered = postRendered[postRendered.startIndex + k]
+            if let summary = summaries[k] { rendered.summaryHTML = summary }
             return SitePost(post: post, rendered: rendered, permalink: SiteURLs.post(post, pattern: config.postPermalink),
                             isDraft: post.draft, isFuture: post.date.instant > now,
                             seriesIndex: nil, seriesPosition: nil, appIndex: nil, tagIndices: [])
-        }
-        posts.sort { a, b in
-            if a.post.date.instant != b.post.date.instant { return a.post.date.instant > b.post.date.instant }
-            return a.post.sourcePath < b.post.sourcePath
         }
 
         // Series.
