@@ -270,6 +270,31 @@ import Testing
         try s.check("the finished edit")
     }
 
+    /// A post joining a tag changes that tag's post count; the default theme shows
+    /// counts only on the tags page, so the other posts of that tag, whose pages list
+    /// the tag without its count, are not rendered again (`CompiledPage.readsTagCounts`).
+    @Test func aTagCountChangesOnlyThePagesThatShowIt() throws {
+        let s = try Session()
+        // Without related posts, which would (rightly) change on the tag's other posts' pages.
+        try s.edit("content/site.yml") { $0 + "\nrelated: false\n" }
+        try s.check("the first build")
+        try s.edit("content/posts/2020-04-14-kettle.md") {
+            $0.replacingOccurrences(of: "tags: [App Store, Swift, watchOS]", with: "tags: [App Store, Swift, watchOS, Blogging]")
+        }
+        let hint = Set([s.site.url("content/posts/2020-04-14-kettle.md").standardizedFileURL.path])
+        let announcement = try s.builder.announce(s.request(s.served), changedFiles: hint)
+        #expect(announcement.changedPaths.contains("/tags/blogging/index.html"), "\(announcement.changedPaths)")
+        #expect(announcement.changedPaths.contains("/tags/index.html"), "the tags page shows counts: \(announcement.changedPaths)")
+        #expect(!announcement.changedPaths.contains("/2019/11/leaving-wordpress/index.html"),
+                "another post of the tag, whose page shows no count: \(announcement.changedPaths)")
+        _ = try s.builder.finish()
+        try s.check("the finished edit")
+
+        let theme = try #require(Theme.load(siteDirectory: s.site.root).0)
+        #expect(theme.pages["tags"]?.readsTagCounts == true)
+        #expect(theme.pages["post"]?.readsTagCounts == false)
+    }
+
     /// A body edit is patched and written at once; the search index, which reads
     /// every post, is made by `finish` after the open pages heard of the edit.
     @Test func aPatchedEditLeavesTheSearchIndexToFinish() throws {

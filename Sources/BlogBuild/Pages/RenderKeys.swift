@@ -26,10 +26,23 @@ struct RenderKeys {
         // Each entry hashed once: a post is on its home page, the archive, and each
         // of its tag, series and app pages.
         let entryKeys = entries.parallelMap { $0.hashValue }
+        // And without their tags' post counts, for the pages that show none (the usual
+        // case): a post joining a tag then changes only the pages that list that post.
+        let countless = theme.pages.filter { !$0.value.readsTagCounts }.keys
+        let entryKeysWithoutCounts = countless.isEmpty ? entryKeys : entries.parallelMap { entry in
+            var e = entry
+            for k in e.tags.indices { e.tags[k].count = 0 }
+            return e.hashValue
+        }
+        let countlessTemplates = Set(countless)
         // Each processed image's variants (every path of every width) hashed once, not on every page showing it.
         let variantKeys = site.imageVariants.mapValues(\.hashValue)
-        @Sendable func list(_ indices: some Sequence<Int>, into h: inout Hasher) {
-            for i in indices { h.combine(entryKeys[i]) }
+        @Sendable func list(_ indices: some Sequence<Int>, counts: Bool, into h: inout Hasher) {
+            if counts {
+                for i in indices { h.combine(entryKeys[i]) }
+            } else {
+                for i in indices { h.combine(entryKeysWithoutCounts[i]) }
+            }
         }
 
         // Each route's key is its own: on all cores.
@@ -40,10 +53,11 @@ struct RenderKeys {
             h.combine(route.url)
             for name in inputs.templates { template(name, into: &h) }
             Self.combine(inputs.own, of: site, version: version, variantKeys: variantKeys, into: &h)
+            let counts = !inputs.templates.allSatisfy(countlessTemplates.contains)
             switch inputs.listed {
             case .none: break
-            case .range(let r): list(r, into: &h)
-            case .indices(let indices): list(indices, into: &h)
+            case .range(let r): list(r, counts: counts, into: &h)
+            case .indices(let indices): list(indices, counts: counts, into: &h)
             }
             for j in inputs.related { h.combine(SiteProjections.relatedLink(entries[j])) }
             if let count = inputs.pageCount { h.combine(count) }

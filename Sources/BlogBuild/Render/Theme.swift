@@ -24,6 +24,26 @@ struct Theme: Sendable {
         let template: CompiledTemplate
         let root: TemplateShape
         let reads: TemplateReads
+
+        /// Whether the page shows how many posts a tag has anywhere (`count` or
+        /// `count_text` of an element of a `tags` list): a page that does not is not
+        /// rendered again when a post elsewhere joins or leaves one of its tags (`RenderKeys`).
+        var readsTagCounts: Bool {
+            var seen = Set<ObjectIdentifier>()
+            func walk(_ shape: TemplateShape) -> Bool {
+                guard seen.insert(ObjectIdentifier(shape)).inserted else { return false }
+                for (slot, name) in shape.names.enumerated() {
+                    let field = shape.fields[slot]
+                    if name == "tags", let tag = field.element,
+                       ["count", "count_text"].contains(where: { tag.slots[$0].map { reads.contains(tag, slot: $0) } ?? false }) {
+                        return true
+                    }
+                    if walk(field) { return true }
+                }
+                return shape.element.map(walk) ?? false
+            }
+            return walk(root)
+        }
     }
 
     /// Every name some page template looks up in free-form front matter
