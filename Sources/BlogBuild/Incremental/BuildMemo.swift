@@ -10,7 +10,8 @@ import Foundation
 /// - `imageSizes`, `sizedBodies`, `imageSources`: image headers, hashes and sized HTML;
 /// - `pages`: pages rendered again when their key (`RenderKeys`) changes;
 /// - `feeds`: feeds made again when their key (`FeedKeys`) changes;
-/// - `links`, `pageLinks`: link checks done again when what they looked at changed.
+/// - `links`, `pageLinks`: link checks done again when what they looked at changed;
+/// - `search`: the search index's groups of documents analysed again when one of their documents changes.
 ///
 /// Everything else (relations, routes, the sitemap) is computed every time; it
 /// is cheap. Every memo holds exactly the last build's entries, so memory stays
@@ -27,6 +28,7 @@ final class BuildMemo {
     let feeds = FeedMemo()
     let links = LinkMemo()
     let pageLinks = PageLinkMemo()
+    let search = SearchMemo()
     /// The last build's inputs and results, for `EditPatch`; nil after a build without a theme.
     var last: LastBuild?
 }
