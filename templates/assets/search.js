@@ -316,7 +316,9 @@
 
   /**
    * Results for `query`, best first: {results: [{title, url, date, excerpt, tags,
-   * terms}], total, terms}. See docs/SEARCH.md.
+   * terms}], total, terms}. With options.first and options.onFirst, onFirst is
+   * called with the first `first` results as soon as their records are loaded,
+   * before the promise resolves with all of them. See docs/SEARCH.md.
    */
   function search(query, options) {
     var limit = (options && options.limit) || 10;
@@ -367,7 +369,7 @@
         hits.sort(function (a, b) { return b.titles - a.titles || b.score - a.score || a.id - b.id; });
         var shown = parsed.phrases.length ? verifyPhrases(m, hits, parsed.phrases, limit) : Promise.resolve({ hits: hits.slice(0, limit), total: hits.length });
         return shown.then(function (chosen) {
-          return Promise.all(chosen.hits.map(function (hit) { return record(m, hit.id); })).then(function (records) {
+          function answer(records) {
             return {
               results: records.map(function (r) {
                 return { title: r.t, url: siteURL(r.u), date: r.d, excerpt: r.x, tags: r.g, terms: marks };
@@ -375,7 +377,14 @@
               total: chosen.total,
               terms: marks
             };
-          });
+          }
+          var loading = chosen.hits.map(function (hit) { return record(m, hit.id); });
+          var first = (options && options.first) || 0;
+          if (first > 0 && first < loading.length && options.onFirst) {
+            // The first results as soon as their records are in: the rest come from more files.
+            Promise.all(loading.slice(0, first)).then(function (records) { options.onFirst(answer(records)); }, function () {});
+          }
+          return Promise.all(loading).then(answer);
         });
       });
     });
@@ -412,7 +421,12 @@
     var ranges = [];
     pieces(text).forEach(function (p) {
       var hit = set.has(p.text) || (!p.cjk && stems.some(function (t) { return p.text.indexOf(t) === 0; }));
-      if (hit) ranges.push([p.from, p.to]);
+      if (hit) { ranges.push([p.from, p.to]); return; }
+      // A query of one CJK character: that character inside a pair.
+      var chars = p.cjk ? Array.from(p.text) : [];
+      if (chars.length !== 2) return;
+      if (set.has(chars[0])) ranges.push([p.from, p.from + chars[0].length]);
+      if (set.has(chars[1])) ranges.push([p.to - chars[1].length, p.to]);
     });
     ranges.sort(function (a, b) { return a[0] - b[0]; });
     var out = [], at = 0;
@@ -450,5 +464,8 @@
 
   var api = { search: search, mark: mark, markHTML: markHTML, configure: configure, fold: fold, pieces: pieces };
   root.blogbuildSearch = api;
+  // On a page, the manifest is read at once: every query needs it, so the first
+  // one does not wait for it (a failure is the first query's to report).
+  if (scriptBase) manifest().catch(function () {});
   if (typeof module !== "undefined" && module.exports) module.exports = api;
 })(typeof window !== "undefined" ? window : globalThis);
