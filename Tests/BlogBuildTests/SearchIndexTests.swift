@@ -26,6 +26,8 @@ import Testing
         var total: Int
         var marked: [String]
         var fetched: [String]
+        /// What `onFirst` was given (the first two results), when there were more than two.
+        var first: [String]?
         var urls: [String] { results.map(\.url) }
     }
 
@@ -127,6 +129,14 @@ import Testing
         #expect(Set(try built.query("dark mode ").urls) == ["/2024/01/adjacent/", "/2024/01/apart/"])
         #expect(try built.query("\"dark mode\"").urls == ["/2024/01/adjacent/"])
         #expect(try built.query("\"mode dark\"").urls == [])
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func theFirstResultsAreHandedOverBeforeTheRest() throws {
+        let built = try Built(try Self.englishSite())
+        let many = try built.query("the ")
+        #expect(many.urls.count > 2)
+        #expect(many.first == Array(many.urls.prefix(2)), "\(String(describing: many.first)) \(many.urls)")
+        #expect(try built.query("kettle ").first == nil, "two results: nothing to hand over early")
     }
 
     @Test(.enabled(if: nodeOrCI)) func aTitleHitRanksAboveBodyHits() throws {

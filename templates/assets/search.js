@@ -223,17 +223,10 @@
     });
   }
 
-  // A term's postings: Map id → weight (tf × 2 + title bit).
+  // A term's postings as the index writes them: [Δid, w, Δid, w, …] (w: tf × 2 + title bit).
   function postingsFor(m, term) {
     return indexFile("post/" + (fnv1a(term) % m.buckets) + ".json").then(function (bucket) {
-      var list = new Map();
-      var flat = bucket && Object.prototype.hasOwnProperty.call(bucket, term) ? bucket[term] : [];
-      var id = 0;
-      for (var i = 0; i + 1 < flat.length; i += 2) {
-        id += flat[i];
-        list.set(id, flat[i + 1]);
-      }
-      return list;
+      return bucket && Object.prototype.hasOwnProperty.call(bucket, term) ? bucket[term] : [];
     });
   }
 
@@ -317,8 +310,8 @@
   /**
    * Results for `query`, best first: {results: [{title, url, date, excerpt, tags,
    * terms}], total, terms}. With options.first and options.onFirst, onFirst is
-   * called with the first `first` results as soon as their records are loaded,
-   * before the promise resolves with all of them. See docs/SEARCH.md.
+   * called with the first `first` results as soon as their records are loaded;
+   * the others' records are loaded after that. See docs/SEARCH.md.
    */
   function search(query, options) {
     var limit = (options && options.limit) || 10;
@@ -337,31 +330,35 @@
           mw.alternatives.forEach(function (a) { marks.push(a.surface, a.term); });
         });
         marks = marks.filter(function (t, i) { return marks.indexOf(t) === i; });
-        // Every word must match (AND): start from the word with the fewest documents.
+        // Per word, its best term's score and whether a title has it, by document id,
+        // in arrays as long as the index has documents (a common word has thousands).
+        var docs = m.docs;
         var perWord = matched.map(function (mw) {
-          var best = new Map();
-          mw.lists.forEach(function (list) {
-            var idf = Math.log(1 + m.docs / Math.max(1, list.size));
-            list.forEach(function (w, id) {
-              var title = w & 1, tf = w >> 1;
-              var score = tf * idf;
-              var had = best.get(id);
-              if (!had) best.set(id, { title: title, score: score });
-              else { had.title = had.title | title; had.score = Math.max(had.score, score); }
-            });
+          var score = new Float64Array(docs), title = new Uint8Array(docs), ids = [];
+          mw.lists.forEach(function (flat) {
+            var idf = Math.log(1 + docs / Math.max(1, flat.length >> 1));
+            for (var i = 0, id = 0; i + 1 < flat.length; i += 2) {
+              id += flat[i];
+              if (id >= docs) break;
+              var w = flat[i + 1], s = (w >> 1) * idf;
+              if (score[id] === 0) ids.push(id);
+              if (s > score[id]) score[id] = s;
+              title[id] |= w & 1;
+            }
           });
-          return best;
+          return { score: score, title: title, ids: ids };
         });
-        perWord.sort(function (a, b) { return a.size - b.size; });
+        // Every word must match (AND): start from the word with the fewest documents.
+        perWord.sort(function (a, b) { return a.ids.length - b.ids.length; });
         var hits = [];
-        if (perWord.length && perWord[0].size) {
-          perWord[0].forEach(function (first, id) {
-            var titles = first.title, score = first.score;
-            for (var k = 1; k < perWord.length; k++) {
-              var h = perWord[k].get(id);
-              if (!h) return;
-              titles += h.title;
-              score += h.score;
+        if (perWord.length) {
+          perWord[0].ids.forEach(function (id) {
+            var titles = 0, score = 0;
+            for (var k = 0; k < perWord.length; k++) {
+              var s = perWord[k].score[id];
+              if (s === 0) return;
+              titles += perWord[k].title[id];
+              score += s;
             }
             hits.push({ id: id, titles: titles, score: score });
           });
@@ -378,13 +375,17 @@
               terms: marks
             };
           }
-          var loading = chosen.hits.map(function (hit) { return record(m, hit.id); });
+          function records(hits) { return Promise.all(hits.map(function (hit) { return record(m, hit.id); })); }
           var first = (options && options.first) || 0;
-          if (first > 0 && first < loading.length && options.onFirst) {
-            // The first results as soon as their records are in: the rest come from more files.
-            Promise.all(loading.slice(0, first)).then(function (records) { options.onFirst(answer(records)); }, function () {});
+          if (first > 0 && first < chosen.hits.length && options.onFirst) {
+            // The first results as soon as their records are in; the rest's files are
+            // asked for only then, so the first do not wait behind them.
+            return records(chosen.hits.slice(0, first)).then(function (shown) {
+              options.onFirst(answer(shown));
+              return records(chosen.hits).then(answer);
+            });
           }
-          return Promise.all(loading).then(answer);
+          return records(chosen.hits).then(answer);
         });
       });
     });
