@@ -116,10 +116,10 @@ struct SearchGroupTerms: Sendable {
         var wordPieces: [String: [SearchText.Piece]] = [:]
 
         mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32) {
-            let s = Int(vocabulary.surface(bytes, cjk: cjk, hash: hash))
+            let found = vocabulary.surface(bytes, cjk: cjk, hash: hash)
+            let s = Int(found.surface), t = Int(found.term)
             if s == lastDocument.count { lastDocument.append(-1); documents.append(0) }
             if lastDocument[s] != document { lastDocument[s] = document; documents[s] += 1 }
-            let t = Int(vocabulary.surfaceTerms[s])
             if t == tf.count { tf.append(0); inTitle.append(false) }
             if tf[t] == 0 { touched.append(Int32(t)) }
             tf[t] += 1
