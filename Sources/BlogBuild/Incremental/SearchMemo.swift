@@ -50,18 +50,25 @@ final class SearchMemo: @unchecked Sendable {
         Key(first: docs.first?.path ?? "", last: docs.last?.path ?? "")
     }
 
-    /// A group ends after a document whose path hashes to a multiple of this (64 documents on average)...
-    static let averageGroup: UInt32 = 64
-    /// ...or when it has this many.
-    static let largestGroup = 256
+    /// How many documents a group has on average, for a site of `count` of them:
+    /// a power of two from 16 to 256, so a site has about 48 groups or more (work
+    /// for every core) and a large one few enough that each word is stemmed and
+    /// merged once per group, not once per handful of posts. A cut at 256 is a cut
+    /// at 128 too: a site that crosses a step keeps half its cuts.
+    static func averageGroup(for count: Int) -> UInt32 {
+        var average: UInt32 = 16
+        while average < 256, Int(average) * 48 < count { average *= 2 }
+        return average
+    }
 
     /// The documents cut into groups: after each document whose path's hash is a
-    /// multiple of `averageGroup`, so the cuts stay where they are when a document
-    /// comes or goes elsewhere.
+    /// multiple of `averageGroup` (or when a group has four times that many), so the
+    /// cuts stay where they are when a document comes or goes elsewhere.
     static func groups(of docs: [SearchDocument]) -> [Range<Int>] {
+        let average = averageGroup(for: docs.count), largestGroup = Int(average) * 4
         var groups: [Range<Int>] = []
         var start = 0
-        for (i, doc) in docs.enumerated() where SearchIndex.hash(doc.path) % averageGroup == 0 || i + 1 - start >= largestGroup {
+        for (i, doc) in docs.enumerated() where SearchIndex.hash(doc.path) % average == 0 || i + 1 - start >= largestGroup {
             groups.append(start..<(i + 1))
             start = i + 1
         }
