@@ -26,6 +26,8 @@ import Testing
         var total: Int
         var marked: [String]
         var fetched: [String]
+        /// What `onFirst` was given (the first two results), when there were more than two.
+        var first: [String]?
         var urls: [String] { results.map(\.url) }
     }
 
@@ -129,6 +131,14 @@ import Testing
         #expect(try built.query("\"mode dark\"").urls == [])
     }
 
+    @Test(.enabled(if: nodeOrCI)) func theFirstResultsAreHandedOverBeforeTheRest() throws {
+        let built = try Built(try Self.englishSite())
+        let many = try built.query("the ")
+        #expect(many.urls.count > 2)
+        #expect(many.first == Array(many.urls.prefix(2)), "\(String(describing: many.first)) \(many.urls)")
+        #expect(try built.query("kettle ").first == nil, "two results: nothing to hand over early")
+    }
+
     @Test(.enabled(if: nodeOrCI)) func aTitleHitRanksAboveBodyHits() throws {
         let built = try Built(try Self.englishSite())
         // The body post is newer and says it three times; the title still wins.
@@ -154,8 +164,51 @@ import Testing
         let rendered = renderTestSite(folder)
         #expect(rendered.site.diagnostics.filter { $0.severity != .hint }.isEmpty, "\(rendered.site.diagnostics)")
         #expect(!rendered.paths.contains { $0.hasPrefix("search/") })
+        // Nor the scripts that would read it.
+        #expect(!rendered.paths.contains("assets/search.js") && !rendered.paths.contains("assets/search-ui.js"), "\(rendered.paths.filter { $0.hasPrefix("assets/") })")
         let on = renderTestSite(try Self.englishSite())
         #expect(on.paths.contains("search/index.json"))
+        #expect(on.paths.contains("assets/search.js") && on.paths.contains("assets/search-ui.js"))
+    }
+
+    /// A rebuild with a memo (serve) analyses again only the group of documents an
+    /// edit touched, and never serves the last build's analysis of an edited post.
+    @Test func aRebuildAnalysesOnlyTheEditedGroupAndNeverAStalePost() throws {
+        var files: [String: String] = [:]
+        func name(_ i: Int) -> String { "content/posts/" + String(format: "2023-%02d-%02d", 1 + i / 28, 1 + i % 28) + "-note-\(i).md" }
+        for i in 0..<200 { files[name(i)] = Self.post("Note \(i)", "Plain words for note number \(i), wombat\(i).") }
+        let folder = try TestSiteFolder(files: files)
+        let request = BuildRequest(siteDirectory: folder.root, mode: .build(includeDrafts: false), now: siteTestsNow)
+        let memo = BuildMemo()
+        _ = SiteBuilder.render(request, memo: memo)
+        #expect(memo.search.analysed > 2, "the 200 posts are several groups")
+
+        try folder.write(name(100), Self.post("Note 100", "Plain words for note number 100, quokkaspline."))
+        let rebuilt = RenderedPages(SiteBuilder.render(request, memo: memo))
+        #expect(memo.search.analysed == 1, "\(memo.search.analysed) groups analysed for one edited post")
+        let clean = RenderedPages(SiteBuilder.render(request))
+        let index = rebuilt.paths.filter { $0.hasPrefix("search/") }
+        #expect(index == clean.paths.filter { $0.hasPrefix("search/") })
+        for path in index { #expect(rebuilt[path] == clean[path], "\(path) differs from a clean build") }
+        let postings = index.filter { $0.hasPrefix("search/post/") }.compactMap { rebuilt[$0] }.joined()
+        let hasNew = postings.contains("\"quokkasplin\":"), hasOld = postings.contains("\"wombat100\":")
+        #expect(hasNew, "the edited post's new word is indexed")
+        #expect(!hasOld, "the edited post's old word is gone")
+
+        // A new post (every id after it moves) is one more group to analyse, not all of them.
+        try folder.write("content/posts/2023-04-14-note-new.md", Self.post("Note new", "A numbat."))
+        _ = SiteBuilder.render(request, memo: memo)
+        #expect(memo.search.analysed <= 2, "\(memo.search.analysed) groups analysed for one new post")
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func anImagesAltTextIsIndexed() throws {
+        let folder = try TestSiteFolder(files: [
+            "content/posts/2024-01-01-snow.md": Self.post("Winter", "Out early.\n\n![A capybara &amp; the snow](https://example.com/c.png)\n"),
+            "content/posts/2024-01-02-other.md": Self.post("Other", "Nothing to see."),
+        ])
+        let built = try Built(folder)
+        #expect(try built.query("capybara ").urls == ["/2024/01/snow/"])
+        #expect(try built.query("snow ").urls == ["/2024/01/snow/"])
     }
 
     @Test func theIndexIsByteIdenticalOnEveryBuild() throws {
@@ -193,6 +246,13 @@ import Testing
         // Both pairs of 検能 must be there, and "索能" is in no post.
         #expect(try built.query("索能").urls == [])
         #expect(try built.query("検索").marked.first?.contains("全文<mark>検索</mark>") == true)
+        // One character finds the runs that hold it, and marks it.
+        #expect(try built.query("全").urls == ["/2024/01/kensaku/"])
+        #expect(try built.query("械").urls == ["/2024/01/other/"])
+        #expect(try built.query("機").urls.count == 2)
+        #expect(try built.query("猫").urls == [])
+        let one = try built.query("全")
+        #expect(one.marked.first?.contains("<mark>全</mark>文検索") == true, "\(one.marked)")
     }
 
     @Test(.enabled(if: nodeOrCI)) func aQueryFetchesOnlyTheFilesItNeeds() throws {

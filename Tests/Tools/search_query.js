@@ -5,7 +5,7 @@
 //   node search_query.js SEARCH_JS OUTPUT_DIR QUERY...
 //
 // Prints one JSON line per query: {"query", "results": [{title, url, ...}], "total",
-// "fetched": [paths read]}. Exits 1 when a query fails.
+// "fetched": [paths read], "first": [the URLs onFirst was given, or null]}. Exits 1 when a query fails.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -33,8 +33,10 @@ api.configure({ base: origin + "/search/" });
 (async () => {
   for (const query of queries) {
     fetched = [];
-    const answer = await api.search(query, { limit: 10 });
+    // The first two results handed over early (as the search page draws its first five).
+    let first = null;
+    const answer = await api.search(query, { limit: 10, first: 2, onFirst: (early) => { first = early.results.map((r) => r.url); } });
     const marked = answer.results.map((r) => api.markHTML(r.excerpt, r.terms));
-    console.log(JSON.stringify({ query, results: answer.results, total: answer.total, marked, fetched }));
+    console.log(JSON.stringify({ query, results: answer.results, total: answer.total, marked, fetched, first }));
   }
 })().catch((e) => { console.error(String(e && e.stack || e)); process.exit(1); });

@@ -5,7 +5,8 @@
 //
 // The contract tests and the bench rely on: #search-input; #search-results, one
 // <li> per result holding an <a> to the post, with data-state="done" and
-// data-query="QUERY" once the results of QUERY are drawn; #search-status, a live
+// data-query="QUERY" once the results of QUERY are drawn (data-state="more" while
+// the first of them are drawn and the rest are loading); #search-status, a live
 // region with the count.
 (function () {
   "use strict";
@@ -15,6 +16,8 @@
   if (!input || !list || !status) return;
   var words = status.dataset;
   var limit = 10;
+  // The first results are drawn as soon as their records are in (the rest take more files).
+  var first = 5;
   // A query typed quickly waits for a pause; the first key after a pause runs at once.
   var pause = 250, settle = 120;
   var lastInput = 0, timer = 0, seq = 0;
@@ -50,9 +53,11 @@
     return dates && day ? dates.format(new Date(Date.UTC(+day[1], +day[2] - 1, +day[3]))) : iso;
   }
 
-  function draw(query, results) {
+  function draw(query, results, more) {
+    // After the first results, only the rest are added (a result the reader has moved to keeps its focus).
+    var kept = !more && list.dataset.state === "more" && list.dataset.query === query ? list.children.length : 0;
     var items = document.createDocumentFragment();
-    results.forEach(function (r) {
+    results.slice(kept).forEach(function (r) {
       var terms = r.terms || [];
       var li = document.createElement("li");
       var a = document.createElement("a");
@@ -73,10 +78,11 @@
       }
       items.appendChild(li);
     });
-    list.replaceChildren(items);
+    if (kept) list.appendChild(items); else list.replaceChildren(items);
     list.dataset.query = query;
-    list.dataset.state = "done";
-    setStatus(query ? (results.length ? countText(results.length) : words.none) : "");
+    list.dataset.state = more ? "more" : "done";
+    // The count is announced once, for all the results.
+    if (!more) setStatus(query ? (results.length ? countText(results.length) : words.none) : "");
   }
 
   function run(query) {
@@ -87,7 +93,11 @@
     list.dataset.query = query;
     setStatus(words.searching);
     var engine = window.blogbuildSearch;
-    var found = engine ? engine.search(query, { limit: limit }) : Promise.reject(new Error("search.js did not load"));
+    var options = {
+      limit: limit, first: first,
+      onFirst: function (answer) { if (mine === seq && list.dataset.state === "loading") draw(query, answer.results, true); }
+    };
+    var found = engine ? engine.search(query, options) : Promise.reject(new Error("search.js did not load"));
     found.then(function (answer) {
       if (mine === seq) draw(query, (answer && answer.results) || []);
     }, function (error) {

@@ -223,17 +223,10 @@
     });
   }
 
-  // A term's postings: Map id → weight (tf × 2 + title bit).
+  // A term's postings as the index writes them: [Δid, w, Δid, w, …] (w: tf × 2 + title bit).
   function postingsFor(m, term) {
     return indexFile("post/" + (fnv1a(term) % m.buckets) + ".json").then(function (bucket) {
-      var list = new Map();
-      var flat = bucket && Object.prototype.hasOwnProperty.call(bucket, term) ? bucket[term] : [];
-      var id = 0;
-      for (var i = 0; i + 1 < flat.length; i += 2) {
-        id += flat[i];
-        list.set(id, flat[i + 1]);
-      }
-      return list;
+      return bucket && Object.prototype.hasOwnProperty.call(bucket, term) ? bucket[term] : [];
     });
   }
 
@@ -316,7 +309,9 @@
 
   /**
    * Results for `query`, best first: {results: [{title, url, date, excerpt, tags,
-   * terms}], total, terms}. See docs/SEARCH.md.
+   * terms}], total, terms}. With options.first and options.onFirst, onFirst is
+   * called with the first `first` results as soon as their records are loaded;
+   * the others' records are loaded after that. See docs/SEARCH.md.
    */
   function search(query, options) {
     var limit = (options && options.limit) || 10;
@@ -335,31 +330,35 @@
           mw.alternatives.forEach(function (a) { marks.push(a.surface, a.term); });
         });
         marks = marks.filter(function (t, i) { return marks.indexOf(t) === i; });
-        // Every word must match (AND): start from the word with the fewest documents.
+        // Per word, its best term's score and whether a title has it, by document id,
+        // in arrays as long as the index has documents (a common word has thousands).
+        var docs = m.docs;
         var perWord = matched.map(function (mw) {
-          var best = new Map();
-          mw.lists.forEach(function (list) {
-            var idf = Math.log(1 + m.docs / Math.max(1, list.size));
-            list.forEach(function (w, id) {
-              var title = w & 1, tf = w >> 1;
-              var score = tf * idf;
-              var had = best.get(id);
-              if (!had) best.set(id, { title: title, score: score });
-              else { had.title = had.title | title; had.score = Math.max(had.score, score); }
-            });
+          var score = new Float64Array(docs), title = new Uint8Array(docs), ids = [];
+          mw.lists.forEach(function (flat) {
+            var idf = Math.log(1 + docs / Math.max(1, flat.length >> 1));
+            for (var i = 0, id = 0; i + 1 < flat.length; i += 2) {
+              id += flat[i];
+              if (id >= docs) break;
+              var w = flat[i + 1], s = (w >> 1) * idf;
+              if (score[id] === 0) ids.push(id);
+              if (s > score[id]) score[id] = s;
+              title[id] |= w & 1;
+            }
           });
-          return best;
+          return { score: score, title: title, ids: ids };
         });
-        perWord.sort(function (a, b) { return a.size - b.size; });
+        // Every word must match (AND): start from the word with the fewest documents.
+        perWord.sort(function (a, b) { return a.ids.length - b.ids.length; });
         var hits = [];
-        if (perWord.length && perWord[0].size) {
-          perWord[0].forEach(function (first, id) {
-            var titles = first.title, score = first.score;
-            for (var k = 1; k < perWord.length; k++) {
-              var h = perWord[k].get(id);
-              if (!h) return;
-              titles += h.title;
-              score += h.score;
+        if (perWord.length) {
+          perWord[0].ids.forEach(function (id) {
+            var titles = 0, score = 0;
+            for (var k = 0; k < perWord.length; k++) {
+              var s = perWord[k].score[id];
+              if (s === 0) return;
+              titles += perWord[k].title[id];
+              score += s;
             }
             hits.push({ id: id, titles: titles, score: score });
           });
@@ -367,7 +366,7 @@
         hits.sort(function (a, b) { return b.titles - a.titles || b.score - a.score || a.id - b.id; });
         var shown = parsed.phrases.length ? verifyPhrases(m, hits, parsed.phrases, limit) : Promise.resolve({ hits: hits.slice(0, limit), total: hits.length });
         return shown.then(function (chosen) {
-          return Promise.all(chosen.hits.map(function (hit) { return record(m, hit.id); })).then(function (records) {
+          function answer(records) {
             return {
               results: records.map(function (r) {
                 return { title: r.t, url: siteURL(r.u), date: r.d, excerpt: r.x, tags: r.g, terms: marks };
@@ -375,7 +374,18 @@
               total: chosen.total,
               terms: marks
             };
-          });
+          }
+          function records(hits) { return Promise.all(hits.map(function (hit) { return record(m, hit.id); })); }
+          var first = (options && options.first) || 0;
+          if (first > 0 && first < chosen.hits.length && options.onFirst) {
+            // The first results as soon as their records are in; the rest's files are
+            // asked for only then, so the first do not wait behind them.
+            return records(chosen.hits.slice(0, first)).then(function (shown) {
+              options.onFirst(answer(shown));
+              return records(chosen.hits).then(answer);
+            });
+          }
+          return records(chosen.hits).then(answer);
         });
       });
     });
@@ -412,7 +422,12 @@
     var ranges = [];
     pieces(text).forEach(function (p) {
       var hit = set.has(p.text) || (!p.cjk && stems.some(function (t) { return p.text.indexOf(t) === 0; }));
-      if (hit) ranges.push([p.from, p.to]);
+      if (hit) { ranges.push([p.from, p.to]); return; }
+      // A query of one CJK character: that character inside a pair.
+      var chars = p.cjk ? Array.from(p.text) : [];
+      if (chars.length !== 2) return;
+      if (set.has(chars[0])) ranges.push([p.from, p.from + chars[0].length]);
+      if (set.has(chars[1])) ranges.push([p.to - chars[1].length, p.to]);
     });
     ranges.sort(function (a, b) { return a[0] - b[0]; });
     var out = [], at = 0;
@@ -450,5 +465,8 @@
 
   var api = { search: search, mark: mark, markHTML: markHTML, configure: configure, fold: fold, pieces: pieces };
   root.blogbuildSearch = api;
+  // On a page, the manifest is read at once: every query needs it, so the first
+  // one does not wait for it (a failure is the first query's to report).
+  if (scriptBase) manifest().catch(function () {});
   if (typeof module !== "undefined" && module.exports) module.exports = api;
 })(typeof window !== "undefined" ? window : globalThis);

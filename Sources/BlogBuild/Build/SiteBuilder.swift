@@ -155,6 +155,7 @@ public enum SiteBuilder {
         let imageCache = request.imageCacheFolder
         let progress = request.progress ?? { _ in }
         progress("rendering \(routes.count) pages")
+        let searchIndex = site.config.search ? SearchIndexTask(site: site, memo: memo?.search) : nil
 
         var files: [OutputFile] = []
         var shown: SiteProjections?
@@ -168,7 +169,7 @@ public enum SiteBuilder {
             files = pages
             clock.lap("templates")
             shown = projections
-            var assets = theme.assets
+            var assets = SearchAssets.shipped(theme.assets, search: site.config.search)
             if site.config.logo == nil, assets[SiteMark.assetName] == nil {
                 assets[SiteMark.assetName] = .bytes(Array(SiteMark.svg(title: site.config.title).utf8))
             }
@@ -181,9 +182,9 @@ public enum SiteBuilder {
         }
         var taken = Set(files.map(\.path))
         // The search index (Search/, docs/SEARCH.md): from the rendered bodies, under search/.
-        if site.config.search {
+        if let searchIndex {
             progress("indexing for search")
-            for file in SearchIndex.files(for: site) {
+            for file in searchIndex.files() {
                 if taken.insert(file.path).inserted { files.append(file) } else {
                     let owner = routes.first { $0.outputPath == file.path }
                     diagnostics.append(Diagnostic(file: owner?.source ?? "(site)", line: owner?.location?.line,

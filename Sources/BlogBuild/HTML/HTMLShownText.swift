@@ -6,7 +6,9 @@
 enum HTMLShownText {
     /// `separates(bytes, tagName)` says whether a start or end tag with that
     /// name parts the words on either side; when it does, a space stands for the tag.
-    static func bytes(of html: String,
+    /// `imageText`: an image's `alt` text counts as text (between spaces), as a
+    /// screen reader reads it.
+    static func bytes(of html: String, imageText: Bool = false,
                       separates: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool = { _, _ in false }) -> [UInt8] {
         var copy = html
         return copy.withUTF8 { p -> [UInt8] in
@@ -22,6 +24,12 @@ enum HTMLShownText {
                         HTMLEntities.append(p, range, inAttribute: false, to: &text)
                     } else {
                         text.append(contentsOf: UnsafeBufferPointer(rebasing: p[range]))
+                    }
+                case .startTag(let tag) where imageText && HTMLScanner.equals(p, tag.name, "img"):
+                    text.append(0x20)
+                    if let alt = scanner.attributes.first(where: { !$0.isDuplicate && HTMLScanner.equals(p, $0.name, "alt") }) {
+                        HTMLEntities.append(p, alt.value, inAttribute: true, to: &text)
+                        text.append(0x20)
                     }
                 case .startTag(let tag), .endTag(let tag):
                     if separates(p, tag.name) { text.append(0x20) }

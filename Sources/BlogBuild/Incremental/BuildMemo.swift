@@ -12,7 +12,8 @@ import Foundation
 /// - `imageSizes`, `bodyImages`, `imageSources`: image headers, hashes, and HTML with images sized and pictured;
 /// - `pages`: pages rendered again when their key (`RenderKeys`) changes;
 /// - `feeds`: feeds made again when their key (`FeedKeys`) changes;
-/// - `links`, `pageLinks`: link checks done again when what they looked at changed.
+/// - `links`, `pageLinks`: link checks done again when what they looked at changed;
+/// - `search`: the search index's groups of documents analysed again when one of their documents changes.
 ///
 /// Everything else (relations, routes, the sitemap) is computed every time; it
 /// is cheap. Every memo holds exactly the last build's entries, so memory stays
@@ -31,6 +32,7 @@ final class BuildMemo {
     let feeds = FeedMemo()
     let links = LinkMemo()
     let pageLinks = PageLinkMemo()
+    let search = SearchMemo()
     /// The last build's inputs and results, for `EditPatch`; nil after a build without a theme.
     var last: LastBuild?
 }

@@ -1,5 +1,5 @@
 /// One page the search index holds: what is indexed and what a result shows.
-struct SearchDocument: Sendable {
+struct SearchDocument: Sendable, Equatable {
     var title: String
     /// Site path without the leading `/` (`2024/05/kettle/`).
     var path: String

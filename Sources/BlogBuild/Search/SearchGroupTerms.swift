@@ -1,29 +1,39 @@
 /// What a run of consecutive documents adds to the index, made by one task with
-/// one stemmer and one vocabulary: the group's distinct terms and surface words,
-/// each document's terms with their weights, and the records. `SearchIndex`
-/// merges groups in id order.
+/// one stemmer and one vocabulary: the group's distinct terms with their postings
+/// already written as JSON (ids counted from the group's first document), its
+/// surface words, and the records. `SearchIndex.Builder` merges groups in id order:
+/// all it writes per term is the first id's distance from the term's last, so the
+/// merge, the one part that is not parallel, stays small, and a group does not
+/// depend on where in the site it falls (`SearchMemo` keeps groups across builds).
 struct SearchGroupTerms: Sendable {
-    /// The group's distinct terms; `docTerms` and `surfaceTerms` index into it.
-    var terms: [String]
+    /// The group's distinct terms.
+    var terms: [String] = []
+    /// Per term: the first document holding it (an index into the group) and its
+    /// weight there (`tf × 2 + 1 when in the title`), the last document holding it,
+    /// and the rest of its postings as JSON (`,Δid,w,Δid,w…`) in
+    /// `rest[restEnds[t-1]..<restEnds[t]]`.
+    var firstDocument: [Int32] = []
+    var firstWeight: [UInt32] = []
+    var lastDocument: [Int32] = []
+    var restEnds: [Int] = []
+    var rest: [UInt8] = []
     /// Surface words (not CJK), the term of each, and how many of the group's documents hold it.
-    var surfaces: [String]
-    var surfaceTerms: [Int32]
-    var surfaceDocuments: [Int32]
-    /// Per document (in order), its terms and `tf × 2 + (1 when in the title)`:
-    /// document `d` holds `docTerms[docEnds[d-1]..<docEnds[d]]`.
-    var docTerms: [Int32] = []
-    var docWeights: [UInt32] = []
-    var docEnds: [Int] = []
+    var surfaces: [String] = []
+    var surfaceTerms: [Int32] = []
+    var surfaceDocuments: [Int32] = []
     var records: [[UInt8]] = []
 
     init(_ docs: ArraySlice<SearchDocument>, stemmer: SearchStemmer) {
         var counter = Counter(vocabulary: SearchVocabulary(stemmer: stemmer))
+        // Per document (in order), its terms and weights: document `d` holds
+        // `docTerms[docEnds[d-1]..<docEnds[d]]`.
+        var docTerms: [Int32] = [], docWeights: [UInt32] = [], docEnds: [Int] = []
         for doc in docs {
             counter.title = true
             counter.scan(doc.title)
             counter.title = false
             for name in doc.names { counter.scan(name) }
-            HTMLShownText.bytes(of: doc.bodyHTML, separates: SearchPlainText.separates).withUnsafeBufferPointer {
+            HTMLShownText.bytes(of: doc.bodyHTML, imageText: true, separates: SearchPlainText.separates).withUnsafeBufferPointer {
                 SearchWordScanner.scan($0, into: &counter)
             }
             for t in counter.touched {
@@ -39,6 +49,7 @@ struct SearchGroupTerms: Sendable {
         }
         let vocabulary = counter.vocabulary
         terms = vocabulary.terms
+        writePostings(docTerms: docTerms, docWeights: docWeights, docEnds: docEnds)
         var surfaces: [String] = [], surfaceTerms: [Int32] = [], surfaceDocuments: [Int32] = []
         for s in 0..<vocabulary.count where !vocabulary.surfaceIsCJK[s] {
             surfaces.append(vocabulary.surfaces[s])
@@ -48,6 +59,45 @@ struct SearchGroupTerms: Sendable {
         self.surfaces = surfaces
         self.surfaceTerms = surfaceTerms
         self.surfaceDocuments = surfaceDocuments
+    }
+
+    /// The per-document lists turned into per-term postings (a counting sort, so
+    /// each term's documents stay in order).
+    private mutating func writePostings(docTerms: [Int32], docWeights: [UInt32], docEnds: [Int]) {
+        let count = terms.count
+        var starts = [Int](repeating: 0, count: count + 1)
+        for t in docTerms { starts[Int(t) + 1] += 1 }
+        for t in 0..<count { starts[t + 1] += starts[t] }
+        var fill = starts
+        var byTermDoc = [Int32](repeating: 0, count: docTerms.count)
+        var byTermWeight = [UInt32](repeating: 0, count: docTerms.count)
+        var from = 0
+        for (d, end) in docEnds.enumerated() {
+            for k in from..<end {
+                let t = Int(docTerms[k])
+                byTermDoc[fill[t]] = Int32(d)
+                byTermWeight[fill[t]] = docWeights[k]
+                fill[t] += 1
+            }
+            from = end
+        }
+        firstDocument.reserveCapacity(count)
+        firstWeight.reserveCapacity(count)
+        lastDocument.reserveCapacity(count)
+        restEnds.reserveCapacity(count)
+        for t in 0..<count {
+            let first = starts[t], end = starts[t + 1]
+            firstDocument.append(byTermDoc[first])
+            firstWeight.append(byTermWeight[first])
+            lastDocument.append(byTermDoc[end - 1])
+            for k in (first + 1)..<max(first + 1, end) {
+                rest.append(UInt8(ascii: ","))
+                SearchIndex.appendNumber(Int(byTermDoc[k] - byTermDoc[k - 1]), to: &rest)
+                rest.append(UInt8(ascii: ","))
+                SearchIndex.appendNumber(Int(byTermWeight[k]), to: &rest)
+            }
+            restEnds.append(rest.count)
+        }
     }
 
     /// Counts one document's terms at a time; surfaces' document counts for the group.
@@ -66,10 +116,10 @@ struct SearchGroupTerms: Sendable {
         var wordPieces: [String: [SearchText.Piece]] = [:]
 
         mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32) {
-            let s = Int(vocabulary.surface(bytes, cjk: cjk, hash: hash))
+            let found = vocabulary.surface(bytes, cjk: cjk, hash: hash)
+            let s = Int(found.surface), t = Int(found.term)
             if s == lastDocument.count { lastDocument.append(-1); documents.append(0) }
             if lastDocument[s] != document { lastDocument[s] = document; documents[s] += 1 }
-            let t = Int(vocabulary.surfaceTerms[s])
             if t == tf.count { tf.append(0); inTitle.append(false) }
             if tf[t] == 0 { touched.append(Int32(t)) }
             tf[t] += 1

@@ -16,26 +16,56 @@ enum SearchIndex {
     static let bucketBytes = 16_384
     static let maxBuckets = 4096
 
-    /// The files of the index for `site`, paths under `search/`.
-    static func files(for site: Site) -> [OutputFile] {
+    /// The files of the index for `site`, paths under `search/`. With a memo, the
+    /// groups of documents the last build analysed, unchanged, are taken from it.
+    static func files(for site: Site, memo: SearchMemo? = nil) -> [OutputFile] {
         let docs = SearchDocument.all(in: site)
         let algorithm = SearchStemmer.algorithm(forLanguage: site.config.language)
+        let groups = SearchMemo.groups(of: docs)
+        let known = memo?.take(stemmer: algorithm) ?? [:]
+        var kept: [SearchMemo.Key: SearchMemo.Entry] = [:]
         var builder = Builder()
-        // Groups of documents on all cores, one stemmer (and its cache) per group,
-        // merged in id order as they come so only one batch is held at a time.
-        let group = 64
-        let batch = group * 8
+        var analysedGroups = 0
+        // Groups on all cores, one stemmer (and its cache) per group, merged in id
+        // order as they come so only one batch is held at a time (without a memo).
+        let batch = 16
         var start = 0
-        while start < docs.count {
-            let end = min(start + batch, docs.count)
-            let groups = stride(from: start, to: end, by: group).map { $0..<min($0 + group, end) }
-            let analysed = groups.parallelMap { range in
-                SearchGroupTerms(docs[range], stemmer: SearchStemmer(algorithm: algorithm))
+        while start < groups.count {
+            let end = min(start + batch, groups.count)
+            let reused = groups[start..<end].map { range -> SearchGroupTerms? in
+                guard let entry = known[SearchMemo.key(docs[range])], entry.documents.elementsEqual(docs[range]) else { return nil }
+                return entry.terms
             }
-            for terms in analysed { builder.add(terms) }
+            analysedGroups += reused.filter { $0 == nil }.count
+            let analysed = Array(zip(groups[start..<end], reused)).parallelMap { range, reused in
+                reused ?? SearchGroupTerms(docs[range], stemmer: SearchStemmer(algorithm: algorithm))
+            }
+            for (range, terms) in zip(groups[start..<end], analysed) {
+                builder.add(terms, first: range.lowerBound)
+                if memo != nil { kept[SearchMemo.key(docs[range])] = SearchMemo.Entry(documents: Array(docs[range]), terms: terms) }
+            }
             start = end
         }
+        memo?.keep(kept, stemmer: algorithm, analysed: analysedGroups)
         return builder.files(language: site.config.language, stemmer: algorithm ?? "")
+    }
+
+    /// A non-negative number's decimal digits.
+    static func appendNumber(_ n: Int, to out: inout [UInt8]) {
+        if n < 10 { out.append(UInt8(48 + n)); return }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = n
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[count] = UInt8(48 + rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for k in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[k]) }
+        }
     }
 
     /// FNV-1a (32 bit) of the term's UTF-8 bytes: its posting bucket, modulo the count.
@@ -72,31 +102,32 @@ enum SearchIndex {
         private var surfaces: [String: (term: Int, df: Int)] = [:]
         private var records: [[UInt8]] = []
 
-        mutating func add(_ group: SearchGroupTerms) {
-            // The group's terms as the index's.
-            let global = group.terms.map { term -> Int in
-                if let known = termIDs[term] { return known }
-                let t = terms.count
-                termIDs[term] = t
-                terms.append(term)
-                postings.append([])
-                lastDoc.append(0)
-                return t
-            }
+        /// Adds a group whose first document has id `first` (groups come in id order).
+        mutating func add(_ group: SearchGroupTerms, first: Int) {
             var from = 0
-            for (d, end) in group.docEnds.enumerated() {
-                let id = records.count
-                records.append(group.records[d])
-                for k in from..<end {
-                    let t = global[Int(group.docTerms[k])]
-                    if !postings[t].isEmpty { postings[t].append(UInt8(ascii: ",")) }
-                    Self.appendNumber(id - lastDoc[t], to: &postings[t])
-                    postings[t].append(UInt8(ascii: ","))
-                    Self.appendNumber(Int(group.docWeights[k]), to: &postings[t])
-                    lastDoc[t] = id
+            var global: [Int] = []
+            global.reserveCapacity(group.terms.count)
+            for (t, term) in group.terms.enumerated() {
+                let g: Int
+                if let known = termIDs[term] { g = known } else {
+                    g = terms.count
+                    termIDs[term] = g
+                    terms.append(term)
+                    postings.append([])
+                    lastDoc.append(0)
                 }
+                let id = first + Int(group.firstDocument[t])
+                if !postings[g].isEmpty { postings[g].append(UInt8(ascii: ",")) }
+                SearchIndex.appendNumber(id - lastDoc[g], to: &postings[g])
+                postings[g].append(UInt8(ascii: ","))
+                SearchIndex.appendNumber(Int(group.firstWeight[t]), to: &postings[g])
+                let end = group.restEnds[t]
+                if end > from { postings[g].append(contentsOf: group.rest[from..<end]) }
                 from = end
+                lastDoc[g] = first + Int(group.lastDocument[t])
+                global.append(g)
             }
+            records.append(contentsOf: group.records)
             for (s, surface) in group.surfaces.enumerated() {
                 let n = Int(group.surfaceDocuments[s])
                 if let known = surfaces[surface] {
@@ -104,24 +135,6 @@ enum SearchIndex {
                 } else {
                     surfaces[surface] = (global[Int(group.surfaceTerms[s])], n)
                 }
-            }
-        }
-
-        /// A non-negative number's decimal digits.
-        private static func appendNumber(_ n: Int, to out: inout [UInt8]) {
-            if n < 10 { out.append(UInt8(48 + n)); return }
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0
-            var rest = n
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                while rest > 0 {
-                    buffer[count] = UInt8(48 + rest % 10)
-                    rest /= 10
-                    count += 1
-                }
-                for k in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[k]) }
             }
         }
 
@@ -160,7 +173,7 @@ enum SearchIndex {
                     out.append(UInt8(ascii: "["))
                     JSONText.append(surface, to: &out)
                     out.append(UInt8(ascii: ","))
-                    Self.appendNumber(entry.df, to: &out)
+                    SearchIndex.appendNumber(entry.df, to: &out)
                     if terms[entry.term] != surface {
                         out.append(UInt8(ascii: ","))
                         JSONText.append(terms[entry.term], to: &out)

@@ -94,7 +94,8 @@ enum SearchText {
         return position
     }
 
-    /// Overlapping pairs of a CJK run (a lone character is itself), one position each.
+    /// Overlapping pairs of a CJK run (a lone character is itself), one position
+    /// each, then each character of a longer run on its own.
     private static func cjkPieces(_ run: ArraySlice<Unicode.Scalar>, from start: Int, _ body: (Piece) -> Void) -> Int {
         // Marks belong to the character before them.
         var chars: [ArraySlice<Unicode.Scalar>] = []
@@ -111,6 +112,11 @@ enum SearchText {
         }
         for c in 0..<(chars.count - 1) {
             body(Piece(text: fold(chars[c] + chars[c + 1]), isCJK: true, position: start + c))
+        }
+        // Each character alone too, so a query of one character (猫) finds the
+        // runs that hold it; a longer query uses only the pairs.
+        for c in 0..<chars.count {
+            body(Piece(text: fold(chars[c]), isCJK: true, position: start + min(c, chars.count - 2)))
         }
         return start + chars.count - 1
     }

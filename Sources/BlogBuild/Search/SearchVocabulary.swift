@@ -41,14 +41,14 @@ struct SearchVocabulary {
     }
 
     /// The surface word with these folded bytes (`hash` their `hash`), added
-    /// (and stemmed) when new. A CJK piece is its own term.
-    mutating func surface(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash h: UInt32) -> Int32 {
+    /// (and stemmed) when new, and its term. A CJK piece is its own term.
+    mutating func surface(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash h: UInt32) -> (surface: Int32, term: Int32) {
         var slot = Int(h) & mask
         while true {
             let found = slots[slot]
             if found == 0 { break }
             let s = Int(found - 1)
-            if hashes[s] == h, lengths[s] == bytes.count, equals(s, bytes) { return Int32(s) }
+            if hashes[s] == h, lengths[s] == bytes.count, equals(s, bytes) { return (Int32(s), surfaceTerms[s]) }
             slot = (slot + 1) & mask
         }
         let s = Int32(surfaces.count)
@@ -70,7 +70,7 @@ struct SearchVocabulary {
         }
         slots[slot] = s + 1
         if surfaces.count * 2 > slots.count { grow() }
-        return s
+        return (s, surfaceTerms[Int(s)])
     }
 
     private func equals(_ s: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

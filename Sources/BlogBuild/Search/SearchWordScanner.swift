@@ -15,7 +15,9 @@ protocol SearchPieceSink {
 enum SearchWordScanner {
     /// Hands each piece of `text` to `sink`.
     static func scan<Sink: SearchPieceSink>(_ text: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
-        var scratch = [UInt8](repeating: 0, count: SearchText.longestPiece)
+        // A piece lowercased, in a buffer of its own (an array would be checked for uniqueness at every word).
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: SearchText.longestPiece)
+        defer { scratch.deallocate() }
         var i = 0
         let n = text.count
         while i < n {
@@ -43,7 +45,7 @@ enum SearchWordScanner {
                 }
             }
             if ascii {
-                asciiPieces(UnsafeBufferPointer(rebasing: text[start..<i]), scratch: &scratch, into: &sink)
+                asciiPieces(UnsafeBufferPointer(rebasing: text[start..<i]), scratch: scratch, into: &sink)
             } else {
                 let word = String(decoding: UnsafeBufferPointer(rebasing: text[start..<i]), as: UTF8.self)
                 var found: [SearchText.Piece] = []
@@ -85,7 +87,7 @@ enum SearchWordScanner {
     }
 
     /// An ASCII word: whole and parts as `SearchText.identifierPieces` makes them.
-    private static func asciiPieces<Sink: SearchPieceSink>(_ w: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8],
+    private static func asciiPieces<Sink: SearchPieceSink>(_ w: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
                                                            into sink: inout Sink) {
         // Most words are one part: no `_`, no case change.
         var plain = w[0] != 0x5F
@@ -94,7 +96,7 @@ enum SearchWordScanner {
             if w[e] == 0x5F || isBoundary(w, before: e) { plain = false }
             e += 1
         }
-        if plain { emit(w, 0, w.count, scratch: &scratch, into: &sink); return }
+        if plain { emit(w, 0, w.count, scratch: scratch, into: &sink); return }
         // Parts, as (start, end) pairs.
         var partStarts: [Int] = []
         var partEnds: [Int] = []
@@ -108,24 +110,22 @@ enum SearchWordScanner {
             k = e
         }
         guard let first = partStarts.first, let last = partEnds.last else { return }
-        if partStarts.count > 1 { emit(w, first, last, scratch: &scratch, into: &sink) }
-        for p in 0..<partStarts.count { emit(w, partStarts[p], partEnds[p], scratch: &scratch, into: &sink) }
+        if partStarts.count > 1 { emit(w, first, last, scratch: scratch, into: &sink) }
+        for p in 0..<partStarts.count { emit(w, partStarts[p], partEnds[p], scratch: scratch, into: &sink) }
     }
 
     /// `w[from..<to]` lowercased, to the sink, unless it is too long to be a word.
     private static func emit<Sink: SearchPieceSink>(_ w: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int,
-                                                    scratch: inout [UInt8], into sink: inout Sink) {
+                                                    scratch: UnsafeMutableBufferPointer<UInt8>, into sink: inout Sink) {
         guard to - from <= SearchText.longestPiece else { return }
-        scratch.withUnsafeMutableBufferPointer { out in
-            var h = SearchVocabulary.hashSeed
-            for j in from..<to {
-                let c = w[j]
-                let lower = isUpper(c) ? c + 0x20 : c
-                out[j - from] = lower
-                h = (h ^ UInt32(lower)) &* SearchVocabulary.hashPrime
-            }
-            sink.piece(UnsafeBufferPointer(rebasing: out[0..<(to - from)]), cjk: false, hash: h)
+        var h = SearchVocabulary.hashSeed
+        for j in from..<to {
+            let c = w[j]
+            let lower = isUpper(c) ? c + 0x20 : c
+            scratch[j - from] = lower
+            h = (h ^ UInt32(lower)) &* SearchVocabulary.hashPrime
         }
+        sink.piece(UnsafeBufferPointer(rebasing: scratch[0..<(to - from)]), cjk: false, hash: h)
     }
 
     private static func isBoundary(_ w: UnsafeBufferPointer<UInt8>, before e: Int) -> Bool {
