@@ -4,7 +4,7 @@
 /// surface words, and the records. `SearchIndex.Builder` merges groups in id order:
 /// all it writes per term is the first id's distance from the term's last, so the
 /// merge, the one part that is not parallel, stays small, and a group does not
-/// depend on where in the site it falls (`SearchMemo` keeps groups across builds).
+/// depend on where in the site it falls (`SearchGroups`; the dev server keeps them across builds).
 struct SearchGroupTerms: Sendable {
     /// The group's distinct terms.
     var terms: [String] = []

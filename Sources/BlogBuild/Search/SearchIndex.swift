@@ -18,12 +18,12 @@ enum SearchIndex {
 
     /// The files of the index for `site`, paths under `search/`. With a memo, the
     /// groups of documents the last build analysed, unchanged, are taken from it.
-    static func files(for site: Site, memo: SearchMemo? = nil) -> [OutputFile] {
+    static func files(for site: Site, memo: (any SearchGroupStore)? = nil) -> [OutputFile] {
         let docs = SearchDocument.all(in: site)
         let algorithm = SearchStemmer.algorithm(forLanguage: site.config.language)
-        let groups = SearchMemo.groups(of: docs)
+        let groups = SearchGroups.groups(of: docs)
         let known = memo?.take(stemmer: algorithm) ?? [:]
-        var kept: [SearchMemo.Key: SearchMemo.Entry] = [:]
+        var kept: [SearchGroups.Key: SearchGroups.Analysed] = [:]
         var builder = Builder()
         var analysedGroups = 0
         // Groups on all cores, one stemmer (and its cache) per group, merged in id
@@ -33,7 +33,7 @@ enum SearchIndex {
         while start < groups.count {
             let end = min(start + batch, groups.count)
             let reused = groups[start..<end].map { range -> SearchGroupTerms? in
-                guard let entry = known[SearchMemo.key(docs[range])], entry.documents.elementsEqual(docs[range]) else { return nil }
+                guard let entry = known[SearchGroups.key(docs[range])], entry.documents.elementsEqual(docs[range]) else { return nil }
                 return entry.terms
             }
             analysedGroups += reused.filter { $0 == nil }.count
@@ -42,7 +42,7 @@ enum SearchIndex {
             }
             for (range, terms) in zip(groups[start..<end], analysed) {
                 builder.add(terms, first: range.lowerBound)
-                if memo != nil { kept[SearchMemo.key(docs[range])] = SearchMemo.Entry(documents: Array(docs[range]), terms: terms) }
+                if memo != nil { kept[SearchGroups.key(docs[range])] = SearchGroups.Analysed(documents: Array(docs[range]), terms: terms) }
             }
             start = end
         }

@@ -9,7 +9,7 @@ final class SearchIndexTask: @unchecked Sendable {
     private var made: [OutputFile] = []
 
     /// Starts making the index of `site` (`SearchIndex.files(for:memo:)`).
-    init(site: Site, memo: SearchMemo?) {
+    init(site: Site, memo: (any SearchGroupStore)?) {
         // A thread of its own, not the shared pool's: the builder waits for it, and a
         // pool whose every thread waited would never run it.
         let thread = Thread { [self] in
