@@ -270,6 +270,23 @@ import Testing
         try s.check("the finished edit")
     }
 
+    /// An editor saves through a hidden temporary file beside the one it saves, renamed
+    /// over it: a rebuild that walked content/ while that file was there, and comes to
+    /// copy it after it is gone, is made again from a new walk instead of failing.
+    @Test func aFileGoneBeforeItIsCopiedIsNoError() throws {
+        let s = try Session()
+        try s.check("the first build")
+        let temporary = "content/posts/.2020-04-14-kettle.md.editor.tmp"
+        try s.site.write(temporary, "the new text, about to be renamed over the post")
+        let hint = Set([s.site.url(temporary).standardizedFileURL.path])
+        let announcement = try s.builder.announce(s.request(s.served), changedFiles: hint)
+        try FileManager.default.removeItem(at: s.site.url(temporary))
+        let outcome = try announcement.finished ?? s.builder.finish()
+        #expect(!outcome.changedPaths.contains { $0.hasSuffix(".editor.tmp") }, "\(outcome.changedPaths)")
+        #expect(!FileManager.default.fileExists(atPath: s.served.appendingPathComponent("posts/.2020-04-14-kettle.md.editor.tmp").path))
+        try s.check("the temporary file came and went")
+    }
+
     /// A post joining a tag changes that tag's post count; the default theme shows
     /// counts only on the tags page, so the other posts of that tag, whose pages list
     /// the tag without its count, are not rendered again (`CompiledPage.readsTagCounts`).

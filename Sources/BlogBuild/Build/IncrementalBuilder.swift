@@ -111,11 +111,17 @@ public final class IncrementalBuilder: Sendable {
             return outcome
         }
         let rendered = SiteBuilder.render(request, memo: state.memo, changed: changedFiles)
-        return try write(rendered, request, &state)
+        let memo = state.memo
+        return try write(rendered, request, &state, again: { SiteBuilder.render(request, memo: memo, changed: nil) })
     }
 
     /// Writes what changed in `rendered` since the last write (everything when that is unknown).
-    private func write(_ rendered: RenderedSite, _ request: BuildRequest, _ state: inout State) throws(BuildFailure) -> Outcome {
+    /// `again`: the build made again from a new walk of content/, for when a file it
+    /// copies from there is gone: content/ changed while it was built. An editor's save
+    /// (a hidden temporary file beside the one it saves, renamed over it) can be walked
+    /// and gone a moment later; its rename is a change the watcher tells next.
+    private func write(_ rendered: RenderedSite, _ request: BuildRequest, _ state: inout State,
+                       again: (() -> RenderedSite)? = nil) throws(BuildFailure) -> Outcome {
         guard rendered.isWritable(in: request.mode) else { throw BuildFailure(rendered.diagnostics) }
         var report = rendered.report
         let pagesRendered = state.memo.pages.renderedLastTime
@@ -129,6 +135,9 @@ public final class IncrementalBuilder: Sendable {
         if let previous = state.written, state.outputDirectory == request.outputDirectory,
            FileManager.default.fileExists(atPath: request.outputDirectory.path) {
             let changed = rendered.files.filter { previous[$0.path] != current[$0.path] }
+            if let again, changed.contains(where: Self.copiesAFileThatIsGone) {
+                return try write(again(), request, &state)
+            }
             let removed = previous.keys.filter { current[$0] == nil }.sorted()
             state.written = nil  // unknown until the update succeeds
             report.written = try OutputWriter.update(writing: changed, removing: removed, in: request.outputDirectory,
@@ -274,7 +283,14 @@ public final class IncrementalBuilder: Sendable {
     private func finish(_ plan: SitePlan, _ request: BuildRequest, _ state: inout State) throws(BuildFailure) -> Outcome {
         defer { unwritten.withLock { $0 = nil } }
         let rendered = SiteBuilder.output(plan, memo: state.memo)
-        return try write(rendered, request, &state)
+        let memo = state.memo
+        return try write(rendered, request, &state, again: { SiteBuilder.render(request, memo: memo, changed: nil) })
+    }
+
+    /// Whether `file` is copied from a file that no longer exists.
+    private static func copiesAFileThatIsGone(_ file: OutputFile) -> Bool {
+        guard case .copy(from: let source) = file.contents else { return false }
+        return !FileManager.default.fileExists(atPath: source)
     }
 
     /// Writes what a body edit remade, where its bytes differ from what is on disk.
