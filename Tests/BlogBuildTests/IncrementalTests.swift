@@ -285,6 +285,15 @@ import Testing
         #expect(!outcome.changedPaths.contains { $0.hasSuffix(".editor.tmp") }, "\(outcome.changedPaths)")
         #expect(!FileManager.default.fileExists(atPath: s.served.appendingPathComponent("posts/.2020-04-14-kettle.md.editor.tmp").path))
         try s.check("the temporary file came and went")
+
+        // Gone before the edit is announced: not named as a changed page either.
+        let another = "content/posts/.2020-04-14-kettle.md.editor2.tmp"
+        try s.site.write(another, "a save that is over before serve looks")
+        try FileManager.default.removeItem(at: s.site.url(another))
+        let later = try s.builder.announce(s.request(s.served), changedFiles: Set([s.site.url(another).standardizedFileURL.path]))
+        #expect(!later.changedPaths.contains { $0.hasSuffix(".editor2.tmp") }, "\(later.changedPaths)")
+        if later.finished == nil { _ = try s.builder.finish() }
+        try s.check("the second temporary file")
     }
 
     /// A post joining a tag changes that tag's post count; the default theme shows

@@ -195,7 +195,13 @@ public final class IncrementalBuilder: Sendable {
             let gone = state.memo.pages.gone(keeping: plan.routes)
             var changed = Set(staleRoutes.map { "/" + $0.outputPath })
             changed.formUnion(gone.map { "/" + $0 })
-            if let changedFiles { changed.formUnion(Self.copiedOutputs(of: changedFiles, request).map { "/" + $0 }) }
+            if let changedFiles {
+                // A file that is gone and was never written (an editor's temporary save file) changes nothing.
+                let copied = Self.copiedOutputs(of: changedFiles, request).filter { output in
+                    state.written?[output.path] != nil || FileManager.default.fileExists(atPath: output.source)
+                }
+                changed.formUnion(copied.map { "/" + $0.path })
+            }
             let next = generation.add(1, ordering: .relaxed).newValue
             unwritten.withLock {
                 $0 = Unwritten(renderer: PageRenderer(site: plan.site, theme: theme, urls: plan.urls, projections: projections),
@@ -269,13 +275,13 @@ public final class IncrementalBuilder: Sendable {
 
     /// Output paths of the changed files that are copied into the output as they
     /// are: static files under content/ and the theme's assets.
-    private static func copiedOutputs(of files: Set<String>, _ request: BuildRequest) -> [String] {
+    private static func copiedOutputs(of files: Set<String>, _ request: BuildRequest) -> [(path: String, source: String)] {
         let content = request.siteDirectory.appendingPathComponent("content").standardizedFileURL.path + "/"
         let assets = request.siteDirectory.appendingPathComponent("templates/assets").standardizedFileURL.path + "/"
         return files.compactMap { path in
-            if path.hasPrefix(assets) { return "assets/" + path.dropFirst(assets.count) }
+            if path.hasPrefix(assets) { return ("assets/" + path.dropFirst(assets.count), path) }
             guard path.hasPrefix(content), !path.hasSuffix(".md"), !path.hasSuffix(".yml") else { return nil }
-            return String(path.dropFirst(content.count))
+            return (String(path.dropFirst(content.count)), path)
         }
     }
 
