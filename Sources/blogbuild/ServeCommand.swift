@@ -113,7 +113,12 @@ struct ServeCommand: ParsableCommand {
                                     // Open pages learn what changed as soon as it is known (they reload, or
                                     // swap CSS, and get the changed page rendered on request), then again
                                     // once everything is written.
+                                    // A page announced is served as the edit made it from then on: the final
+                                    // event names only what the announcement did not (feeds, the search
+                                    // index), so an open page reloads once.
+                                    var told = Set<String>()
                                     let announced = { (announcement: IncrementalBuilder.Announcement) in
+                                        told = Set(announcement.changedPaths)
                                         hub.send(changedPaths: announcement.changedPaths.map { prefix + $0 },
                                                  warnings: announcement.warnings.map(\.description), pending: true)
                                     }
@@ -124,7 +129,7 @@ struct ServeCommand: ParsableCommand {
                                             FileHandle.standardError.write(Data(("note: base_url's path is now \(outcome.report.basePath); "
                                                 + "restart serve to serve the site there (still serving under \(basePath))\n").utf8))
                                         }
-                                        hub.send(changedPaths: outcome.changedPaths.map { prefix + $0 },
+                                        hub.send(changedPaths: outcome.changedPaths.filter { !told.contains($0) }.map { prefix + $0 },
                                                  warnings: outcome.report.warnings.map(\.description))
                                     case .failure(let failure):
                                         hub.send(errors: failure.diagnostics.map(\.description))

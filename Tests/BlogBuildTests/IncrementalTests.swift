@@ -321,19 +321,28 @@ import Testing
         #expect(theme.pages["post"]?.readsTagCounts == false)
     }
 
-    /// A body edit is patched and written at once; the search index, which reads
-    /// every post, is made by `finish` after the open pages heard of the edit.
-    @Test func aPatchedEditLeavesTheSearchIndexToFinish() throws {
+    /// A body edit patches the plan (`PlanPatch`) and is announced before anything is
+    /// written: the open page is rendered when asked for, and `finish` writes it with
+    /// the feeds and the search index (one pipeline: there is no second render path).
+    @Test func aPatchedEditIsAnnouncedThenWrittenByFinish() throws {
         let s = try Session()
         try s.check("the first build")
         let post = "content/posts/2022-01-20-harmonic-constants.md"
+        let output = "2022/01/harmonic-constants/index.html"
         try s.edit(post) { $0 + "\nA quokkaspline sentence.\n" }
         let announcement = try s.builder.announce(s.request(s.served), changedFiles: [s.site.url(post).standardizedFileURL.path])
-        #expect(announcement.finished == nil, "the search index is left to finish")
-        #expect(announcement.changedPaths.contains("/2022/01/harmonic-constants/index.html"), "\(announcement.changedPaths)")
-        let page = try String(contentsOf: s.served.appendingPathComponent("2022/01/harmonic-constants/index.html"), encoding: .utf8)
-        #expect(page.contains("quokkaspline"), "the page is written before finish")
+        #expect(announcement.finished == nil, "the files are left to finish")
+        #expect(announcement.changedPaths.contains("/" + output), "\(announcement.changedPaths)")
+        let onDisk = try String(contentsOf: s.served.appendingPathComponent(output), encoding: .utf8)
+        #expect(!onDisk.contains("quokkaspline"), "nothing is written before finish")
+        guard case .page(let bytes) = s.builder.page(atOutputPath: output) else {
+            Issue.record("the announced page is not rendered on request")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self).contains("quokkaspline"))
         let finished = try s.builder.finish()
+        #expect(finished.patched, "a body edit patches the plan")
+        #expect(finished.changedPaths.contains("/" + output), "\(finished.changedPaths)")
         #expect(finished.changedPaths.contains { $0.hasPrefix("/search/") }, "\(finished.changedPaths)")
         try s.check("the index after finish", changed: [])
     }
@@ -387,16 +396,21 @@ import Testing
             #expect(title.changedPaths.contains(neighbour), "the series neighbours' boxes: \(title.changedPaths)")
         }
 
-        // What the quick path must leave to the pipeline.
+        // Any front matter patches the plan (here a new key, which moves the lines below it);
+        // a new date, which moves the post among the others, makes it whole.
         try s.edit(post) { $0.replacingOccurrences(of: "\ndate:", with: "\nupdated: 2024-01-01\ndate:") }
         let updated = try s.check("a new front-matter key, saved through a temporary file", changed: [post, "content/posts/.save-tmp"])
-        #expect(!updated.patched)
+        #expect(updated.patched)
+        try s.edit(post) { $0.replacingOccurrences(of: "\ndate: 2023-06-01", with: "\ndate: 2023-06-02") }
+        let redated = try s.check("a new date", changed: [post])
+        #expect(!redated.patched)
         try s.edit(post) { $0 + "\n## A new heading\n\nText under it.\n" }
         try s.check("a new heading (a new id)", changed: [post])
         try s.edit(post) { $0 + "\nSee [the about page](/about/).\n" }
         try s.check("a new link", changed: [post])
         try s.site.write("content/posts/2025-02-01-new.md", "---\ntitle: New\ndate: 2025-02-01\n---\nNew post.\n")
-        try s.check("a new post", changed: ["content/posts/2025-02-01-new.md"])
+        let added = try s.check("a new post", changed: ["content/posts/2025-02-01-new.md"])
+        #expect(!added.patched)
         try s.edit(post) { $0.replacingOccurrences(of: "Text under it.", with: "Text under the heading.") }
         let back = try s.check("the quick path again after the pipeline", changed: [post])
         #expect(back.pagesRendered == 1)
@@ -505,6 +519,7 @@ import Testing
         let seven = "content/posts/2026-03-14-seven-years.md"
         try s.edit(seven) { $0.replacingOccurrences(of: "tags: [Indie]", with: "tags: [Indie, Blogging, Meta]") }
         let retagged = try s.check("a post's new tags", changed: [seven])
+        #expect(retagged.patched, "new tags patch the plan (relations made again)")
         #expect(retagged.changedPaths.contains("/2019/11/leaving-wordpress/index.html"), "\(retagged.changedPaths)")
         // Two shared tags (Blogging, Meta) put it first.
         #expect(try page("2019/11/leaving-wordpress/index.html")

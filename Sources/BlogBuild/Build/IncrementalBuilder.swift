@@ -16,7 +16,8 @@ public final class IncrementalBuilder: Sendable {
         public var changedPaths: [String]
         /// Pages rendered with their templates (the rest were reused).
         public var pagesRendered: Int
-        /// True when the last build was patched (`EditPatch`) instead of built again.
+        /// True when the build's plan was patched from the last one (`PlanPatch`), with
+        /// no pass over the whole site, instead of made whole.
         public var patched = false
     }
 
@@ -41,8 +42,6 @@ public final class IncrementalBuilder: Sendable {
         var outputDirectory: URL?
         /// The plan `announce` made and `finish` has not yet turned into files.
         var plan: SitePlan?
-        /// A patched edit was written without its search index, which `finish` makes (for this request).
-        var searchPending: BuildRequest?
     }
 
     private let state = Mutex(State())
@@ -55,9 +54,18 @@ public final class IncrementalBuilder: Sendable {
         var stale: [String: Route]
         /// Output paths of pages the edit removed.
         var gone: Set<String>
+        /// Files copied as they are (the theme's assets, static files of content/) that
+        /// the edit changed: output path → where the bytes are now.
+        var copies: [String: UnwrittenCopy] = [:]
         /// Pages rendered on request, by output path.
         var rendered: [String: [UInt8]] = [:]
         var generation: Int
+    }
+
+    /// Where a changed copied file's bytes are before `finish` writes it.
+    private enum UnwrittenCopy: Sendable {
+        case bytes([UInt8])
+        case file(String)
     }
 
     private let unwritten = Mutex<Unwritten?>(nil)
@@ -71,8 +79,8 @@ public final class IncrementalBuilder: Sendable {
         public var changedPaths: [String]
         /// Warnings found so far (the rest come with `finish`).
         public var warnings: [Diagnostic]
-        /// Set when the edit was built and written at once (an edit `EditPatch`
-        /// patches, or a build with errors): then there is nothing to `finish`.
+        /// Set when the edit was built and written at once (the first build, or a
+        /// build with errors): then there is nothing to `finish`.
         public var finished: Outcome?
     }
 
@@ -82,7 +90,7 @@ public final class IncrementalBuilder: Sendable {
     ///
     /// `changedFiles`: the files (absolute paths) that changed since the last
     /// build, when the caller knows them exactly (the dev server's watcher); an
-    /// edit of post bodies alone then skips the pipeline (`EditPatch`).
+    /// edit of existing posts then patches the last plan (`PlanPatch`).
     public func build(_ request: BuildRequest, changedFiles: Set<String>? = nil) throws(BuildFailure) -> Outcome {
         try state.withLock { state throws(BuildFailure) -> Outcome in
             try build(request, changedFiles: changedFiles, in: &state)
@@ -92,27 +100,17 @@ public final class IncrementalBuilder: Sendable {
     private func build(_ request: BuildRequest, changedFiles: Set<String>?, in state: inout State) throws(BuildFailure) -> Outcome {
         // Whatever was announced and not finished is made again from the files as they are now.
         state.plan = nil
-        state.searchPending = nil
         unwritten.withLock { $0 = nil }
         if request.mode != .check,
            let problem = OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) {
             throw BuildFailure([problem])
         }
-        if let changedFiles, request.mode != .check, state.written != nil,
-           state.outputDirectory == request.outputDirectory,
-           FileManager.default.fileExists(atPath: request.outputDirectory.path),
-           let quick = EditPatch.render(request, changed: changedFiles, memo: state.memo),
-           quick.site.isWritable(in: request.mode) {
-            var outcome = try Self.write(quick, request, &state)
-            if quick.searchStale {
-                let search = try writeSearchIndex(request, &state)
-                outcome.changedPaths = Array(Set(outcome.changedPaths + search.changedPaths)).sorted()
-            }
-            return outcome
-        }
         let rendered = SiteBuilder.render(request, memo: state.memo, changed: changedFiles)
+        let patched = state.memo.plan?.patched ?? false
         let memo = state.memo
-        return try write(rendered, request, &state, again: { SiteBuilder.render(request, memo: memo, changed: nil) })
+        var outcome = try write(rendered, request, &state, again: { SiteBuilder.render(request, memo: memo, changed: nil) })
+        outcome.patched = patched
+        return outcome
     }
 
     /// Writes what changed in `rendered` since the last write (everything when that is unknown).
@@ -159,26 +157,17 @@ public final class IncrementalBuilder: Sendable {
     /// Serve's first half of a rebuild: plans the site (`SiteBuilder.plan`) and says
     /// which output files change, without rendering them; the server then answers
     /// requests for those pages by rendering them (`page(atOutputPath:)`), and
-    /// `finish` makes and writes the rest. An edit `EditPatch` patches, and a build
-    /// with errors, are done at once (`Announcement.finished`).
+    /// `finish` makes and writes the rest. The first build, and a build with errors,
+    /// are done at once (`Announcement.finished`).
     public func announce(_ request: BuildRequest, changedFiles: Set<String>? = nil) throws(BuildFailure) -> Announcement {
         try state.withLock { state throws(BuildFailure) -> Announcement in
             state.plan = nil
-            state.searchPending = nil
             unwritten.withLock { $0 = nil }
             guard request.mode != .check, state.written != nil, state.outputDirectory == request.outputDirectory,
                   FileManager.default.fileExists(atPath: request.outputDirectory.path),
                   OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) == nil else {
                 let outcome = try build(request, changedFiles: changedFiles, in: &state)
                 return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
-            }
-            if let changedFiles, let quick = EditPatch.render(request, changed: changedFiles, memo: state.memo),
-               quick.site.isWritable(in: request.mode) {
-                let outcome = try Self.write(quick, request, &state)
-                // The pages are written; the search index, which reads every post, is `finish`'s.
-                state.searchPending = quick.searchStale ? request : nil
-                return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings,
-                                    finished: quick.searchStale ? nil : outcome)
             }
             let plan: SitePlan
             switch SiteBuilder.plan(request, memo: state.memo, changed: changedFiles) {
@@ -195,18 +184,29 @@ public final class IncrementalBuilder: Sendable {
             let gone = state.memo.pages.gone(keeping: plan.routes)
             var changed = Set(staleRoutes.map { "/" + $0.outputPath })
             changed.formUnion(gone.map { "/" + $0 })
+            var copies: [String: UnwrittenCopy] = [:]
             if let changedFiles {
                 // A file that is gone and was never written (an editor's temporary save file) changes nothing.
                 let copied = Self.copiedOutputs(of: changedFiles, request).filter { output in
                     state.written?[output.path] != nil || FileManager.default.fileExists(atPath: output.source)
                 }
                 changed.formUnion(copied.map { "/" + $0.path })
+                // The theme's assets are served as they are now until `finish` writes them (a
+                // stylesheet as the theme has it, without its comments). Content's static files
+                // are left to `finish`: an image may be processed, not copied.
+                for output in copied where output.path.hasPrefix("assets/") {
+                    switch theme.assets[String(output.path.dropFirst("assets/".count))] {
+                    case .bytes(let bytes)?: copies[output.path] = .bytes(bytes)
+                    case .file(let source)?: copies[output.path] = .file(source)
+                    case nil: break
+                    }
+                }
             }
             let next = generation.add(1, ordering: .relaxed).newValue
             unwritten.withLock {
                 $0 = Unwritten(renderer: PageRenderer(site: plan.site, theme: theme, urls: plan.urls, projections: projections),
                                stale: Dictionary(staleRoutes.map { ($0.outputPath, $0) }, uniquingKeysWith: { a, _ in a }),
-                               gone: Set(gone), generation: next)
+                               gone: Set(gone), copies: copies, generation: next)
             }
             state.plan = plan
             return Announcement(changedPaths: changed.sorted(), warnings: plan.diagnostics.filter { $0.severity == .warning })
@@ -218,10 +218,6 @@ public final class IncrementalBuilder: Sendable {
     /// (the announcement was `finished`), writes nothing.
     public func finish() throws(BuildFailure) -> Outcome {
         try state.withLock { state throws(BuildFailure) -> Outcome in
-            if state.plan == nil, let request = state.searchPending {
-                state.searchPending = nil
-                return try writeSearchIndex(request, &state)
-            }
             guard let plan = state.plan else {
                 let report = BuildReport(pages: 0, files: 0, posts: 0, series: 0, apps: 0, skippedDrafts: [], skippedFuture: [],
                                          warnings: [], hints: [])
@@ -237,6 +233,12 @@ public final class IncrementalBuilder: Sendable {
     public func page(atOutputPath path: String) -> UnwrittenPage {
         guard let snapshot = unwritten.withLock({ $0 }) else { return .onDisk }
         if snapshot.gone.contains(path) { return .gone }
+        switch snapshot.copies[path] {
+        case .bytes(let bytes)?: return .page(bytes)
+        case .file(let source)?:
+            if let data = FileManager.default.contents(atPath: source) { return .page([UInt8](data)) }
+        case nil: break
+        }
         guard let route = snapshot.stale[path] else { return .onDisk }
         if let bytes = snapshot.rendered[path] { return .page(bytes) }
         let (files, _) = snapshot.renderer.render([route])
@@ -245,32 +247,6 @@ public final class IncrementalBuilder: Sendable {
             if current?.generation == snapshot.generation { current?.rendered[path] = bytes }
         }
         return .page(bytes)
-    }
-
-    /// Makes the search index again for the last build (`SearchRefresh`) and writes the
-    /// files of it that changed.
-    private func writeSearchIndex(_ request: BuildRequest, _ state: inout State) throws(BuildFailure) -> Outcome {
-        var clock = StageClock()
-        guard let report = state.memo.last?.rendered.report, let (changed, removed) = SearchRefresh.refresh(state.memo) else {
-            return Outcome(report: BuildReport(pages: 0, files: 0, posts: 0, series: 0, apps: 0, skippedDrafts: [],
-                                               skippedFuture: [], warnings: [], hints: []),
-                           changedPaths: [], pagesRendered: 0)
-        }
-        clock.lap("search")
-        var outcome = Outcome(report: report, changedPaths: (changed.map { "/" + $0.path } + removed.map { "/" + $0 }).sorted(),
-                              pagesRendered: 0, patched: true)
-        do throws(BuildFailure) {
-            outcome.report.written = try OutputWriter.update(writing: changed, removing: removed, in: request.outputDirectory,
-                                                             siteDirectory: request.siteDirectory)
-        } catch {
-            state.written = nil  // unknown after a failed write: the next build writes everything
-            throw error
-        }
-        for file in changed { state.written?[file.path] = WrittenFile(file) }
-        for path in removed { state.written?[path] = nil }
-        clock.lap("write")
-        outcome.report.stageSeconds = clock.laps
-        return outcome
     }
 
     /// Output paths of the changed files that are copied into the output as they
@@ -290,35 +266,14 @@ public final class IncrementalBuilder: Sendable {
         defer { unwritten.withLock { $0 = nil } }
         let rendered = SiteBuilder.output(plan, memo: state.memo)
         let memo = state.memo
-        return try write(rendered, request, &state, again: { SiteBuilder.render(request, memo: memo, changed: nil) })
+        var outcome = try write(rendered, request, &state, again: { SiteBuilder.render(request, memo: memo, changed: nil) })
+        outcome.patched = plan.patched
+        return outcome
     }
 
     /// Whether `file` is copied from a file that no longer exists.
     private static func copiesAFileThatIsGone(_ file: OutputFile) -> Bool {
         guard case .copy(from: let source) = file.contents else { return false }
         return !FileManager.default.fileExists(atPath: source)
-    }
-
-    /// Writes what a body edit remade, where its bytes differ from what is on disk.
-    private static func write(_ quick: EditPatch.Result, _ request: BuildRequest,
-                              _ state: inout State) throws(BuildFailure) -> Outcome {
-        var clock = StageClock()
-        var report = quick.site.report
-        let remade = Set(quick.remade)
-        let changed = quick.site.files.filter { file in
-            remade.contains(file.path) && state.written?[file.path] != WrittenFile(file)
-        }
-        do throws(BuildFailure) {
-            report.written = try OutputWriter.update(writing: changed, removing: [], in: request.outputDirectory,
-                                                     siteDirectory: request.siteDirectory)
-        } catch {
-            state.written = nil  // unknown after a failed write: the next build writes everything
-            throw error
-        }
-        for file in changed { state.written?[file.path] = WrittenFile(file) }
-        clock.lap("write")
-        report.stageSeconds = clock.laps
-        return Outcome(report: report, changedPaths: changed.map { "/" + $0.path }.sorted(),
-                       pagesRendered: remade.count { $0.hasSuffix(".html") }, patched: true)
     }
 }

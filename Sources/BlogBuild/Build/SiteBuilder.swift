@@ -30,6 +30,14 @@ public enum SiteBuilder {
     /// the pages a reader asks for from it before `output` has made the rest.
     static func plan(_ request: BuildRequest, memo: BuildMemo?, changed: Set<String>? = nil,
                      kinds: [PageKind] = PageKinds.all) -> Result<SitePlan, Unplanned> {
+        if let memo, let changed {
+            // Only existing posts or theme assets changed: the last plan, patched.
+            if let patched = PlanPatch.plan(request, changed: changed, memo: memo, kinds: kinds) {
+                memo.plan = patched
+                return .success(patched)
+            }
+        }
+        memo?.plan = nil
         var clock = StageClock()
         let progress = request.progress ?? { _ in }
         progress("reading content/")
@@ -48,8 +56,9 @@ public enum SiteBuilder {
         clock.lap("load")
         if content.configFailed { return .failure(Unplanned(site: configFailure(content, memo: memo))) }
         let (theme, themeProblems) = Theme.load(siteDirectory: request.siteDirectory, pages: PageKinds.templates(of: kinds))
-        var diagnostics = theme.map { content.diagnostics.droppingFrontMatterKeys(readBy: $0.paramNames) } ?? content.diagnostics
-        diagnostics += themeProblems
+        var problems = SitePlan.Problems()
+        problems.content = theme.map { content.diagnostics.droppingFrontMatterKeys(readBy: $0.paramNames) } ?? content.diagnostics
+        problems.theme = themeProblems
         clock.lap("theme")
 
         progress("rendering Markdown (\(content.posts.count) posts)")
@@ -74,7 +83,7 @@ public enum SiteBuilder {
         // init's placeholders: fine while writing, never on a site that goes live.
         for placeholder in content.config.placeholders {
             let said = placeholder.diagnostic(strict: request.mode.isStrict)
-            if said.severity == .notice { notices.append(said) } else { diagnostics.append(said) }
+            if said.severity == .notice { notices.append(said) } else { problems.placeholders.append(said) }
         }
         notices.sort()
         let imageCache = request.imageCacheFolder
@@ -84,12 +93,12 @@ public enum SiteBuilder {
         if site.config.images.resize {
             switch LibvipsFacts.current(cacheFolder: imageCache) {
             case .failure(let failure) where site.config.images.resizeWritten:
-                diagnostics.append(Diagnostic(file: ConfigLoader.path,
+                problems.images.append(Diagnostic(file: ConfigLoader.path,
                                               message: "images: { resize: true } needs libvips, which cannot be used here: \(failure.message); images are copied as they are",
                                               severity: .warning))
             case .failure(let failure) where request.mode.isStrict && !ImagePlanner.candidates(in: site).images.isEmpty:
                 // Published unresized, a page would send every visitor the 3000 px photos.
-                diagnostics.append(Diagnostic(file: ConfigLoader.path,
+                problems.images.append(Diagnostic(file: ConfigLoader.path,
                                               message: "images would be published as they are, not resized: \(failure.message); "
                                                 + "install libvips, or write images: { resize: false } in site.yml to publish the originals "
                                                 + "(their metadata removed)"))
@@ -112,7 +121,7 @@ public enum SiteBuilder {
                     ?? plan(DocumentImageUses.of)
                 site.imageVariants = planned.sets
                 imageUses = planned.uses
-                diagnostics += planned.diagnostics
+                problems.images += planned.diagnostics
                 notices += planned.notices
                 unusableImages = planned.failed
                 for (path, set) in planned.sets { site.imageSizes[path] = ImageSize(width: set.width, height: set.height) }
@@ -127,22 +136,26 @@ public enum SiteBuilder {
             BodyImageSizes.apply(to: &site)
             PictureMarkup.apply(to: &site)
         }
-        diagnostics += siteProblems
+        problems.resolve = siteProblems
         clock.lap("pictures")
         let (routes, routeProblems) = Router.routes(for: site, kinds: kinds)
-        diagnostics += routeProblems
+        problems.routes = routeProblems
         let urls = URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs)
         clock.lap("routes")
         let projections = theme.map { _ in SiteProjections(site) }
         clock.lap("projections")
-        let keys = theme.flatMap { theme in projections.flatMap { projections in version.map { version in
-            RenderKeys(site: site, theme: theme, urls: urls, projections: projections, version: version).keys(for: routes)
+        let renderKeys = theme.flatMap { theme in projections.flatMap { projections in version.map { version in
+            RenderKeys(site: site, theme: theme, urls: urls, projections: projections, version: version)
         } } }
+        let sharedKeys = renderKeys?.shared()
+        let keys = renderKeys.flatMap { renderKeys in sharedKeys.map { renderKeys.keys(for: routes, shared: $0) } }
         clock.lap("keys")
-        return .success(SitePlan(request: request, content: content, site: site, theme: theme, routes: routes, keys: keys,
-                                 urls: urls, projections: projections, diagnostics: diagnostics, notices: notices,
-                                 version: version, imageUses: imageUses, imageLibrary: imageLibrary,
-                                 imageSources: imageSources, unusableImages: unusableImages, clock: clock))
+        let plan = SitePlan(request: request, content: content, site: site, theme: theme, routes: routes, keys: keys,
+                            sharedKeys: sharedKeys, urls: urls, projections: projections, problems: problems, notices: notices,
+                            version: version, imageUses: imageUses, imageLibrary: imageLibrary,
+                            imageSources: imageSources, unusableImages: unusableImages, clock: clock)
+        memo?.plan = plan
+        return .success(plan)
     }
 
     /// The second half of a build: every page, feed, image and copy rendered from
@@ -158,7 +171,6 @@ public enum SiteBuilder {
         let searchIndex = site.config.search ? SearchIndexTask(site: site, memo: memo?.search) : nil
 
         var files: [OutputFile] = []
-        var shown: SiteProjections?
         if let theme, let projections = plan.projections {
             let urls = plan.urls
             let renderer = PageRenderer(site: site, theme: theme, urls: urls, projections: projections)
@@ -168,7 +180,6 @@ public enum SiteBuilder {
             diagnostics += renderProblems
             files = pages
             clock.lap("templates")
-            shown = projections
             var assets = SearchAssets.shipped(theme.assets, search: site.config.search)
             if site.config.logo == nil, assets[SiteMark.assetName] == nil {
                 assets[SiteMark.assetName] = .bytes(Array(SiteMark.svg(title: site.config.title).utf8))
@@ -266,10 +277,9 @@ public enum SiteBuilder {
         files = stripped.files
         diagnostics += stripped.diagnostics
 
-        var byPath: [String: OutputFile] = [:]
         if theme != nil {
             progress("checking links")
-            byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+            let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
             let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath, unbuilt: site.failedPageOutputs)
             if let memo, let version {
                 diagnostics += memo.links.check(docs, with: checker, version: version)
@@ -314,14 +324,6 @@ public enum SiteBuilder {
             basePath: URLMaker(baseURL: site.config.baseURL, absolute: false).basePath)
         report.images = imageWork
         let rendered = RenderedSite(files: files, report: report, diagnostics: diagnostics)
-        if let memo {
-            memo.last = theme.flatMap { theme in shown.map { projections in
-                LastBuild(siteDirectory: request.siteDirectory, mode: request.mode, now: request.now, content: content,
-                          site: site, projections: projections, routes: routes, theme: theme,
-                          urls: URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs),
-                          rendered: rendered, outputs: byPath)
-            } }
-        }
         return rendered
     }
 
@@ -329,8 +331,8 @@ public enum SiteBuilder {
     /// it (no `base_url`, the default language and permalinks), every feed, page and
     /// link would fail too, and the one cause would be lost among them.
     private static func configFailure(_ content: LoadedContent, memo: BuildMemo?) -> RenderedSite {
-        // The next build must not patch pages of an older, good site.yml.
-        memo?.last = nil
+        // The next build must not patch the plan of an older, good site.yml.
+        memo?.plan = nil
         let diagnostics = content.diagnostics.filter { $0.file == ConfigLoader.path || $0.file == "content" }
         let report = BuildReport(pages: 0, files: 0, posts: 0, series: 0, apps: 0, skippedDrafts: [], skippedFuture: [],
                                  warnings: diagnostics.filter { $0.severity == .warning },

@@ -11,10 +11,12 @@ struct SitePlan {
     var routes: [Route]
     /// Each route's render key (`RenderKeys`), in a memoised build.
     var keys: [Int]?
+    /// What the keys share (`RenderKeys.Shared`), in a memoised build.
+    var sharedKeys: RenderKeys.Shared?
     var urls: URLMaker
     /// What pages show of posts, tags, series and apps; nil without a theme.
     var projections: SiteProjections?
-    var diagnostics: [Diagnostic]
+    var problems: Problems
     var notices: [Diagnostic]
     /// Load version of a source path, in a memoised build (`DocumentMemo.version(of:)`).
     var version: (@Sendable (String) -> Int)?
@@ -23,4 +25,25 @@ struct SitePlan {
     var imageSources: ImageSourceIndex?
     var unusableImages: Set<String>
     var clock: StageClock
+    /// Made from the last build's plan (`PlanPatch`), not by the whole pipeline.
+    var patched = false
+
+    /// The plan's problems by the stage that found them, so a patched plan
+    /// (`PlanPatch`) replaces the changed files' and keeps the rest.
+    struct Problems {
+        /// The Markdown files' own (load), less the front-matter keys the theme reads.
+        var content: [Diagnostic] = []
+        var theme: [Diagnostic] = []
+        /// init's placeholders in site.yml, where they are more than a notice.
+        var placeholders: [Diagnostic] = []
+        /// The image plan's.
+        var images: [Diagnostic] = []
+        /// Resolve's: unknown series and apps, links to Markdown files, orphan app pages.
+        var resolve: [Diagnostic] = []
+        var routes: [Diagnostic] = []
+
+        var all: [Diagnostic] { content + theme + placeholders + images + resolve + routes }
+    }
+
+    var diagnostics: [Diagnostic] { problems.all }
 }

@@ -1,9 +1,9 @@
 /// What one document shows and links of the site's images, as the image plan
 /// reads it (`ImagePlanner.candidates`): its own part of the plan, so a rebuild
 /// works it out again only for a document that changed (`ImageUseMemo`).
-struct DocumentImageUses: Sendable {
+struct DocumentImageUses: Sendable, Equatable {
     /// An image the document shows, relative to content/.
-    struct Shown: Sendable {
+    struct Shown: Sendable, Equatable {
         var path: String
         var use: ImagePlanner.Use
         /// An app icon (`icon:`): a plain `<img>` in the icon widths, not a `<picture>`.

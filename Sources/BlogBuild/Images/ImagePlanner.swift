@@ -11,7 +11,7 @@ enum ImagePlanner {
     static let rasterExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
 
     /// Where a document's body shows an image, for diagnostics.
-    struct Use: Sendable {
+    struct Use: Sendable, Equatable {
         var document: String
         var location: SourceLocation?
     }

@@ -15,8 +15,9 @@ import Foundation
 /// - `links`, `pageLinks`: link checks done again when what they looked at changed;
 /// - `search`: the search index's groups of documents analysed again when one of their documents changes.
 ///
-/// Everything else (relations, routes, the sitemap) is computed every time; it
-/// is cheap. Every memo holds exactly the last build's entries, so memory stays
+/// Everything else (relations, routes, the sitemap) is computed every time a
+/// plan is made whole; an edit of existing posts patches the last plan instead
+/// (`PlanPatch`). Every memo holds exactly the last build's entries, so memory stays
 /// one site's worth. The incremental-build tests compare every rebuild with a
 /// clean build, byte for byte.
 final class BuildMemo {
@@ -33,6 +34,6 @@ final class BuildMemo {
     let links = LinkMemo()
     let pageLinks = PageLinkMemo()
     let search = SearchMemo()
-    /// The last build's inputs and results, for `EditPatch`; nil after a build without a theme.
-    var last: LastBuild?
+    /// The last build's plan, which `PlanPatch` patches when only posts or theme assets changed.
+    var plan: SitePlan?
 }

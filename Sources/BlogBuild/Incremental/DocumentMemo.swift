@@ -126,8 +126,29 @@ final class DocumentMemo {
         return results
     }
 
-    /// Drops what was loaded from `path` (absolute), so the next `load` reads it again.
-    func forget(_ path: String) { entries[path] = nil }
+    /// Whether the last walk of content/ found the file at `path` (absolute).
+    func wasFound(_ path: String) -> Bool { lastSurvey?.paths.contains(path) ?? false }
+
+    /// The Markdown file at `path` (absolute), which the last walk found, read again
+    /// if its stamp changed (with a new version), as `load` would; the memo is updated
+    /// in place. Nil when the last walk did not find it as a Markdown file.
+    func reload(_ path: String) -> (entry: ContentEntry, loaded: Loaded)? {
+        guard let last = lastSurvey, last.paths.contains(path),
+              let entry = last.survey.markdown.first(where: { $0.absolutePath == path }) else { return nil }
+        let timeZone = last.survey.config.timeZone
+        let zone = timeZone.identifier
+        let stamp = FileStamp.of(path)
+        if let stamp, let hit = entries[path], hit.stamp == stamp, hit.kind == entry.kind, hit.timeZone == zone {
+            return (entry, hit.result)
+        }
+        let result = ContentLoader.loadDocument(entry, timeZone: timeZone)
+        let version = nextVersion
+        nextVersion += 1
+        versions[entry.sitePath] = version
+        entries[path] = stamp.map { Entry(stamp: $0, kind: entry.kind, timeZone: zone, result: result, version: version) }
+        return (entry, result)
+    }
+
 
     /// The version of what was loaded from `sourcePath`; 0 when it was not loaded.
     func version(of sourcePath: String) -> Int { versions[sourcePath] ?? 0 }

@@ -16,8 +16,6 @@ final class LinkMemo {
     /// The order-independent hash of the last build's output paths.
     private var pathsKey: Int?
     private var entries: [String: Entry] = [:]
-    /// Every document's findings in the last build, by source path (`EditPatch` swaps one).
-    var findings: [String: [Diagnostic]] = [:]
 
     /// `checker.check(docs)`, checking again only what may have changed; remembers exactly this call's findings.
     func check(_ docs: [SourceDocument], with checker: LinkChecker, version: (String) -> Int) -> [Diagnostic] {
@@ -58,13 +56,6 @@ final class LinkMemo {
         }
         entries = fresh
         self.pathsKey = pathsKey
-        findings = Dictionary(zip(docs.map(\.sourcePath), results), uniquingKeysWith: { a, b in a + b })
         return results.flatMap { $0 }
-    }
-
-    /// Forgets what was found for `sourcePath` (its findings are `found` now), so the next build checks it again.
-    func replace(_ sourcePath: String, with found: [Diagnostic]) {
-        findings[sourcePath] = found
-        entries[sourcePath] = nil
     }
 }

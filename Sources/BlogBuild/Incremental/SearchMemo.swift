@@ -1,7 +1,7 @@
 import Foundation
 
 /// The search index's analysis of the last build, group by group, for the next
-/// build (`SearchIndex.files`, and `SearchRefresh` after a patched edit): a group
+/// build (`SearchIndex.files`): a group
 /// whose documents are equal to the last build's (title, path, date, names, body,
 /// summary: everything the analysis reads), with the same stemmer, is not analysed again.
 ///

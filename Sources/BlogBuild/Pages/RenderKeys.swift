@@ -20,61 +20,84 @@ struct RenderKeys {
     /// Load version of a source path (`DocumentMemo.version(of:)`).
     let version: @Sendable (String) -> Int
 
-    func keys(for routes: [Route]) -> [Int] {
-        let siteKey = self.siteKey()
-        let entries = projections.entries
+    /// What many routes' keys share, hashed once per build: the site as a whole,
+    /// each post's list entry (with and without its tags' post counts), each
+    /// processed image's variants. A patched plan (`PlanPatch`) keeps it and
+    /// hashes again only the entries of the posts that changed.
+    struct Shared: Sendable {
+        var siteKey: Int
+        var entryKeys: [Int]
+        /// Entries without their tags' post counts, for the pages that show none (the usual
+        /// case): a post joining a tag then changes only the pages that list that post.
+        var entryKeysWithoutCounts: [Int]
+        /// Templates that never read a tag's `count`.
+        var countlessTemplates: Set<String>
+        /// Each processed image's variants (every path of every width), not hashed on every page showing it.
+        var variantKeys: [String: Int]
+    }
+
+    /// The shared part, made for the whole site.
+    func shared() -> Shared {
+        let countless = Set(theme.pages.filter { !$0.value.readsTagCounts }.keys)
         // Each entry hashed once: a post is on its home page, the archive, and each
         // of its tag, series and app pages.
-        let entryKeys = entries.parallelMap { $0.hashValue }
-        // And without their tags' post counts, for the pages that show none (the usual
-        // case): a post joining a tag then changes only the pages that list that post.
-        let countless = theme.pages.filter { !$0.value.readsTagCounts }.keys
-        let entryKeysWithoutCounts = countless.isEmpty ? entryKeys : entries.parallelMap { entry in
-            var e = entry
-            for k in e.tags.indices { e.tags[k].count = 0 }
-            return e.hashValue
-        }
-        let countlessTemplates = Set(countless)
-        // Each processed image's variants (every path of every width) hashed once, not on every page showing it.
-        let variantKeys = site.imageVariants.mapValues(\.hashValue)
-        @Sendable func list(_ indices: some Sequence<Int>, counts: Bool, into h: inout Hasher) {
-            if counts {
-                for i in indices { h.combine(entryKeys[i]) }
-            } else {
-                for i in indices { h.combine(entryKeysWithoutCounts[i]) }
-            }
-        }
+        let entryKeys = projections.entries.parallelMap { $0.hashValue }
+        return Shared(siteKey: siteKey(), entryKeys: entryKeys,
+                      entryKeysWithoutCounts: countless.isEmpty ? entryKeys : projections.entries.parallelMap(Self.countlessKey),
+                      countlessTemplates: countless, variantKeys: site.imageVariants.mapValues(\.hashValue))
+    }
 
-        // Each route's key is its own: on all cores.
-        return routes.parallelMap { route -> Int in
-            let inputs = route.inputs(in: site)
-            var h = Hasher()
-            h.combine(siteKey)
-            h.combine(route.url)
-            for name in inputs.templates { template(name, into: &h) }
-            Self.combine(inputs.own, of: site, version: version, variantKeys: variantKeys, into: &h)
-            let counts = !inputs.templates.allSatisfy(countlessTemplates.contains)
-            switch inputs.listed {
-            case .none: break
-            case .range(let r): list(r, counts: counts, into: &h)
-            case .indices(let indices): list(indices, counts: counts, into: &h)
-            }
-            for j in inputs.related { h.combine(SiteProjections.relatedLink(entries[j])) }
-            if let count = inputs.pageCount { h.combine(count) }
-            if let i = inputs.seriesBoxOf { h.combine(SiteProjections.seriesBox(for: i, in: site)) }
-            if let a = inputs.appCard { h.combine(projections.apps[a]) }
-            if inputs.allApps { h.combine(projections.apps) }
-            if let a = inputs.appPagesOf { h.combine(projections.appPages[a]) }
-            if let s = inputs.seriesSummary { h.combine(projections.series[s]) }
-            if inputs.allSeries { h.combine(projections.series) }
-            if let t = inputs.tagLink { h.combine(projections.tags[t]) }
-            if inputs.allTags { h.combine(projections.tags) }
-            if let i = inputs.redirectTo {
-                h.combine(entries[i].title)
-                h.combine(entries[i].permalink)
-            }
-            return h.finalize()
+    /// `shared` with post `i`'s entry hashed again (its projection changed).
+    func updating(_ shared: inout Shared, entry i: Int) {
+        let entry = projections.entries[i]
+        shared.entryKeys[i] = entry.hashValue
+        shared.entryKeysWithoutCounts[i] = shared.countlessTemplates.isEmpty ? shared.entryKeys[i] : Self.countlessKey(entry)
+    }
+
+    private static func countlessKey(_ entry: PostListEntry) -> Int {
+        var e = entry
+        for k in e.tags.indices { e.tags[k].count = 0 }
+        return e.hashValue
+    }
+
+    func keys(for routes: [Route]) -> [Int] {
+        keys(for: routes, shared: shared())
+    }
+
+    /// Each route's key, on all cores.
+    func keys(for routes: [Route], shared: Shared) -> [Int] {
+        routes.parallelMap { key(for: $0, shared: shared) }
+    }
+
+    func key(for route: Route, shared: Shared) -> Int {
+        let entries = projections.entries
+        let inputs = route.inputs(in: site)
+        var h = Hasher()
+        h.combine(shared.siteKey)
+        h.combine(route.url)
+        for name in inputs.templates { template(name, into: &h) }
+        Self.combine(inputs.own, of: site, version: version, variantKeys: shared.variantKeys, into: &h)
+        let keys = inputs.templates.allSatisfy(shared.countlessTemplates.contains) ? shared.entryKeysWithoutCounts : shared.entryKeys
+        switch inputs.listed {
+        case .none: break
+        case .range(let r): for i in r { h.combine(keys[i]) }
+        case .indices(let indices): for i in indices { h.combine(keys[i]) }
         }
+        for j in inputs.related { h.combine(SiteProjections.relatedLink(entries[j])) }
+        if let count = inputs.pageCount { h.combine(count) }
+        if let i = inputs.seriesBoxOf { h.combine(SiteProjections.seriesBox(for: i, in: site)) }
+        if let a = inputs.appCard { h.combine(projections.apps[a]) }
+        if inputs.allApps { h.combine(projections.apps) }
+        if let a = inputs.appPagesOf { h.combine(projections.appPages[a]) }
+        if let s = inputs.seriesSummary { h.combine(projections.series[s]) }
+        if inputs.allSeries { h.combine(projections.series) }
+        if let t = inputs.tagLink { h.combine(projections.tags[t]) }
+        if inputs.allTags { h.combine(projections.tags) }
+        if let i = inputs.redirectTo {
+            h.combine(entries[i].title)
+            h.combine(entries[i].permalink)
+        }
+        return h.finalize()
     }
 
     /// Hashes what a page (or a feed entry) takes from a Markdown file of its own:

@@ -89,10 +89,7 @@ struct Theme: Sendable {
         for rel in listFiles(siteTemplates) {
             let full = siteTemplates.appendingPathComponent(rel).path
             if rel.hasPrefix("assets/") {
-                // Stylesheets lose their comments (page weight); unreadable ones are
-                // left to the copy, which reports them.
-                let css = rel.hasSuffix(".css") ? FileManager.default.contents(atPath: full) : nil
-                assets[String(rel.dropFirst("assets/".count))] = css.map { .bytes(CSSComments.strip([UInt8]($0), compact: true)) } ?? .file(full)
+                assets[String(rel.dropFirst("assets/".count))] = asset(at: full)
             } else if rel.hasSuffix(".mustache") {
                 let label = "templates/\(rel)"
                 guard let data = FileManager.default.contents(atPath: full) else {
@@ -118,6 +115,13 @@ struct Theme: Sendable {
         return (Theme(templateSources: sources, pages: pages, assets: assets,
                       fingerprints: fingerprints(of: texts),
                       texts: texts.keys.sorted().compactMap { texts[$0] }.map { (label: $0.0, text: $0.1) }), diagnostics)
+    }
+
+    /// A file of the site's `templates/assets/` as the output gets it. Stylesheets
+    /// lose their comments (page weight); unreadable ones are left to the copy, which reports them.
+    static func asset(at path: String) -> Asset {
+        let css = path.hasSuffix(".css") ? FileManager.default.contents(atPath: path) : nil
+        return css.map { .bytes(CSSComments.strip([UInt8]($0), compact: true)) } ?? .file(path)
     }
 
     /// Parses every template and compiles each page template against its page type's

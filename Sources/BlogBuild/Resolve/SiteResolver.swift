@@ -84,7 +84,6 @@ enum SiteResolver {
             SiteSeries(series: s, intro: md, url: SiteURLs.series(slug: s.slug), postIndices: [])
         }
         series.sort { ($0.series.title.lowercased(), $0.series.slug) < ($1.series.title.lowercased(), $1.series.slug) }
-        let seriesBySlug = Dictionary(series.enumerated().map { ($1.series.slug, $0) }, uniquingKeysWith: { a, _ in a })
 
         // Apps.
         var apps: [SiteApp] = zip(content.apps, appRendered).map { a, md in
@@ -98,17 +97,6 @@ enum SiteResolver {
         }
         let appBySlug = Dictionary(apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
 
-        // Relations: series, apps, tags.
-        // A site has few tag names and many posts naming them: each name's slug is made once.
-        var slugs: [String: String] = [:]
-        func slug(_ name: String) -> String {
-            if let known = slugs[name] { return known }
-            let made = tagSlug(name)
-            slugs[name] = made
-            return made
-        }
-        var tagOrder: [String] = []
-        var tagByKey: [String: SiteTag] = [:]
         for i in posts.indices where posts[i].post.tags.count > Self.maximumTagsPerPost {
             // Every tag page lists the post with all its tags: the output grows with the
             // square of the count (10,000 tags: 10,000 pages of 10,000 links).
@@ -119,58 +107,8 @@ enum SiteResolver {
                                             + "only the first 1,000 are read"))
             posts[i].post.tags = Array(post.tags.prefix(Self.maximumTagsPerPost))
         }
-        for i in posts.indices {
-            let post = posts[i].post
-            if let slug = post.series {
-                if let si = seriesBySlug[slug] {
-                    posts[i].seriesIndex = si
-                    series[si].postIndices.append(i)
-                } else if !content.failedFiles.contains("content/series/\(slug).md") {
-                    diagnostics.append(unknownReference(post, key: "series", slug: slug, known: seriesBySlug.keys))
-                }
-            }
-            if let slug = post.app {
-                if let ai = appBySlug[slug] {
-                    posts[i].appIndex = ai
-                    apps[ai].postIndices.append(i)
-                } else if !content.failedFiles.contains("content/apps/\(slug).md") {
-                    diagnostics.append(unknownReference(post, key: "app", slug: slug, known: appBySlug.keys))
-                }
-            }
-            var seen = Set<String>()
-            for name in post.tags {
-                let key = slug(name)
-                guard seen.insert(key).inserted else { continue }
-                if tagByKey[key] == nil {
-                    tagByKey[key] = SiteTag(name: name, slug: key, url: SiteURLs.tag(slug: key), postIndices: [])
-                    tagOrder.append(key)
-                }
-                tagByKey[key]?.postIndices.append(i)
-            }
-        }
-        for si in series.indices {
-            let manual = series[si].series.order == .manual
-            series[si].postIndices.sort { a, b in
-                let pa = posts[a].post, pb = posts[b].post
-                if manual, pa.seriesOrder != pb.seriesOrder {
-                    return (pa.seriesOrder ?? Int.max) < (pb.seriesOrder ?? Int.max)
-                }
-                if pa.date.instant != pb.date.instant { return pa.date.instant < pb.date.instant }
-                return pa.sourcePath < pb.sourcePath
-            }
-            for (position, pi) in series[si].postIndices.enumerated() { posts[pi].seriesPosition = position }
-        }
-        var tags = tagOrder.compactMap { tagByKey[$0] }
-        tags.sort { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
-        for (ti, tag) in tags.enumerated() {
-            for pi in tag.postIndices { posts[pi].tagIndices.append(ti) }
-        }
-        // Keep each post's tags in the order it wrote them.
-        for i in posts.indices where posts[i].tagIndices.count > 1 {
-            var order: [String: Int] = [:]
-            for (n, name) in posts[i].post.tags.enumerated() where order[slug(name)] == nil { order[slug(name)] = n }
-            posts[i].tagIndices.sort { (order[tags[$0].slug] ?? 0) < (order[tags[$1].slug] ?? 0) }
-        }
+        let (tags, relationProblems) = relate(&posts, series: &series, apps: &apps, failedFiles: content.failedFiles)
+        diagnostics += relationProblems
 
         if config.related {
             for (i, related) in related(posts, apps, tags).enumerated() {
@@ -217,6 +155,102 @@ enum SiteResolver {
             likelyURL(of: file, postPermalink: config.postPermalink).map(SitePaths.outputPath(forSitePath:))
         })
         return (site, diagnostics)
+    }
+
+    /// The relations of `posts` to series, apps and tags, made again from their
+    /// front matter: each post's series (and place in it), app and tags, each
+    /// series' and app's posts, and the site's tags. Related posts are not part of it.
+    /// Problems: a post naming a series or app the site does not have.
+    static func relate(_ posts: inout [SitePost], series: inout [SiteSeries], apps: inout [SiteApp],
+                       failedFiles: Set<String>) -> (tags: [SiteTag], problems: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let seriesBySlug = Dictionary(series.enumerated().map { ($1.series.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        let appBySlug = Dictionary(apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        for si in series.indices { series[si].postIndices = [] }
+        for ai in apps.indices { apps[ai].postIndices = [] }
+        // A site has few tag names and many posts naming them: each name's slug is made once.
+        var slugs: [String: String] = [:]
+        func slug(_ name: String) -> String {
+            if let known = slugs[name] { return known }
+            let made = tagSlug(name)
+            slugs[name] = made
+            return made
+        }
+        var tagOrder: [String] = []
+        var tagByKey: [String: SiteTag] = [:]
+        for i in posts.indices {
+            posts[i].seriesIndex = nil
+            posts[i].seriesPosition = nil
+            posts[i].appIndex = nil
+            posts[i].tagIndices = []
+            let post = posts[i].post
+            let found = lookUp(post, seriesBySlug: seriesBySlug, appBySlug: appBySlug, failedFiles: failedFiles)
+            if let si = found.series {
+                posts[i].seriesIndex = si
+                series[si].postIndices.append(i)
+            }
+            if let ai = found.app {
+                posts[i].appIndex = ai
+                apps[ai].postIndices.append(i)
+            }
+            diagnostics += found.problems
+            var seen = Set<String>()
+            for name in post.tags {
+                let key = slug(name)
+                guard seen.insert(key).inserted else { continue }
+                if tagByKey[key] == nil {
+                    tagByKey[key] = SiteTag(name: name, slug: key, url: SiteURLs.tag(slug: key), postIndices: [])
+                    tagOrder.append(key)
+                }
+                tagByKey[key]?.postIndices.append(i)
+            }
+        }
+        for si in series.indices {
+            let manual = series[si].series.order == .manual
+            series[si].postIndices.sort { a, b in
+                let pa = posts[a].post, pb = posts[b].post
+                if manual, pa.seriesOrder != pb.seriesOrder {
+                    return (pa.seriesOrder ?? Int.max) < (pb.seriesOrder ?? Int.max)
+                }
+                if pa.date.instant != pb.date.instant { return pa.date.instant < pb.date.instant }
+                return pa.sourcePath < pb.sourcePath
+            }
+            for (position, pi) in series[si].postIndices.enumerated() { posts[pi].seriesPosition = position }
+        }
+        var tags = tagOrder.compactMap { tagByKey[$0] }
+        tags.sort { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+        for (ti, tag) in tags.enumerated() {
+            for pi in tag.postIndices { posts[pi].tagIndices.append(ti) }
+        }
+        // Keep each post's tags in the order it wrote them.
+        for i in posts.indices where posts[i].tagIndices.count > 1 {
+            var order: [String: Int] = [:]
+            for (n, name) in posts[i].post.tags.enumerated() where order[slug(name)] == nil { order[slug(name)] = n }
+            posts[i].tagIndices.sort { (order[tags[$0].slug] ?? 0) < (order[tags[$1].slug] ?? 0) }
+        }
+        return (tags, diagnostics)
+    }
+
+    /// The series and app `post` names, as indices (`seriesBySlug`, `appBySlug`), and a
+    /// problem for each it names that the site lacks (unless that file failed to load:
+    /// its own error is the cause).
+    static func lookUp(_ post: Post, seriesBySlug: [String: Int], appBySlug: [String: Int],
+                       failedFiles: Set<String>) -> (series: Int?, app: Int?, problems: [Diagnostic]) {
+        var problems: [Diagnostic] = []
+        var series: Int?, app: Int?
+        if let slug = post.series {
+            series = seriesBySlug[slug]
+            if series == nil, !failedFiles.contains("content/series/\(slug).md") {
+                problems.append(unknownReference(post, key: "series", slug: slug, known: seriesBySlug.keys))
+            }
+        }
+        if let slug = post.app {
+            app = appBySlug[slug]
+            if app == nil, !failedFiles.contains("content/apps/\(slug).md") {
+                problems.append(unknownReference(post, key: "app", slug: slug, known: appBySlug.keys))
+            }
+        }
+        return (series, app, problems)
     }
 
     /// A post's rendered body with its list summary: `summary:` from the front

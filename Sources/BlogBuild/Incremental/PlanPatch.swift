@@ -1,0 +1,204 @@
+import Foundation
+
+/// A rebuild's plan made from the last one (`BuildMemo.plan`), with no pass over
+/// the whole site, for the edits made while writing: the watcher named exactly
+/// the files that changed, and each is
+/// - an existing post, still there and still shown, with the same date and URL
+///   (its body, title, summary, tags, series, app and any other front matter may change), or
+/// - a file of the theme's `templates/assets/` that the last theme has.
+///
+/// The set of posts and their order are then the last build's. The changed posts'
+/// values are replaced; their relations to series, apps and tags (and related
+/// posts, routes, projections, every render key) are made again only when those
+/// changed; otherwise only the list entries of the changed posts and the render
+/// keys of the pages that show them (`RouteInputs.shows`) are. Problems are kept
+/// by stage (`SitePlan.Problems`): the changed files' are replaced, the rest kept.
+///
+/// In every other case it returns nil and the plan is made whole (memoised stage
+/// by stage). `SiteBuilder.output` turns either into files: there is one pipeline.
+/// The incremental-build tests and the soak compare every rebuild with a clean build.
+enum PlanPatch {
+    static func plan(_ request: BuildRequest, changed: Set<String>, memo: BuildMemo, kinds: [PageKind]) -> SitePlan? {
+        guard var plan = memo.plan, !changed.isEmpty, var theme = plan.theme, var projections = plan.projections,
+              var shared = plan.sharedKeys, var keys = plan.keys,
+              request.mode == plan.request.mode, request.baseURL == plan.request.baseURL,
+              request.cacheDirectory == plan.request.cacheDirectory,
+              request.siteDirectory.standardizedFileURL == plan.request.siteDirectory.standardizedFileURL,
+              request.now >= plan.request.now else { return nil }
+        // Patched in place: the last plan's arrays are not copied. A plan made whole replaces it anyway.
+        memo.plan = nil
+        var clock = StageClock()
+
+        let contentFolder = request.siteDirectory.appendingPathComponent("content").standardizedFileURL.path + "/"
+        let assetsFolder = request.siteDirectory.appendingPathComponent("templates/assets").standardizedFileURL.path + "/"
+        var postPaths: [String] = []
+        var assets: [(name: String, path: String)] = []
+        for path in changed.sorted() {
+            let exists = FileManager.default.fileExists(atPath: path)
+            if path.hasPrefix(assetsFolder) {
+                let name = String(path.dropFirst(assetsFolder.count))
+                // An editor's temporary file, renamed over the asset, came and went.
+                if !exists && theme.assets[name] == nil { continue }
+                // A new or deleted asset changes which files the output has.
+                guard exists, theme.assets[name] != nil else { return nil }
+                assets.append((name, path))
+                continue
+            }
+            guard path.hasPrefix(contentFolder) else { return nil }
+            let relative = String(path.dropFirst(contentFolder.count))
+            // Junk is never loaded (`.x.md.swp`, `x.md~`); a file that is gone and that the last
+            // walk did not find came and went (an editor's scratch file: vim's `4913`).
+            if ContentWalker.isJunk(relativePath: relative) || (!exists && !memo.documents.wasFound(path)) { continue }
+            guard exists, ContentEntry.kind(of: relative) == .post else { return nil }
+            postPaths.append(path)
+        }
+        guard !postPaths.isEmpty || !assets.isEmpty else { return nil }
+        // A post that came due since the last build moves into lists and feeds.
+        let lastNow = plan.request.now
+        guard !plan.content.posts.contains(where: { $0.date.instant > lastNow && $0.date.instant <= request.now }) else { return nil }
+
+        for (name, path) in assets { theme.assets[name] = Theme.asset(at: path) }
+
+        let config = plan.site.config
+        let options = MarkdownOptions(config: config)
+        let readByTheme = theme.paramNames
+        let seriesBySlug = Dictionary(plan.site.series.enumerated().map { ($1.series.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        let appBySlug = Dictionary(plan.site.apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        var fileLinks: MarkdownFileLinks?
+        var relationsChanged = false, routesChanged = false
+        var edited: [Int] = []
+        var editedFiles = Set<String>()
+        var loadProblems: [Diagnostic] = [], resolveProblems: [Diagnostic] = []
+        for path in postPaths {
+            guard let (entry, loaded) = memo.documents.reload(path), case .post(let post)? = loaded.value,
+                  !loaded.diagnostics.contains(where: { $0.severity == .error }),
+                  let c = index(of: entry.sitePath, in: plan.content.posts),
+                  let s = plan.site.posts.indices.first(where: { plan.site.posts[$0].post.sourcePath == entry.sitePath }) else { return nil }
+            let old = plan.site.posts[s]
+            // Still shown, in the same place, at the same URL.
+            guard post.date.instant == old.post.date.instant, request.mode.includesDrafts || !post.draft,
+                  post.tags.count <= SiteResolver.maximumTagsPerPost,
+                  SiteURLs.post(post, pattern: config.postPermalink) == old.permalink else { return nil }
+
+            var sitePost = old
+            sitePost.post = post
+            sitePost.isDraft = post.draft
+            sitePost.rendered = SiteResolver.withSummary(MarkdownRenderer.render(post.body, options: options), of: post, options: options)
+            if sitePost.rendered.linksMarkdownFiles {
+                // The pages' URLs are the last build's: every post kept its own.
+                let links = fileLinks ?? SiteResolver.fileLinks(of: plan.site)
+                fileLinks = links
+                let (rewritten, problems) = links.rewrite(sitePost.rendered, sourcePath: post.sourcePath, bodyLine: post.bodyLine)
+                resolveProblems += problems
+                if let rewritten { sitePost.rendered = rewritten }
+            }
+            // The image plan and sizes are the last build's while the post shows and links the same images.
+            guard followImages(from: old, to: sitePost, in: &plan) else { return nil }
+            BodyImageSizes.apply(&sitePost.rendered, post.sourcePath, plan.site.imageSizes)
+            PictureMarkup.apply(&sitePost.rendered, post.sourcePath, plan.site.imageVariants)
+            resolveProblems += SiteResolver.lookUp(post, seriesBySlug: seriesBySlug, appBySlug: appBySlug,
+                                                   failedFiles: plan.site.failedFiles).problems
+
+            if post.tags != old.post.tags || post.series != old.post.series || post.seriesOrder != old.post.seriesOrder
+                || post.app != old.post.app {
+                relationsChanged = true
+            }
+            if post.aliases != old.post.aliases || post.keyLocations != old.post.keyLocations { routesChanged = true }
+            loadProblems += loaded.diagnostics
+            plan.content.posts[c] = post
+            plan.site.posts[s] = sitePost
+            edited.append(s)
+            editedFiles.insert(entry.sitePath)
+        }
+        routesChanged = routesChanged || relationsChanged
+
+        plan.content.diagnostics = (plan.content.diagnostics.filter { !editedFiles.contains($0.file) } + loadProblems).sorted()
+        plan.problems.content = plan.problems.content.filter { !editedFiles.contains($0.file) }
+            + loadProblems.droppingFrontMatterKeys(readBy: readByTheme)
+        plan.problems.resolve = plan.problems.resolve.filter { !editedFiles.contains($0.file) } + resolveProblems
+        if relationsChanged {
+            let (tags, _) = SiteResolver.relate(&plan.site.posts, series: &plan.site.series, apps: &plan.site.apps,
+                                                failedFiles: plan.site.failedFiles)
+            plan.site.tags = tags
+            if config.related {
+                for (i, related) in memo.related.choose(posts: plan.site.posts, apps: plan.site.apps, tags: tags).enumerated() {
+                    plan.site.posts[i].relatedIndices = related
+                }
+            }
+        }
+        if routesChanged {
+            let (routes, problems) = Router.routes(for: plan.site, kinds: kinds)
+            plan.routes = routes
+            plan.problems.routes = problems
+        }
+
+        let versions = memo.documents.versions
+        let version: @Sendable (String) -> Int = { versions[$0] ?? 0 }
+        if relationsChanged {
+            projections = SiteProjections(plan.site)
+        } else {
+            for s in edited {
+                projections.entries[s] = SiteProjections.entry(of: plan.site.posts[s], in: plan.site, tags: projections.tags)
+            }
+        }
+        let renderKeys = RenderKeys(site: plan.site, theme: theme, urls: plan.urls, projections: projections, version: version)
+        if relationsChanged {
+            shared = renderKeys.shared()
+        } else {
+            for s in edited { renderKeys.updating(&shared, entry: s) }
+        }
+        if routesChanged {
+            keys = renderKeys.keys(for: plan.routes, shared: shared)
+        } else {
+            // Only the pages that show an edited post: its own, the lists and redirects that show
+            // it, related-post links to it, and the series boxes that name it.
+            let site = plan.site
+            let routes = plan.routes
+            let edited = edited
+            let shows = Array(routes.indices).parallelMap { r in
+                let inputs = routes[r].inputs(in: site)
+                return edited.contains { inputs.shows(post: $0, in: site, withSeriesBox: true) }
+            }
+            for r in routes.indices where shows[r] { keys[r] = renderKeys.key(for: routes[r], shared: shared) }
+        }
+        clock.lap("patch")
+
+        plan.request = request
+        plan.theme = theme
+        plan.projections = projections
+        plan.sharedKeys = shared
+        plan.keys = keys
+        plan.version = version
+        plan.clock = clock
+        plan.patched = true
+        return plan
+    }
+
+    /// Whether the image plan stays the last build's when `old` becomes `new`: the same
+    /// images shown (in the same order, the same way) and linked. Where they moved
+    /// within the file, the plan's first use of an image is moved with them (what
+    /// an image's problem points at), unless the plan has problems in the file.
+    private static func followImages(from old: SitePost, to new: SitePost, in plan: inout SitePlan) -> Bool {
+        let before = DocumentImageUses(SourceDocument.post(old)), after = DocumentImageUses(SourceDocument.post(new))
+        if before == after { return true }
+        guard before.linked == after.linked, before.shown.map(\.path) == after.shown.map(\.path),
+              before.shown.map(\.isIcon) == after.shown.map(\.isIcon),
+              !plan.problems.images.contains(where: { $0.file == old.post.sourcePath }) else { return false }
+        var moved: [String: ImagePlanner.Use] = [:]
+        for (was, now) in zip(before.shown, after.shown) where moved[was.path] == nil {
+            if plan.imageUses[was.path] == was.use { moved[was.path] = now.use }
+        }
+        for (path, use) in moved { plan.imageUses[path] = use }
+        return true
+    }
+
+    /// Where the post from `sourcePath` is in `posts`, which are sorted by source path.
+    private static func index(of sourcePath: String, in posts: [Post]) -> Int? {
+        var low = 0, high = posts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if posts[mid].sourcePath < sourcePath { low = mid + 1 } else { high = mid }
+        }
+        return low < posts.count && posts[low].sourcePath == sourcePath ? low : nil
+    }
+}
