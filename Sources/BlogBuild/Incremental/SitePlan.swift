@@ -1,7 +1,8 @@
 import Foundation
 
 /// A build's first half (`SiteBuilder.plan`): everything that is decided before a
-/// page is rendered. `SiteBuilder.output` makes the files from it.
+/// page is rendered. `SiteBuilder.output` makes the files from it. Here, with the
+/// memos, because the incremental layer keeps the last one and patches it (`PlanPatch`).
 struct SitePlan {
     var request: BuildRequest
     var content: LoadedContent
