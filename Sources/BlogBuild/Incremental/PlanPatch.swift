@@ -110,13 +110,24 @@ enum PlanPatch {
             edited.append(s)
             editedFiles.insert(entry.sitePath)
         }
-        routesChanged = routesChanged || relationsChanged
 
         plan.content.diagnostics = (plan.content.diagnostics.filter { !editedFiles.contains($0.file) } + loadProblems).sorted()
         plan.problems.content = plan.problems.content.filter { !editedFiles.contains($0.file) }
             + loadProblems.droppingFrontMatterKeys(readBy: readByTheme)
         plan.problems.resolve = plan.problems.resolve.filter { !editedFiles.contains($0.file) } + resolveProblems
+        clock.lap("patch posts")
+
+        // What the pages show that the edit may have changed (`EditReach`), found by
+        // comparing the relations before and after; every other page keeps its key.
+        var reach = EditReach(posts: Set(edited))
+        // A part's title is in its series' box on every part's page.
+        for s in edited {
+            if let si = plan.site.posts[s].seriesIndex { reach.seriesBoxes.insert(si) }
+        }
+        let oldRoutes = plan.routes
         if relationsChanged {
+            let before = (tags: plan.site.tags, series: plan.site.series.map(\.postIndices),
+                          related: plan.site.posts.map(\.relatedIndices))
             let (tags, _) = SiteResolver.relate(&plan.site.posts, series: &plan.site.series, apps: &plan.site.apps,
                                                 failedFiles: plan.site.failedFiles)
             plan.site.tags = tags
@@ -125,41 +136,39 @@ enum PlanPatch {
                     plan.site.posts[i].relatedIndices = related
                 }
             }
+            clock.lap("relations")
+            reach.add(relationsBefore: before, after: plan.site)
+            // Tag pages are routes: a tag that came or went, or was renamed, changes them.
+            if !tags.elementsEqual(before.tags, by: { $0.slug == $1.slug && $0.name == $1.name }) { routesChanged = true }
         }
         if routesChanged {
             let (routes, problems) = Router.routes(for: plan.site, kinds: kinds)
             plan.routes = routes
             plan.problems.routes = problems
+            clock.lap("routes")
         }
 
         let versions = memo.documents.versions
         let version: @Sendable (String) -> Int = { versions[$0] ?? 0 }
-        if relationsChanged {
-            projections = SiteProjections(plan.site)
-        } else {
-            for s in edited {
-                projections.entries[s] = SiteProjections.entry(of: plan.site.posts[s], in: plan.site, tags: projections.tags)
-            }
-        }
+        // Patched in place: the last plan's entries are not copied.
+        plan.projections = nil
+        plan.sharedKeys = nil
+        let changes = projections.update(for: plan.site, edited: Set(edited), relinked: reach.relinked, relations: relationsChanged)
+        reach.add(changes)
         let renderKeys = RenderKeys(site: plan.site, theme: theme, urls: plan.urls, projections: projections, version: version)
-        if relationsChanged {
-            shared = renderKeys.shared()
-        } else {
-            for s in edited { renderKeys.updating(&shared, entry: s) }
-        }
-        if routesChanged {
-            keys = renderKeys.keys(for: plan.routes, shared: shared)
-        } else {
-            // Only the pages that show an edited post: its own, the lists and redirects that show
-            // it, related-post links to it, and the series boxes that name it.
-            let site = plan.site
-            let routes = plan.routes
-            let edited = edited
-            let shows = Array(routes.indices).parallelMap { r in
-                let inputs = routes[r].inputs(in: site)
-                return edited.contains { inputs.shows(post: $0, in: site, withSeriesBox: true) }
-            }
-            for r in routes.indices where shows[r] { keys[r] = renderKeys.key(for: routes[r], shared: shared) }
+        for s in changes.entries { renderKeys.updating(&shared, entry: s) }
+        clock.lap("projections")
+
+        // A page keeps its key unless it shows something the edit reached, or is new.
+        let site = plan.site, routes = plan.routes, seen = reach, sharedNow = shared
+        let sameRoutes = routes.count == oldRoutes.count && zip(routes, oldRoutes).allSatisfy { $0.outputPath == $1.outputPath }
+        let lastKeys: [String: Int] = sameRoutes ? [:]
+            : Dictionary(zip(oldRoutes.map(\.outputPath), keys), uniquingKeysWith: { a, _ in a })
+        let lastKeysByIndex = keys
+        keys = Array(routes.indices).parallelMap { r in
+            let old = sameRoutes ? lastKeysByIndex[r] : lastKeys[routes[r].outputPath]
+            if let old, !seen.shows(routes[r].inputs(in: site), in: site) { return old }
+            return renderKeys.key(for: routes[r], shared: sharedNow)
         }
         clock.lap("patch")
 

@@ -219,14 +219,14 @@ enum SiteResolver {
         }
         var tags = tagOrder.compactMap { tagByKey[$0] }
         tags.sort { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
-        for (ti, tag) in tags.enumerated() {
-            for pi in tag.postIndices { posts[pi].tagIndices.append(ti) }
-        }
-        // Keep each post's tags in the order it wrote them.
-        for i in posts.indices where posts[i].tagIndices.count > 1 {
-            var order: [String: Int] = [:]
-            for (n, name) in posts[i].post.tags.enumerated() where order[slug(name)] == nil { order[slug(name)] = n }
-            posts[i].tagIndices.sort { (order[tags[$0].slug] ?? 0) < (order[tags[$1].slug] ?? 0) }
+        // Each post's tags in the order it wrote them, each once.
+        let tagIndex = Dictionary(tags.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        for i in posts.indices where !posts[i].post.tags.isEmpty {
+            var indices: [Int] = []
+            for name in posts[i].post.tags {
+                if let t = tagIndex[slug(name)], !indices.contains(t) { indices.append(t) }
+            }
+            posts[i].tagIndices = indices
         }
         return (tags, diagnostics)
     }
