@@ -158,12 +158,15 @@ import Testing
         // Templates: an override of a partial, edited, then deleted (back to the built-in one).
         let footer = try #require(Theme.builtIn["partials/footer.mustache"])
         try s.site.write("templates/partials/footer.mustache", String(decoding: footer, as: UTF8.self) + "<!-- local footer -->\n")
-        let templated = try s.check("overriding a partial")
+        let partial = ["templates/partials/footer.mustache"]
+        let templated = try s.check("overriding a partial", changed: partial)
         #expect(templated.changedPaths.contains("/index.html"))
+        #expect(templated.patched, "a template edit patches the plan")
         try s.edit("templates/partials/footer.mustache") { $0.replacingOccurrences(of: "local footer", with: "edited footer") }
-        try s.check("editing the override")
+        try s.check("editing the override", changed: partial)
         try s.site.remove("templates/partials/footer.mustache")
-        try s.check("deleting the override")
+        try s.check("deleting the override", changed: partial)
+        try s.check("the same override deleted, told by no watcher")
         try s.site.write("templates/assets/extra.css", "p { margin: 0 }\n")
         let css = try s.check("adding a stylesheet")
         #expect(css.changedPaths == ["/assets/extra.css"])
@@ -509,12 +512,14 @@ import Testing
         #expect(!added.patched)
         #expect(added.changedPaths.contains("/assets/extra.css"), "\(added.changedPaths)")
 
-        // A template: every post page, and no file of content/ read again.
+        // A template: every post page, and no file of content/ read again; no other page.
         try s.site.write("templates/post.mustache", String(decoding: try #require(Theme.builtIn["post.mustache"]), as: UTF8.self)
                          + "<!-- edited while serving -->\n")
         let template = try s.check("an edit of a template", changed: ["templates/post.mustache"])
-        #expect(!template.patched)
+        #expect(template.patched, "a template edit patches the plan: the theme is loaded again, the site is not")
         #expect(template.changedPaths.contains("/2023/06/kettle-audit/index.html"), "\(template.changedPaths)")
+        #expect(!template.changedPaths.contains("/index.html") && !template.changedPaths.contains("/tags/index.html"),
+                "\(template.changedPaths)")
 
         // A post body and the stylesheet saved together.
         let post = "content/posts/2023-06-01-kettle-audit.md"

@@ -1,6 +1,6 @@
-/// What an edit of existing posts reaches on other pages (`PlanPatch`): the posts
-/// edited, the list entries, related-post lists, series boxes, tag links, series
-/// summaries and app cards that changed. A page whose declared inputs
+/// What an edit of existing posts or templates reaches on pages (`PlanPatch`): the
+/// posts edited, the list entries, related-post lists, series boxes, tag links,
+/// series summaries, app cards and page templates that changed. A page whose declared inputs
 /// (`RouteInputs`) show none of it keeps its render key.
 struct EditReach: Sendable {
     /// Edited posts (site indices): their own pages, redirects to them, related-post
@@ -19,6 +19,8 @@ struct EditReach: Sendable {
     var tags: Set<Int> = []
     var series: Set<Int> = []
     var apps: Set<Int> = []
+    /// Page templates whose text (with the partials they use) or reads changed.
+    var templates: Set<String> = []
 
     init(posts: Set<Int>) { self.posts = posts }
 
@@ -53,6 +55,7 @@ struct EditReach: Sendable {
 
     /// Whether a page with `inputs` shows anything the edit reached.
     func shows(_ inputs: RouteInputs, in site: Site) -> Bool {
+        if !templates.isEmpty, inputs.templates.contains(where: templates.contains) { return true }
         if case .post(let i) = inputs.own, posts.contains(i) || related.contains(i) { return true }
         if let i = inputs.redirectTo, posts.contains(i) { return true }
         if inputs.related.contains(where: posts.contains) { return true }

@@ -5,7 +5,9 @@ import Foundation
 /// the files that changed, and each is
 /// - an existing post, still there and still shown, with the same date and URL
 ///   (its body, title, summary, tags, series, app and any other front matter may change), or
-/// - a file of the theme's `templates/assets/` that the last theme has.
+/// - a file of the theme's `templates/assets/` that the last theme has, or
+/// - a template (the theme is loaded again; the pages whose templates changed,
+///   with the partials they use, get new keys).
 ///
 /// The set of posts and their order are then the last build's. The changed posts'
 /// values are replaced; their relations to series, apps and tags (and related
@@ -30,8 +32,10 @@ enum PlanPatch {
         var clock = StageClock()
 
         let contentFolder = request.siteDirectory.appendingPathComponent("content").standardizedFileURL.path + "/"
-        let assetsFolder = request.siteDirectory.appendingPathComponent("templates/assets").standardizedFileURL.path + "/"
+        let templatesFolder = request.siteDirectory.appendingPathComponent("templates").standardizedFileURL.path + "/"
+        let assetsFolder = templatesFolder + "assets/"
         var postPaths: [String] = []
+        var templatesChanged = false
         var assets: [(name: String, path: String)] = []
         for path in changed.sorted() {
             let exists = FileManager.default.fileExists(atPath: path)
@@ -44,6 +48,10 @@ enum PlanPatch {
                 assets.append((name, path))
                 continue
             }
+            if path.hasPrefix(templatesFolder) {
+                templatesChanged = true
+                continue
+            }
             guard path.hasPrefix(contentFolder) else { return nil }
             let relative = String(path.dropFirst(contentFolder.count))
             // Junk is never loaded (`.x.md.swp`, `x.md~`); a file that is gone and that the last
@@ -52,16 +60,29 @@ enum PlanPatch {
             guard exists, ContentEntry.kind(of: relative) == .post else { return nil }
             postPaths.append(path)
         }
-        guard !postPaths.isEmpty || !assets.isEmpty else { return nil }
+        guard !postPaths.isEmpty || !assets.isEmpty || templatesChanged else { return nil }
         // A post that came due since the last build moves into lists and feeds.
         let lastNow = plan.request.now
         guard !plan.content.posts.contains(where: { $0.date.instant > lastNow && $0.date.instant <= request.now }) else { return nil }
 
-        for (name, path) in assets { theme.assets[name] = Theme.asset(at: path) }
+        // A template: the theme loaded again (with its assets); a theme with errors is left to the whole plan, which reports them.
+        var editedTemplates = Set<String>()
+        if templatesChanged {
+            let (loaded, problems) = Theme.load(siteDirectory: request.siteDirectory, pages: PageKinds.templates(of: kinds))
+            guard let loaded, !problems.contains(where: { $0.severity == .error }) else { return nil }
+            for name in Set(loaded.pages.keys).union(theme.pages.keys)
+            where loaded.fingerprints[name] != theme.fingerprints[name]
+                || loaded.pages[name]?.readsTagCounts != theme.pages[name]?.readsTagCounts {
+                editedTemplates.insert(name)
+            }
+            theme = loaded
+            plan.problems.theme = problems
+        } else {
+            for (name, path) in assets { theme.assets[name] = Theme.asset(at: path) }
+        }
 
         let config = plan.site.config
         let options = MarkdownOptions(config: config)
-        let readByTheme = theme.paramNames
         let seriesBySlug = Dictionary(plan.site.series.enumerated().map { ($1.series.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let appBySlug = Dictionary(plan.site.apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
         var fileLinks: MarkdownFileLinks?
@@ -112,14 +133,14 @@ enum PlanPatch {
         }
 
         plan.content.diagnostics = (plan.content.diagnostics.filter { !editedFiles.contains($0.file) } + loadProblems).sorted()
-        plan.problems.content = plan.problems.content.filter { !editedFiles.contains($0.file) }
-            + loadProblems.droppingFrontMatterKeys(readBy: readByTheme)
+        plan.problems.content = plan.content.diagnostics.droppingFrontMatterKeys(readBy: theme.paramNames)
         plan.problems.resolve = plan.problems.resolve.filter { !editedFiles.contains($0.file) } + resolveProblems
         clock.lap("patch posts")
 
         // What the pages show that the edit may have changed (`EditReach`), found by
         // comparing the relations before and after; every other page keeps its key.
         var reach = EditReach(posts: Set(edited))
+        reach.templates = editedTemplates
         // A part's title is in its series' box on every part's page.
         for s in edited {
             if let si = plan.site.posts[s].seriesIndex { reach.seriesBoxes.insert(si) }
@@ -156,7 +177,11 @@ enum PlanPatch {
         let changes = projections.update(for: plan.site, edited: Set(edited), relinked: reach.relinked, relations: relationsChanged)
         reach.add(changes)
         let renderKeys = RenderKeys(site: plan.site, theme: theme, urls: plan.urls, projections: projections, version: version)
-        for s in changes.entries { renderKeys.updating(&shared, entry: s) }
+        if shared.countlessTemplates != RenderKeys.countlessTemplates(of: theme) {
+            shared = renderKeys.shared()
+        } else {
+            for s in changes.entries { renderKeys.updating(&shared, entry: s) }
+        }
         clock.lap("projections")
 
         // A page keeps its key unless it shows something the edit reached, or is new.

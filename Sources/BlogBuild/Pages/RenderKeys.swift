@@ -38,13 +38,18 @@ struct RenderKeys {
 
     /// The shared part, made for the whole site.
     func shared() -> Shared {
-        let countless = Set(theme.pages.filter { !$0.value.readsTagCounts }.keys)
+        let countless = Self.countlessTemplates(of: theme)
         // Each entry hashed once: a post is on its home page, the archive, and each
         // of its tag, series and app pages.
         let entryKeys = projections.entries.parallelMap { $0.hashValue }
         return Shared(siteKey: siteKey(), entryKeys: entryKeys,
                       entryKeysWithoutCounts: countless.isEmpty ? entryKeys : projections.entries.parallelMap(Self.countlessKey),
                       countlessTemplates: countless, variantKeys: site.imageVariants.mapValues(\.hashValue))
+    }
+
+    /// The page templates of `theme` that never read a tag's `count`.
+    static func countlessTemplates(of theme: Theme) -> Set<String> {
+        Set(theme.pages.filter { !$0.value.readsTagCounts }.keys)
     }
 
     /// `shared` with post `i`'s entry hashed again (its projection changed).
