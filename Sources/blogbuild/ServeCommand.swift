@@ -74,9 +74,11 @@ struct ServeCommand: ParsableCommand {
         let builder = IncrementalBuilder()
         var basePath = "/"
         switch rebuild(builder, site: site, output: output, options: options, first: true) {
-        case .success(let outcome):
+        case .success(let outcome?):
             basePath = outcome.report.basePath
             hub.send(changedPaths: [], warnings: outcome.report.warnings.map(\.description))
+        case .success(nil):
+            break
         case .failure(let failure):
             hub.send(errors: failure.diagnostics.map(\.description))
         }
@@ -106,7 +108,7 @@ struct ServeCommand: ParsableCommand {
                         }
                     }
                     group.addTask {
-                        try await watcher.watch(after: initial) { changed in
+                        try await watcher.watch(after: initial) { changed, moreWaiting in
                             // A build blocks its thread: keep it off Swift concurrency's small pool.
                             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                                 DispatchQueue.global().async {
@@ -123,8 +125,10 @@ struct ServeCommand: ParsableCommand {
                                                  warnings: announcement.warnings.map(\.description), pending: true)
                                     }
                                     switch rebuild(builder, site: site, output: output, options: options, rebuilding: changed,
-                                                   announced: announced) {
-                                    case .success(let outcome):
+                                                   announced: announced, moreWaiting: moreWaiting) {
+                                    case .success(nil):
+                                        break  // announced; the next change's rebuild writes it
+                                    case .success(let outcome?):
                                         if outcome.report.basePath != basePath {
                                             FileHandle.standardError.write(Data(("note: base_url's path is now \(outcome.report.basePath); "
                                                 + "restart serve to serve the site there (still serving under \(basePath))\n").utf8))
@@ -164,10 +168,13 @@ struct ServeCommand: ParsableCommand {
 /// what was written, how long it took. On failure prints the diagnostics and leaves
 /// the last good site in place (the engine writes nothing on failure).
 /// A rebuild is announced first (`announced`: the pages it changes are then
-/// rendered when asked for), then finished.
+/// rendered when asked for), then finished, unless `moreWaiting` says the watcher
+/// has seen more changes by then: the next rebuild plans from this one and writes
+/// both (nil then).
 private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, options: BuildSettings,
                      rebuilding changed: Set<String>? = nil, first: Bool = false,
-                     announced: (IncrementalBuilder.Announcement) -> Void = { _ in }) -> Result<IncrementalBuilder.Outcome, BuildFailure> {
+                     announced: (IncrementalBuilder.Announcement) -> Void = { _ in },
+                     moreWaiting: () -> Bool = { false }) -> Result<IncrementalBuilder.Outcome?, BuildFailure> {
     let start = DispatchTime.now()
     var request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
     request.cacheDirectory = options.site.cacheURL
@@ -181,6 +188,15 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
                 outcome = finished
             } else {
                 announced(announcement)
+                if moreWaiting() {
+                    if !options.quiet {
+                        let ms = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
+                        print(RebuildLine.clock() + " " + RebuildLine.what(changed, site: site)
+                              + ": announced in \(ms) ms; written with the next change, which came meanwhile")
+                        fflush(nil)
+                    }
+                    return .success(nil)
+                }
                 outcome = try builder.finish()
             }
         }

@@ -37,16 +37,23 @@ import Testing
             step += 1
             let hint = changed.map { Set($0.map { site.url($0).standardizedFileURL.path }) }
             let outcome = try builder.build(request(served), changedFiles: hint)
+            try compare(what, warnings: outcome.report.warnings, sourceLocation: sourceLocation)
+            return outcome
+        }
+
+        /// Builds clean and compares the served folder (as it is) and `warnings` with it.
+        func compare(_ what: String, warnings: [Diagnostic],
+                     sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            step += 1
             let clean = site.outside("clean-\(step)")
             let cleanReport = try SiteBuilder.build(request(clean))
-            #expect(outcome.report.warnings == cleanReport.warnings, "after \(what): warnings differ from a clean build",
+            #expect(warnings == cleanReport.warnings, "after \(what): warnings differ from a clean build",
                     sourceLocation: sourceLocation)
             let incremental = try FolderSnapshot(served), fresh = try FolderSnapshot(clean)
             let differences = incremental.differences(from: fresh).filter { !$0.hasPrefix("mtime") && !$0.hasPrefix("replaced") }
             #expect(differences.isEmpty, "after \(what): served output differs from a clean build: \(differences.prefix(12))",
                     sourceLocation: sourceLocation)
             try? FileManager.default.removeItem(at: clean)
-            return outcome
         }
 
         func edit(_ path: String, _ change: (String) -> String) throws {
@@ -402,6 +409,28 @@ import Testing
             let outcome = try s.check("step \(step): \(kind) of \(post)", changed: [post])
             #expect(outcome.patched, "step \(step): the \(kind) edit of \(post) was not patched")
         }
+    }
+
+    /// Serve leaves an announced edit unfinished when the next save came meanwhile:
+    /// the next announcement plans from it and its `finish` writes both edits.
+    @Test func anAnnouncementLeftUnfinishedIsWrittenWithTheNext() throws {
+        let s = try Session()
+        try s.check("the first build")
+        let first = "content/posts/2022-01-20-harmonic-constants.md", second = "content/posts/2023-06-01-kettle-audit.md"
+        let css = "templates/assets/style.css"
+        try s.site.write(css, String(decoding: try #require(Theme.builtIn["assets/style.css"]), as: UTF8.self))
+        try s.check("the stylesheet ejected", changed: [css])
+        try s.edit(first) { $0 + "\nA first save, never finished on its own.\n" }
+        try s.edit(css) { $0 + "\n.quokka { color: teal; }\n" }
+        let path = { (p: String) in Set([s.site.url(p).standardizedFileURL.path]) }
+        let left = try s.builder.announce(s.request(s.served), changedFiles: path(first).union(path(css)))
+        #expect(left.finished == nil && left.changedPaths.contains("/2022/01/harmonic-constants/index.html"), "\(left.changedPaths)")
+        try s.edit(second) { $0.replacingOccurrences(of: "tags: [Swift, SwiftUI, Objective-C]", with: "tags: [Swift, Quokka]") }
+        let next = try s.builder.announce(s.request(s.served), changedFiles: path(second))
+        #expect(next.changedPaths.contains("/2022/01/harmonic-constants/index.html"), "the first edit's page is still to write: \(next.changedPaths)")
+        let written = try s.builder.finish()
+        #expect(written.changedPaths.contains("/assets/style.css"), "\(written.changedPaths)")
+        try s.compare("both edits written by one finish", warnings: written.report.warnings)
     }
 
     @Test func bodyEditsEqualACleanBuild() throws {

@@ -116,6 +116,9 @@ public final class InotifyWatcher: Sendable {
     /// True once the thread has ended and the fds are closed.
     public var isFinished: Bool { state.withLock { $0.finished } }
 
+    /// Whether events came since the last `takeChangedPaths()`: more changes are on their way.
+    public var hasChangesWaiting: Bool { state.withLock { !$0.changedPaths.isEmpty || $0.changesUnknown } }
+
     /// The files (absolute paths) that events named since the last call, and
     /// starts a new list; nil when the events do not tell (events were lost, or
     /// a folder was created, moved or deleted): then anything may have changed.

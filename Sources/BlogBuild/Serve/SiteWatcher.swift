@@ -131,7 +131,10 @@ public struct SiteWatcher: Sendable {
     /// On Linux one inotify watcher serves the whole session, and a change costs no
     /// walk of the tree (which matters with thousands of posts); where inotify is
     /// unusable, or once a new folder could not be watched, it polls every `interval`.
-    public func watch(after initial: Snapshot, onChange: @Sendable (Set<String>?) async -> Void) async throws {
+    /// `moreWaiting` (given to `onChange`) tells whether later changes have already been
+    /// seen, so work that the next call makes again anyway can be left.
+    public func watch(after initial: Snapshot,
+                      onChange: @Sendable (Set<String>?, _ moreWaiting: @escaping @Sendable () -> Bool) async -> Void) async throws {
         var last = initial
         #if os(Linux)
         if mechanism == .automatic, let inotify = try? InotifyWatcher(
@@ -139,19 +142,19 @@ public struct SiteWatcher: Sendable {
             defer { inotify.stop() }
             _ = inotify.takeChangedPaths()  // what happened so far is in the snapshot below
             last = snapshot()
-            if last != initial { await onChange(nil) }
+            if last != initial { await onChange(nil, { inotify.hasChangesWaiting }) }
             for await _ in inotify.changes {
-                await onChange(inotify.takeChangedPaths())
+                await onChange(inotify.takeChangedPaths(), { inotify.hasChangesWaiting })
                 if inotify.isDegraded { break }
             }
             try Task.checkCancellation()
             last = snapshot()
-            await onChange(nil)  // what happened while inotify was failing
+            await onChange(nil, { false })  // what happened while inotify was failing
         }
         #endif
         while true {
             last = try await pollForChange(after: last)
-            await onChange(nil)
+            await onChange(nil, { false })
         }
     }
 
