@@ -126,6 +126,32 @@ final class DocumentMemo {
         return results
     }
 
+    /// A Markdown file the last walk did not find, now at `path` (absolute; `relativePath`
+    /// under content/): added to the last walk and loaded, with a new version.
+    /// Nil without a last walk.
+    func add(_ path: String, relativePath: String) -> (entry: ContentEntry, loaded: Loaded)? {
+        guard var last = lastSurvey, !last.paths.contains(path) else { return nil }
+        lastSurvey = nil  // changed in place, not copied
+        let entry = ContentEntry(relativePath: relativePath, absolutePath: path, kind: ContentEntry.kind(of: relativePath))
+        last.survey.entries.append(entry)
+        last.paths.insert(path)
+        lastSurvey = last
+        return reload(path)
+    }
+
+    /// A file of the last walk that is gone: taken out of the walk and the memo.
+    func remove(_ path: String) {
+        guard var last = lastSurvey, last.paths.contains(path) else { return }
+        lastSurvey = nil  // changed in place, not copied
+        if let at = last.survey.entries.firstIndex(where: { $0.absolutePath == path }) {
+            versions[last.survey.entries[at].sitePath] = nil
+            last.survey.entries.remove(at: at)
+        }
+        last.paths.remove(path)
+        lastSurvey = last
+        entries[path] = nil
+    }
+
     /// Whether the last walk of content/ found the file at `path` (absolute).
     func wasFound(_ path: String) -> Bool { lastSurvey?.paths.contains(path) ?? false }
 

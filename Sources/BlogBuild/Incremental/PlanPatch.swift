@@ -22,7 +22,7 @@ import Foundation
 enum PlanPatch {
     static func plan(_ request: BuildRequest, changed: Set<String>, memo: BuildMemo, kinds: [PageKind]) -> SitePlan? {
         guard var plan = memo.plan, !changed.isEmpty, var theme = plan.theme, var projections = plan.projections,
-              var shared = plan.sharedKeys, var keys = plan.keys,
+              var shared = plan.sharedKeys, var keys = plan.keys, !plan.site.posts.isEmpty,
               request.mode == plan.request.mode, request.baseURL == plan.request.baseURL,
               request.cacheDirectory == plan.request.cacheDirectory,
               request.siteDirectory.standardizedFileURL == plan.request.siteDirectory.standardizedFileURL,
@@ -34,7 +34,7 @@ enum PlanPatch {
         let contentFolder = request.siteDirectory.appendingPathComponent("content").standardizedFileURL.path + "/"
         let templatesFolder = request.siteDirectory.appendingPathComponent("templates").standardizedFileURL.path + "/"
         let assetsFolder = templatesFolder + "assets/"
-        var postPaths: [String] = []
+        var postPaths: [String] = [], newPaths: [(path: String, relative: String)] = [], gonePaths: [String] = []
         var templatesChanged = false
         var assets: [(name: String, path: String)] = []
         for path in changed.sorted() {
@@ -56,11 +56,19 @@ enum PlanPatch {
             let relative = String(path.dropFirst(contentFolder.count))
             // Junk is never loaded (`.x.md.swp`, `x.md~`); a file that is gone and that the last
             // walk did not find came and went (an editor's scratch file: vim's `4913`).
-            if ContentWalker.isJunk(relativePath: relative) || (!exists && !memo.documents.wasFound(path)) { continue }
-            guard exists, ContentEntry.kind(of: relative) == .post else { return nil }
-            postPaths.append(path)
+            let found = memo.documents.wasFound(path)
+            if ContentWalker.isJunk(relativePath: relative) || (!exists && !found) { continue }
+            guard ContentEntry.kind(of: relative) == .post else { return nil }
+            if !exists {
+                gonePaths.append(path)
+            } else if found {
+                postPaths.append(path)
+            } else {
+                guard isPlainFile(path) else { return nil }
+                newPaths.append((path, relative))
+            }
         }
-        guard !postPaths.isEmpty || !assets.isEmpty || templatesChanged else { return nil }
+        guard !postPaths.isEmpty || !newPaths.isEmpty || !gonePaths.isEmpty || !assets.isEmpty || templatesChanged else { return nil }
         // A post that came due since the last build moves into lists and feeds.
         let lastNow = plan.request.now
         guard !plan.content.posts.contains(where: { $0.date.instant > lastNow && $0.date.instant <= request.now }) else { return nil }
@@ -85,72 +93,154 @@ enum PlanPatch {
         let options = MarkdownOptions(config: config)
         let seriesBySlug = Dictionary(plan.site.series.enumerated().map { ($1.series.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let appBySlug = Dictionary(plan.site.apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        // Links to Markdown files are the pages' URLs: while a document has one, posts keep
+        // theirs and none comes or goes (else the whole plan makes every link again).
+        let linkingSite = plan.site.posts.contains { $0.rendered.linksMarkdownFiles } || plan.site.series.contains { $0.intro.linksMarkdownFiles }
+            || plan.site.apps.contains { $0.description.linksMarkdownFiles } || plan.site.pages.contains { $0.rendered.linksMarkdownFiles }
+        guard !linkingSite || (newPaths.isEmpty && gonePaths.isEmpty) else { return nil }
         var fileLinks: MarkdownFileLinks?
-        var relationsChanged = false, routesChanged = false
+        var relationsChanged = false, routesChanged = false, reordered = !newPaths.isEmpty || !gonePaths.isEmpty
         var edited: [Int] = []
-        var editedFiles = Set<String>()
+        var touchedFiles = Set<String>()
         var loadProblems: [Diagnostic] = [], resolveProblems: [Diagnostic] = []
-        for path in postPaths {
-            guard let (entry, loaded) = memo.documents.reload(path), case .post(let post)? = loaded.value,
-                  !loaded.diagnostics.contains(where: { $0.severity == .error }),
-                  let c = index(of: entry.sitePath, in: plan.content.posts),
-                  let s = plan.site.posts.indices.first(where: { plan.site.posts[$0].post.sourcePath == entry.sitePath }) else { return nil }
-            let old = plan.site.posts[s]
-            // Still shown, in the same place, at the same URL.
-            guard post.date.instant == old.post.date.instant, request.mode.includesDrafts || !post.draft,
-                  post.tags.count <= SiteResolver.maximumTagsPerPost,
-                  SiteURLs.post(post, pattern: config.postPermalink) == old.permalink else { return nil }
 
-            var sitePost = old
+        /// `post` as this site shows it: rendered, its links and images done as the pipeline does them.
+        func shown(_ post: Post, from old: SitePost?) -> SitePost? {
+            var sitePost = old ?? SitePost(post: post, rendered: RenderedMarkdown(html: "", summaryHTML: ""),
+                                           permalink: SiteURLs.post(post, pattern: config.postPermalink),
+                                           isDraft: post.draft, isFuture: post.date.instant > request.now, tagIndices: [])
             sitePost.post = post
             sitePost.isDraft = post.draft
+            sitePost.isFuture = post.date.instant > request.now
+            sitePost.permalink = SiteURLs.post(post, pattern: config.postPermalink)
             sitePost.rendered = SiteResolver.withSummary(MarkdownRenderer.render(post.body, options: options), of: post, options: options)
             if sitePost.rendered.linksMarkdownFiles {
-                // The pages' URLs are the last build's: every post kept its own.
+                // Only when every post kept its URL (above): the last build's page table holds.
+                guard old != nil, sitePost.permalink == old?.permalink else { return nil }
                 let links = fileLinks ?? SiteResolver.fileLinks(of: plan.site)
                 fileLinks = links
                 let (rewritten, problems) = links.rewrite(sitePost.rendered, sourcePath: post.sourcePath, bodyLine: post.bodyLine)
                 resolveProblems += problems
                 if let rewritten { sitePost.rendered = rewritten }
             }
-            // The image plan and sizes are the last build's while the post shows and links the same images.
-            guard followImages(from: old, to: sitePost, in: &plan) else { return nil }
             BodyImageSizes.apply(&sitePost.rendered, post.sourcePath, plan.site.imageSizes)
             PictureMarkup.apply(&sitePost.rendered, post.sourcePath, plan.site.imageVariants)
             resolveProblems += SiteResolver.lookUp(post, seriesBySlug: seriesBySlug, appBySlug: appBySlug,
                                                    failedFiles: plan.site.failedFiles).problems
+            return sitePost
+        }
+        /// Shown by this build: not a draft or future post, unless drafts are built.
+        func isShown(_ post: Post) -> Bool {
+            request.mode.includesDrafts || (!post.draft && post.date.instant <= request.now)
+        }
 
+        // Posts edited in place.
+        for path in postPaths {
+            guard let (entry, loaded) = memo.documents.reload(path), case .post(let post)? = loaded.value,
+                  !loaded.diagnostics.contains(where: { $0.severity == .error }),
+                  let c = index(of: entry.sitePath, in: plan.content.posts),
+                  let s = plan.site.posts.indices.first(where: { plan.site.posts[$0].post.sourcePath == entry.sitePath }),
+                  isShown(post), post.tags.count <= SiteResolver.maximumTagsPerPost else { return nil }
+            let old = plan.site.posts[s]
+            guard let sitePost = shown(post, from: old) else { return nil }
+            let moved = post.date.instant != old.post.date.instant
+            if sitePost.permalink != old.permalink {
+                guard !linkingSite else { return nil }
+                routesChanged = true
+            }
+            // The image plan and sizes are the last build's while the post shows and links the same
+            // images (and, when it moves among the others, none: an image's first use would move).
+            guard followImages(from: old, to: sitePost, in: &plan), !moved || showsNoImages(old) else { return nil }
             if post.tags != old.post.tags || post.series != old.post.series || post.seriesOrder != old.post.seriesOrder
                 || post.app != old.post.app {
                 relationsChanged = true
             }
             if post.aliases != old.post.aliases || post.keyLocations != old.post.keyLocations { routesChanged = true }
+            if moved { reordered = true }
             loadProblems += loaded.diagnostics
             plan.content.posts[c] = post
             plan.site.posts[s] = sitePost
             edited.append(s)
-            editedFiles.insert(entry.sitePath)
+            touchedFiles.insert(entry.sitePath)
         }
 
-        plan.content.diagnostics = (plan.content.diagnostics.filter { !editedFiles.contains($0.file) } + loadProblems).sorted()
+        // Posts gone, and new ones.
+        var gone = Set<Int>()
+        for path in gonePaths {
+            let sitePath = "content/" + path.dropFirst(contentFolder.count)
+            guard !plan.site.failedFiles.contains(sitePath), let c = index(of: sitePath, in: plan.content.posts),
+                  let s = plan.site.posts.indices.first(where: { plan.site.posts[$0].post.sourcePath == sitePath }),
+                  showsNoImages(plan.site.posts[s]) else { return nil }
+            memo.documents.remove(path)
+            plan.content.posts.remove(at: c)
+            gone.insert(s)
+            touchedFiles.insert(sitePath)
+        }
+        var added: [SitePost] = []
+        for (path, relative) in newPaths {
+            guard let (entry, loaded) = memo.documents.add(path, relativePath: relative), case .post(let post)? = loaded.value,
+                  !loaded.diagnostics.contains(where: { $0.severity == .error }), isShown(post),
+                  post.tags.count <= SiteResolver.maximumTagsPerPost,
+                  index(of: entry.sitePath, in: plan.content.posts) == nil,
+                  let sitePost = shown(post, from: nil), showsNoImages(sitePost) else { return nil }
+            loadProblems += loaded.diagnostics
+            plan.content.posts.insert(post, at: insertionIndex(of: entry.sitePath, in: plan.content.posts))
+            added.append(sitePost)
+            touchedFiles.insert(entry.sitePath)
+        }
+
+        // The posts in their order, newest first (ties by path), as resolve orders them:
+        // where each post of this build was in the last one (`origin`), and the reverse (`position`).
+        let oldRelated = relationsChanged || reordered ? plan.site.posts.map(\.relatedIndices) : nil
+        var origin: [Int?] = Array(plan.site.posts.indices)
+        var position: [Int?] = Array(plan.site.posts.indices)
+        if reordered {
+            var pool: [(origin: Int?, post: SitePost)] = []
+            pool.reserveCapacity(plan.site.posts.count + added.count)
+            for (i, post) in plan.site.posts.enumerated() where !gone.contains(i) { pool.append((i, post)) }
+            for post in added { pool.append((nil, post)) }
+            plan.site.posts = []
+            let order = pool.indices.sorted { a, b in
+                let da = pool[a].post.post.date.instant, db = pool[b].post.post.date.instant
+                if da != db { return da > db }
+                return pool[a].post.post.sourcePath < pool[b].post.post.sourcePath
+            }
+            origin = order.map { pool[$0].origin }
+            position = Array(repeating: nil, count: position.count)
+            for (now, was) in origin.enumerated() { if let was { position[was] = now } }
+            plan.site.posts = order.map { pool[$0].post }
+            relationsChanged = true
+            routesChanged = true
+        }
+        let editedNow = Set(edited.compactMap { position[$0] } + origin.indices.filter { origin[$0] == nil })
+
+        plan.content.diagnostics = (plan.content.diagnostics.filter { !touchedFiles.contains($0.file) } + loadProblems).sorted()
         plan.problems.content = plan.content.diagnostics.droppingFrontMatterKeys(readBy: theme.paramNames)
-        plan.problems.resolve = plan.problems.resolve.filter { !editedFiles.contains($0.file) } + resolveProblems
+        plan.problems.resolve = plan.problems.resolve.filter { !touchedFiles.contains($0.file) } + resolveProblems
         clock.lap("patch posts")
 
         // What the pages show that the edit may have changed (`EditReach`), found by
         // comparing the relations before and after; every other page keeps its key.
-        var reach = EditReach(posts: Set(edited))
+        var reach = EditReach(posts: editedNow)
         reach.templates = editedTemplates
         // A part's title is in its series' box on every part's page.
-        for s in edited {
+        for s in editedNow {
             if let si = plan.site.posts[s].seriesIndex { reach.seriesBoxes.insert(si) }
         }
         let oldRoutes = plan.routes
         if relationsChanged {
-            let before = (tags: plan.site.tags, series: plan.site.series.map(\.postIndices),
-                          related: plan.site.posts.map(\.relatedIndices))
-            let (tags, _) = SiteResolver.relate(&plan.site.posts, series: &plan.site.series, apps: &plan.site.apps,
-                                                failedFiles: plan.site.failedFiles)
+            let before = (tags: plan.site.tags, series: plan.site.series.map(\.postIndices), apps: plan.site.apps.map(\.postIndices),
+                          related: oldRelated ?? [])
+            // Taken out and put back: `plan` is one variable to the exclusivity check (the
+            // functions above capture it), so three of its parts cannot be passed inout at once.
+            var posts = plan.site.posts, series = plan.site.series, apps = plan.site.apps
+            plan.site.posts = []
+            plan.site.series = []
+            plan.site.apps = []
+            let (tags, _) = SiteResolver.relate(&posts, series: &series, apps: &apps, failedFiles: plan.site.failedFiles)
+            plan.site.posts = posts
+            plan.site.series = series
+            plan.site.apps = apps
             plan.site.tags = tags
             if config.related {
                 for (i, related) in memo.related.choose(posts: plan.site.posts, apps: plan.site.apps, tags: tags).enumerated() {
@@ -158,7 +248,7 @@ enum PlanPatch {
                 }
             }
             clock.lap("relations")
-            reach.add(relationsBefore: before, after: plan.site)
+            reach.add(relationsBefore: before, after: plan.site, origin: origin, position: position)
             // Tag pages are routes: a tag that came or went, or was renamed, changes them.
             if !tags.elementsEqual(before.tags, by: { $0.slug == $1.slug && $0.name == $1.name }) { routesChanged = true }
         }
@@ -174,13 +264,30 @@ enum PlanPatch {
         // Patched in place: the last plan's entries are not copied.
         plan.projections = nil
         plan.sharedKeys = nil
-        let changes = projections.update(for: plan.site, edited: Set(edited), relinked: reach.relinked, relations: relationsChanged)
+        if reordered {
+            // Each post keeps its entry (and its hash) where it moved; a new post's is made below.
+            let entries = projections.entries, entryKeys = shared.entryKeys, countless = shared.entryKeysWithoutCounts
+            projections.entries = origin.map { entries[$0 ?? 0] }
+            shared.entryKeys = origin.map { entryKeys[$0 ?? 0] }
+            shared.entryKeysWithoutCounts = origin.map { countless[$0 ?? 0] }
+            let lowest = origin.indices.first { origin[$0] != $0 } ?? min(origin.count, position.count)
+            let highest = max(origin.count, position.count)
+            if lowest < highest { reach.shifted = lowest..<highest }
+            // The home pages' count changes only with the number of posts.
+            reach.pageCount = origin.count != position.count
+            let wide = SiteWide(plan.site)
+            if wide != projections.site {
+                projections.site = wide
+                reach.everything = true
+            }
+        }
+        let changes = projections.update(for: plan.site, edited: editedNow, relinked: reach.relinked, relations: relationsChanged)
         reach.add(changes)
         let renderKeys = RenderKeys(site: plan.site, theme: theme, urls: plan.urls, projections: projections, version: version)
-        if shared.countlessTemplates != RenderKeys.countlessTemplates(of: theme) {
+        if reach.everything || shared.countlessTemplates != RenderKeys.countlessTemplates(of: theme) {
             shared = renderKeys.shared()
         } else {
-            for s in changes.entries { renderKeys.updating(&shared, entry: s) }
+            for s in changes.entries.union(editedNow) { renderKeys.updating(&shared, entry: s) }
         }
         clock.lap("projections")
 
@@ -208,6 +315,18 @@ enum PlanPatch {
         return plan
     }
 
+    /// Whether `post` shows or links no image of the site (its part of the image plan is empty).
+    private static func showsNoImages(_ post: SitePost) -> Bool {
+        let uses = DocumentImageUses(SourceDocument.post(post))
+        return uses.shown.isEmpty && uses.linked.isEmpty
+    }
+
+    /// Whether `path` is a regular file (not a folder or a link), as the walk of content/ takes it.
+    private static func isPlainFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// Whether the image plan stays the last build's when `old` becomes `new`: the same
     /// images shown (in the same order, the same way) and linked. Where they moved
     /// within the file, the plan's first use of an image is moved with them (what
@@ -224,6 +343,16 @@ enum PlanPatch {
         }
         for (path, use) in moved { plan.imageUses[path] = use }
         return true
+    }
+
+    /// Where a post from `sourcePath` goes in `posts`, which are sorted by source path.
+    private static func insertionIndex(of sourcePath: String, in posts: [Post]) -> Int {
+        var low = 0, high = posts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if posts[mid].sourcePath < sourcePath { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// Where the post from `sourcePath` is in `posts`, which are sorted by source path.

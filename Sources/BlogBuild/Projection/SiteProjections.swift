@@ -4,7 +4,7 @@
 /// a page shows and what decides whether it is rendered again are one thing.
 struct SiteProjections: Sendable {
     /// What every page shows of the site as a whole.
-    let site: SiteWide
+    var site: SiteWide
     /// By post index.
     var entries: [PostListEntry]
     /// By tag index.
