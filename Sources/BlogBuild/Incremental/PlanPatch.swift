@@ -1,24 +1,29 @@
 import Foundation
 
 /// A rebuild's plan made from the last one (`BuildMemo.plan`), with no pass over
-/// the whole site, for the edits made while writing: the watcher named exactly
-/// the files that changed, and each is
-/// - an existing post, still there and still shown, with the same date and URL
-///   (its body, title, summary, tags, series, app and any other front matter may change), or
+/// the site's Markdown, for the edits made while writing: the watcher named
+/// exactly the files that changed, and each is
+/// - a post, edited (any front matter, its date and URL too), new, deleted or renamed,
+///   and shown by this build (not an error, not a draft left out);
 /// - a file of the theme's `templates/assets/` that the last theme has, or
 /// - a template (the theme is loaded again; the pages whose templates changed,
 ///   with the partials they use, get new keys).
 ///
-/// The set of posts and their order are then the last build's. The changed posts'
-/// values are replaced; their relations to series, apps and tags (and related
-/// posts, routes, projections, every render key) are made again only when those
-/// changed; otherwise only the list entries of the changed posts and the render
-/// keys of the pages that show them (`RouteInputs.shows`) are. Problems are kept
-/// by stage (`SitePlan.Problems`): the changed files' are replaced, the rest kept.
+/// The changed posts' values are replaced. When a post came, went or moved, the
+/// posts are put in order again, each keeping its list entry where it moved. Their
+/// relations to series, apps and tags (and related posts, routes) are made again
+/// only when those changed. Render keys are made again only for the pages the edit
+/// reaches (`EditReach`); every other page keeps its key by its output path.
+/// Problems are kept by stage (`SitePlan.Problems`): the changed files' are replaced,
+/// the rest kept.
 ///
 /// In every other case it returns nil and the plan is made whole (memoised stage
-/// by stage). `SiteBuilder.output` turns either into files: there is one pipeline.
-/// The incremental-build tests and the soak compare every rebuild with a clean build.
+/// by stage): site.yml, series, apps, pages and static files; a post with an error;
+/// an image plan that would change (a post that moves, comes or goes must show no
+/// image: an image's first use would move); links to Markdown files while posts come,
+/// go or change URL. `SiteBuilder.output` turns either plan into files: there is one
+/// pipeline. The incremental-build tests (a randomised one among them) and the soak
+/// compare every rebuild with a clean build.
 enum PlanPatch {
     static func plan(_ request: BuildRequest, changed: Set<String>, memo: BuildMemo, kinds: [PageKind]) -> SitePlan? {
         guard var plan = memo.plan, !changed.isEmpty, var theme = plan.theme, var projections = plan.projections,
