@@ -474,6 +474,18 @@ import Testing
         let written = try s.builder.finish()
         #expect(written.changedPaths.contains("/assets/style.css"), "\(written.changedPaths)")
         try s.compare("both edits written by one finish", warnings: written.report.warnings)
+
+        // Left unfinished, then a save that does not build: the first edit is written
+        // all the same (the output is the last good site), and the error is told.
+        try s.edit(first) { $0 + "\nA third save, never finished on its own.\n" }
+        _ = try s.builder.announce(s.request(s.served), changedFiles: path(first))
+        let good = try #require(s.site.read(second))
+        try s.site.write(second, "---\ntitle: [unclosed\n---\nBroken.\n")
+        #expect(throws: BuildFailure.self) { try s.builder.announce(s.request(s.served), changedFiles: path(second)) }
+        let page = try String(contentsOf: s.served.appendingPathComponent("2022/01/harmonic-constants/index.html"), encoding: .utf8)
+        #expect(page.contains("A third save"), "the unfinished edit was lost with the failed one")
+        try s.site.write(second, good)
+        try s.check("the broken save mended", changed: [second])
     }
 
     @Test func bodyEditsEqualACleanBuild() throws {

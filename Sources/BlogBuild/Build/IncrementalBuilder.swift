@@ -161,56 +161,69 @@ public final class IncrementalBuilder: Sendable {
     /// are done at once (`Announcement.finished`).
     public func announce(_ request: BuildRequest, changedFiles: Set<String>? = nil) throws(BuildFailure) -> Announcement {
         try state.withLock { state throws(BuildFailure) -> Announcement in
-            state.plan = nil
-            unwritten.withLock { $0 = nil }
-            guard request.mode != .check, state.written != nil, state.outputDirectory == request.outputDirectory,
-                  FileManager.default.fileExists(atPath: request.outputDirectory.path),
-                  OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) == nil else {
-                let outcome = try build(request, changedFiles: changedFiles, in: &state)
-                return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
+            // An announcement left unfinished (serve saw the next save coming) is written
+            // with this one; if this one fails, it is written alone, so the output is the
+            // last good site, as after any failed rebuild.
+            let unfinished = state.plan
+            do throws(BuildFailure) {
+                return try announce(request, changedFiles: changedFiles, in: &state)
+            } catch {
+                if let unfinished, state.plan == nil { _ = try? finish(unfinished, unfinished.request, &state) }
+                throw error
             }
-            let plan: SitePlan
-            switch SiteBuilder.plan(request, memo: state.memo, changed: changedFiles) {
-            case .failure(let unplanned): throw BuildFailure(unplanned.site.diagnostics)
-            case .success(let planned): plan = planned
-            }
-            guard let theme = plan.theme, let projections = plan.projections, let keys = plan.keys,
-                  !plan.diagnostics.contains(where: { $0.severity == .error }) else {
-                // A build with errors is written whole or not at all: its problems come complete.
-                let outcome = try finish(plan, request, &state)
-                return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
-            }
-            let staleRoutes = state.memo.pages.stale(plan.routes, keys: keys).map { plan.routes[$0] }
-            let gone = state.memo.pages.gone(keeping: plan.routes)
-            var changed = Set(staleRoutes.map { "/" + $0.outputPath })
-            changed.formUnion(gone.map { "/" + $0 })
-            var copies: [String: UnwrittenCopy] = [:]
-            if let changedFiles {
-                // A file that is gone and was never written (an editor's temporary save file) changes nothing.
-                let copied = Self.copiedOutputs(of: changedFiles, request).filter { output in
-                    state.written?[output.path] != nil || FileManager.default.fileExists(atPath: output.source)
-                }
-                changed.formUnion(copied.map { "/" + $0.path })
-                // The theme's assets are served as they are now until `finish` writes them (a
-                // stylesheet as the theme has it, without its comments). Content's static files
-                // are left to `finish`: an image may be processed, not copied.
-                for output in copied where output.path.hasPrefix("assets/") {
-                    switch theme.assets[String(output.path.dropFirst("assets/".count))] {
-                    case .bytes(let bytes)?: copies[output.path] = .bytes(bytes)
-                    case .file(let source)?: copies[output.path] = .file(source)
-                    case nil: break
-                    }
-                }
-            }
-            let next = generation.add(1, ordering: .relaxed).newValue
-            unwritten.withLock {
-                $0 = Unwritten(renderer: PageRenderer(site: plan.site, theme: theme, urls: plan.urls, projections: projections),
-                               stale: Dictionary(staleRoutes.map { ($0.outputPath, $0) }, uniquingKeysWith: { a, _ in a }),
-                               gone: Set(gone), copies: copies, generation: next)
-            }
-            state.plan = plan
-            return Announcement(changedPaths: changed.sorted(), warnings: plan.diagnostics.filter { $0.severity == .warning })
         }
+    }
+
+    private func announce(_ request: BuildRequest, changedFiles: Set<String>?, in state: inout State) throws(BuildFailure) -> Announcement {
+        state.plan = nil
+        unwritten.withLock { $0 = nil }
+        guard request.mode != .check, state.written != nil, state.outputDirectory == request.outputDirectory,
+              FileManager.default.fileExists(atPath: request.outputDirectory.path),
+              OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) == nil else {
+            let outcome = try build(request, changedFiles: changedFiles, in: &state)
+            return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
+        }
+        let plan: SitePlan
+        switch SiteBuilder.plan(request, memo: state.memo, changed: changedFiles) {
+        case .failure(let unplanned): throw BuildFailure(unplanned.site.diagnostics)
+        case .success(let planned): plan = planned
+        }
+        guard let theme = plan.theme, let projections = plan.projections, let keys = plan.keys,
+              !plan.diagnostics.contains(where: { $0.severity == .error }) else {
+            // A build with errors is written whole or not at all: its problems come complete.
+            let outcome = try finish(plan, request, &state)
+            return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
+        }
+        let staleRoutes = state.memo.pages.stale(plan.routes, keys: keys).map { plan.routes[$0] }
+        let gone = state.memo.pages.gone(keeping: plan.routes)
+        var changed = Set(staleRoutes.map { "/" + $0.outputPath })
+        changed.formUnion(gone.map { "/" + $0 })
+        var copies: [String: UnwrittenCopy] = [:]
+        if let changedFiles {
+            // A file that is gone and was never written (an editor's temporary save file) changes nothing.
+            let copied = Self.copiedOutputs(of: changedFiles, request).filter { output in
+                state.written?[output.path] != nil || FileManager.default.fileExists(atPath: output.source)
+            }
+            changed.formUnion(copied.map { "/" + $0.path })
+            // The theme's assets are served as they are now until `finish` writes them (a
+            // stylesheet as the theme has it, without its comments). Content's static files
+            // are left to `finish`: an image may be processed, not copied.
+            for output in copied where output.path.hasPrefix("assets/") {
+                switch theme.assets[String(output.path.dropFirst("assets/".count))] {
+                case .bytes(let bytes)?: copies[output.path] = .bytes(bytes)
+                case .file(let source)?: copies[output.path] = .file(source)
+                case nil: break
+                }
+            }
+        }
+        let next = generation.add(1, ordering: .relaxed).newValue
+        unwritten.withLock {
+            $0 = Unwritten(renderer: PageRenderer(site: plan.site, theme: theme, urls: plan.urls, projections: projections),
+                           stale: Dictionary(staleRoutes.map { ($0.outputPath, $0) }, uniquingKeysWith: { a, _ in a }),
+                           gone: Set(gone), copies: copies, generation: next)
+        }
+        state.plan = plan
+        return Announcement(changedPaths: changed.sorted(), warnings: plan.diagnostics.filter { $0.severity == .warning })
     }
 
     /// Serve's second half of a rebuild: renders what `announce` planned (pages,
