@@ -49,6 +49,10 @@ import Testing
             let cleanReport = try SiteBuilder.build(request(clean))
             #expect(warnings == cleanReport.warnings, "after \(what): warnings differ from a clean build",
                     sourceLocation: sourceLocation)
+            // Where each image is first used (what its processing problems point at) is not in the output.
+            if let uses = builder.lastImageUses, case .success(let plan) = SiteBuilder.plan(request(clean), memo: nil) {
+                #expect(uses == plan.imageUses, "after \(what): images' first uses differ from a clean plan", sourceLocation: sourceLocation)
+            }
             let incremental = try FolderSnapshot(served), fresh = try FolderSnapshot(clean)
             let differences = incremental.differences(from: fresh).filter { !$0.hasPrefix("mtime") && !$0.hasPrefix("replaced") }
             #expect(differences.isEmpty, "after \(what): served output differs from a clean build: \(differences.prefix(12))",
@@ -361,14 +365,20 @@ import Testing
     /// title, aliases, date), new posts, deleted and renamed ones. Each patches the plan
     /// (`PlanPatch`: the order and relations made again, render keys only for the pages
     /// the edit reaches) and the output equals a clean build. A page the patch wrongly
-    /// keeps shows as a difference.
+    /// keeps shows as a difference. New posts show images now and then: one other posts
+    /// show (the post may become its first use), a hero image, or one no other post shows
+    /// (its variants come and go with the posts that show it: `ImagePlanPatch`).
     @Test func aPatchedPlanEqualsACleanBuildAfterRandomEdits() throws {
         let s = try Session()
+        let lake = try #require(FileManager.default.contents(atPath: s.site.url("content/images/posts/clevedon-lake.jpg").path))
+        try s.site.writeBytes("content/images/posts/quokka-only.jpg", Array(lake))
         try s.check("the first build")
         var posts = try FileManager.default.contentsOfDirectory(atPath: s.site.url("content/posts").path)
             .filter { $0.hasSuffix(".md") }.sorted().map { "content/posts/" + $0 }
-        /// Posts this test wrote: no images, so they may move, come and go without the image plan changing.
+        /// Posts this test wrote, which it deletes and renames.
         var written: [String] = []
+        let pictures = ["", "image:\n  src: /images/posts/kettle-hero.jpg\n  alt: A kettle\n", "", ""]
+        let bodies = ["", "", "![A chart](/images/posts/kettle-lines-by-language.png)\n", "![Only here](/images/posts/quokka-only.jpg)\n"]
         var random = SplitMix(state: 27)
         let tagPool = ["Swift", "swift", "Indie", "Blogging", "Meta", "AppleScript", "Quokka", "Side Project", "Café"]
         /// The post's text with `key` (and an indented list under it) removed, and `line` added to its front matter.
@@ -399,8 +409,9 @@ import Testing
                 let series = [nil, "building-tidemark", "rewriting-kettle"][Int.random(in: 0..<3, using: &random)]
                 // A tag of its own, now and then: gone again with the post.
                 let own = Bool.random(using: &random) ? ["Quokka \(step)"] : []
+                let picture = Int.random(in: 0..<pictures.count, using: &random)
                 try s.site.write(path, "---\ntitle: Quokka \(step)\ndate: \(day)\ntags: [\((tags + own).joined(separator: ", "))]\n"
-                                 + (series.map { "series: \($0)\n" } ?? "") + "---\nA new post, step \(step).\n")
+                                 + (series.map { "series: \($0)\n" } ?? "") + pictures[picture] + "---\nA new post, step \(step).\n\n" + bodies[picture])
                 written.append(path)
                 posts.append(path)
                 let outcome = try s.check("step \(step): new post \(path)", changed: [path])
@@ -424,7 +435,7 @@ import Testing
                 #expect(outcome.patched, "step \(step): the \(kind) of \(path) was not patched")
                 continue
             }
-            let post = kind == "date" ? written[Int.random(in: 0..<written.count, using: &random)]
+            let post = kind == "date" && Bool.random(using: &random) ? written[Int.random(in: 0..<written.count, using: &random)]
                 : posts[Int.random(in: 0..<posts.count, using: &random)]
             let text = try #require(s.site.read(post))
             var edited = text
@@ -542,9 +553,14 @@ import Testing
         try s.edit(post) { $0.replacingOccurrences(of: "\ndate:", with: "\nupdated: 2024-01-01\ndate:") }
         let updated = try s.check("a new front-matter key, saved through a temporary file", changed: [post, "content/posts/.save-tmp"])
         #expect(updated.patched)
+        // A new date moves the post, and the first use of the images it shows, among the others.
         try s.edit(post) { $0.replacingOccurrences(of: "\ndate: 2023-06-01", with: "\ndate: 2023-06-02") }
         let redated = try s.check("a new date", changed: [post])
-        #expect(!redated.patched)
+        #expect(redated.patched)
+        // Linking its image as a file changes the image's variants on every page that shows it: the whole plan.
+        try s.edit(post) { $0 + "\nThe [chart's original](/images/posts/kettle-lines-by-language.png).\n" }
+        let linked = try s.check("the post's image linked as a file", changed: [post])
+        #expect(!linked.patched)
         try s.edit(post) { $0 + "\n## A new heading\n\nText under it.\n" }
         try s.check("a new heading (a new id)", changed: [post])
         try s.edit(post) { $0 + "\nSee [the about page](/about/).\n" }

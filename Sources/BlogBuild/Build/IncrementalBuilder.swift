@@ -46,6 +46,11 @@ public final class IncrementalBuilder: Sendable {
 
     private let state = Mutex(State())
 
+    /// Each processed image's first use as the last plan decided it (what a problem
+    /// found while processing it points at), for the tests that compare a patched
+    /// plan with a clean one; nil before the first build.
+    var lastImageUses: [String: ImagePlanner.Use]? { state.withLock { $0.memo.plan?.imageUses } }
+
     /// The pages of an announced edit that are not written yet, for the server
     /// (`page(atOutputPath:)`): rendered when asked for, before `finish` writes them.
     private struct Unwritten: Sendable {

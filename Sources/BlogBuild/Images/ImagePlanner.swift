@@ -90,55 +90,77 @@ enum ImagePlanner {
         let sharedStems = Set(Dictionary(grouping: images.map(\.path), by: { ($0 as NSString).deletingPathExtension })
             .filter { $0.value.count > 1 }.keys)
         for image in images {
-            let found: ImageLibrary.Header
-            switch header(image.file) {
-            case .failure(let failure):
-                diagnostics.append(problem(image, "image 'content/\(image.path)' cannot be used: \(failure.message)"))
+            switch decide(image, header: header(image.file), plainWidths: plainWidths[image.path] ?? [],
+                          isPictured: pictured.contains(image.path), isLinked: linked.contains(image.path),
+                          sharesStem: sharedStems.contains((image.path as NSString).deletingPathExtension),
+                          settings: settings, modern: modern) {
+            case .variants(let set): sets[image.path] = set
+            case .unusable(let problem):
+                diagnostics.append(problem)
                 failed.insert(image.file)
-                continue
-            case .success(let h): found = h
+            case .asItIs(let notice): notices.append(notice)
             }
-            if found.width.multipliedReportingOverflow(by: found.height).partialValue > ImageLibrary.pixelLimit {
-                diagnostics.append(problem(image, "image 'content/\(image.path)' is \(found.width) × \(found.height) px: more than blogbuild decodes "
-                                           + "(\(ImageLibrary.pixelLimit / 1_000_000) megapixels); a decompression bomb, or an image to make smaller first"))
-                failed.insert(image.file)
-                continue
-            }
-            // An animation would lose its frames: it is published as it is, and named.
-            if found.pages > 1 {
-                var notice = problem(image, "image 'content/\(image.path)' is animated (\(found.pages) frames): published as it is, not resized")
-                notice.severity = .notice
-                notices.append(notice)
-                continue
-            }
-            let fallback = ImageFormat.fallback(forLoader: found.loader)
-            let plain = plainWidths[image.path] ?? []
-            let isPictured = pictured.contains(image.path)
-            let wanted = (isPictured ? settings.widths : []) + plain.sorted()
-            let widths = ImageVariants.widths(wanted, sourceWidth: found.uprightWidth)
-            let bare = (image.path as NSString).deletingPathExtension
-            let stem = sharedStems.contains(bare) ? image.path : bare
-            let largest = widths.last ?? found.uprightWidth
-            let fallbackPath = linked.contains(image.path) ? "\(stem).\(largest).\(fallback.fileExtension)" : image.path
-            // Every width in each modern format (a <source>'s srcset); in the image's own
-            // format only what is shown as a plain <img>: the largest (the fallback of a
-            // <picture>, the feeds' image) and an icon's 2× sizes, unless no modern
-            // format is offered, when the fallback carries the srcset itself. An image
-            // used only as an icon is never a <picture>: its own format alone.
-            let formats = isPictured ? modern : []
-            let fallbackWidths = formats.isEmpty ? widths : widths.filter { $0 == largest || plain.contains($0) }
-            var variants: [ImageVariantSet.Variant] = []
-            for format in formats + [fallback] {
-                for width in format == fallback ? fallbackWidths : widths {
-                    let path = format == fallback && width == largest ? fallbackPath : "\(stem).\(width).\(format.fileExtension)"
-                    variants.append(.init(width: width, format: format, path: path))
-                }
-            }
-            sets[image.path] = ImageVariantSet(sourcePath: image.path, file: image.file, width: found.uprightWidth,
-                                               height: found.uprightHeight, fallback: fallback, fallbackPath: fallbackPath,
-                                               variants: variants)
         }
         return (sets, uses, diagnostics, notices, failed)
+    }
+
+    /// What becomes of one image: its variant set, or why it has none.
+    enum Decision: Equatable {
+        case variants(ImageVariantSet)
+        /// libvips cannot use it (an error where it is first used).
+        case unusable(Diagnostic)
+        /// Published as it is (an animation), named by a notice.
+        case asItIs(Diagnostic)
+    }
+
+    /// The decision for `image` (its first use in `use`), from its file's header and how the site
+    /// shows it: in `plainWidths` as a plain `<img>`, as a `<picture>` (`isPictured`), linked as a file
+    /// (`isLinked`: its own path keeps its bytes), sharing its stem with an image of another extension.
+    /// `modern`: the formats offered beside the fallback. A patched plan (`ImagePlanPatch`) decides
+    /// again only for the images an edit touched.
+    static func decide(_ image: (path: String, file: String, use: Use), header: Result<ImageLibrary.Header, ImageLibrary.Failure>,
+                       plainWidths plain: Set<Int>, isPictured: Bool, isLinked: Bool, sharesStem: Bool,
+                       settings: ImageSettings, modern: [ImageFormat]) -> Decision {
+        let found: ImageLibrary.Header
+        switch header {
+        case .failure(let failure):
+            return .unusable(problem(image, "image 'content/\(image.path)' cannot be used: \(failure.message)"))
+        case .success(let h): found = h
+        }
+        if found.width.multipliedReportingOverflow(by: found.height).partialValue > ImageLibrary.pixelLimit {
+            return .unusable(problem(image, "image 'content/\(image.path)' is \(found.width) × \(found.height) px: more than blogbuild decodes "
+                                     + "(\(ImageLibrary.pixelLimit / 1_000_000) megapixels); a decompression bomb, or an image to make smaller first"))
+        }
+        // An animation would lose its frames: it is published as it is, and named.
+        if found.pages > 1 {
+            var notice = problem(image, "image 'content/\(image.path)' is animated (\(found.pages) frames): published as it is, not resized")
+            notice.severity = .notice
+            return .asItIs(notice)
+        }
+        let fallback = ImageFormat.fallback(forLoader: found.loader)
+        let wanted = (isPictured ? settings.widths : []) + plain.sorted()
+        let widths = ImageVariants.widths(wanted, sourceWidth: found.uprightWidth)
+        let bare = (image.path as NSString).deletingPathExtension
+        let stem = sharesStem ? image.path : bare
+        let largest = widths.last ?? found.uprightWidth
+        let fallbackPath = isLinked ? "\(stem).\(largest).\(fallback.fileExtension)" : image.path
+        // Every width in each modern format (a <source>'s srcset); in the image's own
+        // format only what is shown as a plain <img>: the largest (the fallback of a
+        // <picture>, the feeds' image) and an icon's 2× sizes, unless no modern
+        // format is offered, when the fallback carries the srcset itself. An image
+        // used only as an icon is never a <picture>: its own format alone.
+        let formats = isPictured ? modern : []
+        let fallbackWidths = formats.isEmpty ? widths : widths.filter { $0 == largest || plain.contains($0) }
+        var variants: [ImageVariantSet.Variant] = []
+        for format in formats + [fallback] {
+            for width in format == fallback ? fallbackWidths : widths {
+                let path = format == fallback && width == largest ? fallbackPath : "\(stem).\(width).\(format.fileExtension)"
+                variants.append(.init(width: width, format: format, path: path))
+            }
+        }
+        return .variants(ImageVariantSet(sourcePath: image.path, file: image.file, width: found.uprightWidth,
+                                         height: found.uprightHeight, fallback: fallback, fallbackPath: fallbackPath,
+                                         variants: variants))
     }
 
     private static func problem(_ image: (path: String, file: String, use: Use), _ message: String) -> Diagnostic {

@@ -34,4 +34,23 @@ final class ImageUseMemo {
         entries = fresh
         return result
     }
+
+    /// Whether a whole image plan was made with this memo (the parts are known).
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// A patched plan's change (`ImagePlanPatch`): the document at `path`, read from
+    /// its file's `version`, now has `uses` (nil: it is gone).
+    func record(_ path: String, version: Int, images: [String], uses: DocumentImageUses?) {
+        entries[path] = uses.map { Entry(version: version, images: images, uses: $0) }
+    }
+
+    /// Each document that shows or links one of `paths`, with its part.
+    func users(of paths: Set<String>) -> [String: DocumentImageUses] {
+        var found: [String: DocumentImageUses] = [:]
+        for (path, entry) in entries
+        where entry.uses.shown.contains(where: { paths.contains($0.path) }) || entry.uses.linked.contains(where: paths.contains) {
+            found[path] = entry.uses
+        }
+        return found
+    }
 }

@@ -19,9 +19,9 @@ import Foundation
 ///
 /// In every other case it returns nil and the plan is made whole (memoised stage
 /// by stage): site.yml, series, apps, pages and static files; a post with an error;
-/// an image plan that would change (a post that moves, comes or goes must show no
-/// image: an image's first use would move); links to Markdown files while posts come,
-/// go or change URL. `SiteBuilder.output` turns either plan into files: there is one
+/// an image whose variant set or problem the edit would change (`ImagePlanPatch`
+/// updates the image plan for the rest: first uses, images shown for the first time
+/// or no more); links to Markdown files while posts come, go or change URL. `SiteBuilder.output` turns either plan into files: there is one
 /// pipeline. The incremental-build tests (a randomised one among them) and the soak
 /// compare every rebuild with a clean build.
 enum PlanPatch {
@@ -107,6 +107,12 @@ enum PlanPatch {
         var relationsChanged = false, routesChanged = false, reordered = !newPaths.isEmpty || !gonePaths.isEmpty
         var edited: [Int] = []
         var touchedFiles = Set<String>()
+        var imageChanges: [ImagePlanPatch.Change] = []
+        func imageChange(_ old: SitePost?, _ new: SitePost?, moved: Bool) {
+            let before = old.map { DocumentImageUses(SourceDocument.post($0)) }, after = new.map { DocumentImageUses(SourceDocument.post($0)) }
+            guard before != after || moved, let path = (new ?? old)?.post.sourcePath else { return }
+            imageChanges.append(.init(sourcePath: path, images: new?.rendered.images ?? [], before: before, after: after))
+        }
         var loadProblems: [Diagnostic] = [], resolveProblems: [Diagnostic] = []
 
         /// `post` as this site shows it: rendered, its links and images done as the pipeline does them.
@@ -128,8 +134,6 @@ enum PlanPatch {
                 resolveProblems += problems
                 if let rewritten { sitePost.rendered = rewritten }
             }
-            BodyImageSizes.apply(&sitePost.rendered, post.sourcePath, plan.site.imageSizes)
-            PictureMarkup.apply(&sitePost.rendered, post.sourcePath, plan.site.imageVariants)
             resolveProblems += SiteResolver.lookUp(post, seriesBySlug: seriesBySlug, appBySlug: appBySlug,
                                                    failedFiles: plan.site.failedFiles).problems
             return sitePost
@@ -153,9 +157,8 @@ enum PlanPatch {
                 guard !linkingSite else { return nil }
                 routesChanged = true
             }
-            // The image plan and sizes are the last build's while the post shows and links the same
-            // images (and, when it moves among the others, none: an image's first use would move).
-            guard followImages(from: old, to: sitePost, in: &plan), !moved || showsNoImages(old) else { return nil }
+            // Its images' part of the plan, where it changed or the post moved among the others (first uses).
+            imageChange(old, sitePost, moved: moved)
             if post.tags != old.post.tags || post.series != old.post.series || post.seriesOrder != old.post.seriesOrder
                 || post.app != old.post.app {
                 relationsChanged = true
@@ -174,8 +177,8 @@ enum PlanPatch {
         for path in gonePaths {
             let sitePath = "content/" + path.dropFirst(contentFolder.count)
             guard !plan.site.failedFiles.contains(sitePath), let c = index(of: sitePath, in: plan.content.posts),
-                  let s = plan.site.posts.indices.first(where: { plan.site.posts[$0].post.sourcePath == sitePath }),
-                  showsNoImages(plan.site.posts[s]) else { return nil }
+                  let s = plan.site.posts.indices.first(where: { plan.site.posts[$0].post.sourcePath == sitePath }) else { return nil }
+            imageChange(plan.site.posts[s], nil, moved: true)
             memo.documents.remove(path)
             plan.content.posts.remove(at: c)
             gone.insert(s)
@@ -187,7 +190,8 @@ enum PlanPatch {
                   !loaded.diagnostics.contains(where: { $0.severity == .error }), isShown(post),
                   post.tags.count <= SiteResolver.maximumTagsPerPost,
                   index(of: entry.sitePath, in: plan.content.posts) == nil,
-                  let sitePost = shown(post, from: nil), showsNoImages(sitePost) else { return nil }
+                  let sitePost = shown(post, from: nil) else { return nil }
+            imageChange(nil, sitePost, moved: true)
             loadProblems += loaded.diagnostics
             plan.content.posts.insert(post, at: insertionIndex(of: entry.sitePath, in: plan.content.posts))
             added.append(sitePost)
@@ -218,6 +222,16 @@ enum PlanPatch {
             routesChanged = true
         }
         let editedNow = Set(edited.compactMap { position[$0] } + origin.indices.filter { origin[$0] == nil })
+        // The image plan, for the images the changed posts show (`ImagePlanPatch`); then the changed
+        // posts' images get their sizes and `<picture>`s from it.
+        guard ImagePlanPatch.apply(imageChanges, to: &plan, memo: memo.imageUses, version: memo.documents.version(of:),
+                                   size: { memo.imageSizes.size(of: $0) ?? ImageSize.fromFile($0) }) else { return nil }
+        let imageSizes = plan.site.imageSizes, imageVariants = plan.site.imageVariants
+        for s in editedNow {
+            let sourcePath = plan.site.posts[s].post.sourcePath
+            BodyImageSizes.apply(&plan.site.posts[s].rendered, sourcePath, imageSizes)
+            PictureMarkup.apply(&plan.site.posts[s].rendered, sourcePath, imageVariants)
+        }
 
         plan.content.diagnostics = (plan.content.diagnostics.filter { !touchedFiles.contains($0.file) } + loadProblems).sorted()
         plan.problems.content = plan.content.diagnostics.droppingFrontMatterKeys(readBy: theme.paramNames)
@@ -320,34 +334,10 @@ enum PlanPatch {
         return plan
     }
 
-    /// Whether `post` shows or links no image of the site (its part of the image plan is empty).
-    private static func showsNoImages(_ post: SitePost) -> Bool {
-        let uses = DocumentImageUses(SourceDocument.post(post))
-        return uses.shown.isEmpty && uses.linked.isEmpty
-    }
-
     /// Whether `path` is a regular file (not a folder or a link), as the walk of content/ takes it.
     private static func isPlainFile(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
-
-    /// Whether the image plan stays the last build's when `old` becomes `new`: the same
-    /// images shown (in the same order, the same way) and linked. Where they moved
-    /// within the file, the plan's first use of an image is moved with them (what
-    /// an image's problem points at), unless the plan has problems in the file.
-    private static func followImages(from old: SitePost, to new: SitePost, in plan: inout SitePlan) -> Bool {
-        let before = DocumentImageUses(SourceDocument.post(old)), after = DocumentImageUses(SourceDocument.post(new))
-        if before == after { return true }
-        guard before.linked == after.linked, before.shown.map(\.path) == after.shown.map(\.path),
-              before.shown.map(\.isIcon) == after.shown.map(\.isIcon),
-              !plan.problems.images.contains(where: { $0.file == old.post.sourcePath }) else { return false }
-        var moved: [String: ImagePlanner.Use] = [:]
-        for (was, now) in zip(before.shown, after.shown) where moved[was.path] == nil {
-            if plan.imageUses[was.path] == was.use { moved[was.path] = now.use }
-        }
-        for (path, use) in moved { plan.imageUses[path] = use }
-        return true
     }
 
     /// Where a post from `sourcePath` goes in `posts`, which are sorted by source path.
