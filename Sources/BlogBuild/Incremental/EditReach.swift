@@ -92,7 +92,8 @@ struct EditReach: Sendable {
         switch inputs.listed {
         case .none: break
         case .range(let r):
-            if entries.contains(where: r.contains) { return true }
+            // A home page's ten posts against what may be thousands of changed entries: the shorter side is walked.
+            if r.count <= entries.count ? r.contains(where: entries.contains) : entries.contains(where: r.contains) { return true }
             // A post's page shows its own entry, which moves with it; any other list by position shows what is there now.
             let ownEntry = r.count == 1 && inputs.own == .post(r.lowerBound)
             if !ownEntry, let shifted, r.overlaps(shifted) { return true }

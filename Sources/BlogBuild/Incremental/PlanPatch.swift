@@ -204,20 +204,37 @@ enum PlanPatch {
         var origin: [Int?] = Array(plan.site.posts.indices)
         var position: [Int?] = Array(plan.site.posts.indices)
         if reordered {
-            var pool: [(origin: Int?, post: SitePost)] = []
-            pool.reserveCapacity(plan.site.posts.count + added.count)
-            for (i, post) in plan.site.posts.enumerated() where !gone.contains(i) { pool.append((i, post)) }
-            for post in added { pool.append((nil, post)) }
+            // Moved in place (`swapAt` moves a post without copying it): the posts that stay, the new
+            // ones after them, then each cycle of the new order.
+            var posts = plan.site.posts
             plan.site.posts = []
-            let order = pool.indices.sorted { a, b in
-                let da = pool[a].post.post.date.instant, db = pool[b].post.post.date.instant
-                if da != db { return da > db }
-                return pool[a].post.post.sourcePath < pool[b].post.post.sourcePath
+            var origins: [Int?] = Array(posts.indices)
+            for g in gone.sorted(by: >) {
+                posts.remove(at: g)
+                origins.remove(at: g)
             }
-            origin = order.map { pool[$0].origin }
+            posts += added
+            origins += added.map { _ in nil }
+            let order = posts.indices.sorted { a, b in
+                let da = posts[a].post.date.instant, db = posts[b].post.date.instant
+                if da != db { return da > db }
+                return posts[a].post.sourcePath < posts[b].post.sourcePath
+            }
+            var placed = [Bool](repeating: false, count: order.count)
+            for start in order.indices where !placed[start] {
+                var k = start
+                while true {
+                    placed[k] = true
+                    let from = order[k]
+                    if from == start { break }
+                    posts.swapAt(k, from)
+                    k = from
+                }
+            }
+            origin = order.map { origins[$0] }
             position = Array(repeating: nil, count: position.count)
             for (now, was) in origin.enumerated() { if let was { position[was] = now } }
-            plan.site.posts = order.map { pool[$0].post }
+            plan.site.posts = posts
             relationsChanged = true
             routesChanged = true
         }
