@@ -176,6 +176,7 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
                      announced: (IncrementalBuilder.Announcement) -> Void = { _ in },
                      moreWaiting: () -> Bool = { false }) -> Result<IncrementalBuilder.Outcome?, BuildFailure> {
     let start = DispatchTime.now()
+    var announcedAfter: Int?
     var request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
     request.cacheDirectory = options.site.cacheURL
     do {
@@ -188,6 +189,7 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
                 outcome = finished
             } else {
                 announced(announcement)
+                announcedAfter = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
                 if moreWaiting() {
                     if !options.quiet {
                         let ms = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
@@ -207,8 +209,8 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
         } else if !options.quiet {
             print(RebuildLine.text(changed: changed, site: site, outcome: outcome, seconds: seconds))
             if options.verbose, !outcome.report.stageSeconds.isEmpty {
-                print("  time: " + outcome.report.stageSeconds.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }
-                    .joined(separator: ", "))
+                print("  time: " + (announcedAfter.map { "announced after \($0) ms; " } ?? "")
+                      + outcome.report.stageSeconds.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
             }
         }
         fflush(nil)  // the summary is print()ed: show it now, before the next line or request

@@ -178,42 +178,37 @@ enum SiteResolver {
         }
         var tagOrder: [String] = []
         var tagByKey: [String: SiteTag] = [:]
+        // Posts are read in place (`posts[i].post…`), never copied: a copy of every post costs more than the rest.
         for i in posts.indices {
-            posts[i].seriesIndex = nil
+            let found = posts[i].post.series == nil && posts[i].post.app == nil ? (series: nil, app: nil, problems: [])
+                : lookUp(posts[i].post, seriesBySlug: seriesBySlug, appBySlug: appBySlug, failedFiles: failedFiles)
+            posts[i].seriesIndex = found.series
             posts[i].seriesPosition = nil
-            posts[i].appIndex = nil
+            posts[i].appIndex = found.app
             posts[i].tagIndices = []
-            let post = posts[i].post
-            let found = lookUp(post, seriesBySlug: seriesBySlug, appBySlug: appBySlug, failedFiles: failedFiles)
-            if let si = found.series {
-                posts[i].seriesIndex = si
-                series[si].postIndices.append(i)
-            }
-            if let ai = found.app {
-                posts[i].appIndex = ai
-                apps[ai].postIndices.append(i)
-            }
+            if let si = found.series { series[si].postIndices.append(i) }
+            if let ai = found.app { apps[ai].postIndices.append(i) }
             diagnostics += found.problems
-            var seen = Set<String>()
-            for name in post.tags {
+            for name in posts[i].post.tags {
                 let key = slug(name)
-                guard seen.insert(key).inserted else { continue }
                 if tagByKey[key] == nil {
                     tagByKey[key] = SiteTag(name: name, slug: key, url: SiteURLs.tag(slug: key), postIndices: [])
                     tagOrder.append(key)
                 }
-                tagByKey[key]?.postIndices.append(i)
+                // Once per post ("Swift" and "swift" are one tag): its posts are appended in order.
+                if tagByKey[key]?.postIndices.last != i { tagByKey[key]?.postIndices.append(i) }
             }
         }
         for si in series.indices {
             let manual = series[si].series.order == .manual
             series[si].postIndices.sort { a, b in
-                let pa = posts[a].post, pb = posts[b].post
-                if manual, pa.seriesOrder != pb.seriesOrder {
-                    return (pa.seriesOrder ?? Int.max) < (pb.seriesOrder ?? Int.max)
+                if manual {
+                    let oa = posts[a].post.seriesOrder, ob = posts[b].post.seriesOrder
+                    if oa != ob { return (oa ?? Int.max) < (ob ?? Int.max) }
                 }
-                if pa.date.instant != pb.date.instant { return pa.date.instant < pb.date.instant }
-                return pa.sourcePath < pb.sourcePath
+                let da = posts[a].post.date.instant, db = posts[b].post.date.instant
+                if da != db { return da < db }
+                return posts[a].post.sourcePath < posts[b].post.sourcePath
             }
             for (position, pi) in series[si].postIndices.enumerated() { posts[pi].seriesPosition = position }
         }

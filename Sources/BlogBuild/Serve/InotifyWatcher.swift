@@ -61,7 +61,7 @@ public final class InotifyWatcher: Sendable {
 
     /// Watches `folders` and everything under them, except `excluding` (and what is
     /// under it). Missing folders are skipped. Throws when inotify is unusable.
-    public init(folders: [URL], excluding: [URL] = [], quietPeriod: Duration = .milliseconds(30)) throws(Failure) {
+    public init(folders: [URL], excluding: [URL] = [], quietPeriod: Duration = .milliseconds(10)) throws(Failure) {
         let fd = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
         guard fd >= 0 else { throw .unavailable(errno) }
         var wake: [Int32] = [-1, -1]
