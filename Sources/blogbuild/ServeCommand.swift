@@ -88,7 +88,13 @@ struct ServeCommand: ParsableCommand {
         if verbose { log = { line in writeOut(line) } }
         var devServer = DevServer(root: output, host: host, port: port, log: log, liveReload: hub, basePath: basePath)
         // A page an edit changed is served as it is now, before its file is written.
-        devServer.unwrittenPages = { path in builder.page(atOutputPath: path) }
+        // The open pages are served before the rest is written (`OpenPageRequests`).
+        let openPages = OpenPageRequests()
+        devServer.unwrittenPages = { path in
+            let page = builder.page(atOutputPath: path)
+            if page != .onDisk { openPages.served() }
+            return page
+        }
         let server = devServer
         let prefix = DevServer.servedPrefix(basePath: basePath)
         let host = self.host
@@ -121,8 +127,11 @@ struct ServeCommand: ParsableCommand {
                                     var told = Set<String>()
                                     let announced = { (announcement: IncrementalBuilder.Announcement) in
                                         told = Set(announcement.changedPaths)
+                                        openPages.announced()
                                         hub.send(changedPaths: announcement.changedPaths.map { prefix + $0 },
                                                  warnings: announcement.warnings.map(\.description), pending: true)
+                                        // The pages open in a browser are rendered first, on request.
+                                        if hub.subscriberCount > 0 { openPages.waitForOpenPages() }
                                     }
                                     switch rebuild(builder, site: site, output: output, options: options, rebuilding: changed,
                                                    announced: announced, moreWaiting: moreWaiting) {
@@ -168,7 +177,7 @@ struct ServeCommand: ParsableCommand {
 /// what was written, how long it took. On failure prints the diagnostics and leaves
 /// the last good site in place (the engine writes nothing on failure).
 /// A rebuild is announced first (`announced`: the pages it changes are then
-/// rendered when asked for), then finished, unless `moreWaiting` says the watcher
+/// rendered when asked for, and it returns once the open pages were served), then finished, unless `moreWaiting` says the watcher
 /// has seen more changes by then: the next rebuild plans from this one and writes
 /// both (nil then).
 private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, options: BuildSettings,
@@ -188,8 +197,8 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
             if let finished = announcement.finished {
                 outcome = finished
             } else {
-                announced(announcement)
                 announcedAfter = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
+                announced(announcement)
                 if moreWaiting() {
                     if !options.quiet {
                         let ms = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
