@@ -206,8 +206,8 @@ enum PlanPatch {
         if reordered {
             // Moved in place (`swapAt` moves a post without copying it): the posts that stay, the new
             // ones after them, then each cycle of the new order.
-            var posts = plan.site.posts
-            plan.site.posts = []
+            var posts: [SitePost] = []
+            swap(&posts, &plan.site.posts)
             var origins: [Int?] = Array(posts.indices)
             for g in gone.sorted(by: >) {
                 posts.remove(at: g)
@@ -234,7 +234,7 @@ enum PlanPatch {
             origin = order.map { origins[$0] }
             position = Array(repeating: nil, count: position.count)
             for (now, was) in origin.enumerated() { if let was { position[was] = now } }
-            plan.site.posts = posts
+            swap(&posts, &plan.site.posts)
             relationsChanged = true
             routesChanged = true
         }
@@ -269,14 +269,15 @@ enum PlanPatch {
                           related: oldRelated ?? [])
             // Taken out and put back: `plan` is one variable to the exclusivity check (the
             // functions above capture it), so three of its parts cannot be passed inout at once.
-            var posts = plan.site.posts, series = plan.site.series, apps = plan.site.apps
-            plan.site.posts = []
-            plan.site.series = []
-            plan.site.apps = []
+            // Swapped, not assigned: a second reference to the posts would make the next change copy them all.
+            var posts: [SitePost] = [], series: [SiteSeries] = [], apps: [SiteApp] = []
+            swap(&posts, &plan.site.posts)
+            swap(&series, &plan.site.series)
+            swap(&apps, &plan.site.apps)
             let (tags, _) = SiteResolver.relate(&posts, series: &series, apps: &apps, failedFiles: plan.site.failedFiles)
-            plan.site.posts = posts
-            plan.site.series = series
-            plan.site.apps = apps
+            swap(&posts, &plan.site.posts)
+            swap(&series, &plan.site.series)
+            swap(&apps, &plan.site.apps)
             plan.site.tags = tags
             if config.related {
                 for (i, related) in memo.related.choose(posts: plan.site.posts, apps: plan.site.apps, tags: tags).enumerated() {

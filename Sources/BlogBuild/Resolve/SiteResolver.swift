@@ -168,16 +168,27 @@ enum SiteResolver {
         let appBySlug = Dictionary(apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
         for si in series.indices { series[si].postIndices = [] }
         for ai in apps.indices { apps[ai].postIndices = [] }
-        // A site has few tag names and many posts naming them: each name's slug is made once.
-        var slugs: [String: String] = [:]
-        func slug(_ name: String) -> String {
-            if let known = slugs[name] { return known }
-            let made = tagSlug(name)
-            slugs[name] = made
-            return made
+        // A site has few tag names and many posts naming them: each name is looked up once per post,
+        // as a tag number (`id`); its slug is made once. "Swift" and "swift" share a slug: one tag,
+        // named as the first post to use it wrote it.
+        var idByName: [String: Int] = [:]
+        var idBySlug: [String: Int] = [:]
+        var madeTags: [SiteTag] = []
+        func id(_ name: String) -> Int {
+            if let known = idByName[name] { return known }
+            let key = tagSlug(name)
+            let id = idBySlug[key] ?? {
+                idBySlug[key] = madeTags.count
+                madeTags.append(SiteTag(name: name, slug: key, url: SiteURLs.tag(slug: key), postIndices: []))
+                return madeTags.count - 1
+            }()
+            idByName[name] = id
+            return id
         }
-        var tagOrder: [String] = []
-        var tagByKey: [String: SiteTag] = [:]
+        // Each post's tag numbers, in the order it wrote them, each once: `postTags[tagStart[i]..<tagStart[i + 1]]`.
+        var postTags: [Int] = []
+        var tagStart: [Int] = [0]
+        tagStart.reserveCapacity(posts.count + 1)
         // Posts are read in place (`posts[i].post…`), never copied: a copy of every post costs more than the rest.
         for i in posts.indices {
             let found = posts[i].post.series == nil && posts[i].post.app == nil ? (series: nil, app: nil, problems: [])
@@ -189,15 +200,15 @@ enum SiteResolver {
             if let si = found.series { series[si].postIndices.append(i) }
             if let ai = found.app { apps[ai].postIndices.append(i) }
             diagnostics += found.problems
+            let first = postTags.count
             for name in posts[i].post.tags {
-                let key = slug(name)
-                if tagByKey[key] == nil {
-                    tagByKey[key] = SiteTag(name: name, slug: key, url: SiteURLs.tag(slug: key), postIndices: [])
-                    tagOrder.append(key)
-                }
-                // Once per post ("Swift" and "swift" are one tag): its posts are appended in order.
-                if tagByKey[key]?.postIndices.last != i { tagByKey[key]?.postIndices.append(i) }
+                let t = id(name)
+                if !postTags[first...].contains(t) { postTags.append(t) }
             }
+            tagStart.append(postTags.count)
+        }
+        for i in posts.indices {
+            for t in postTags[tagStart[i]..<tagStart[i + 1]] { madeTags[t].postIndices.append(i) }
         }
         for si in series.indices {
             let manual = series[si].series.order == .manual
@@ -212,16 +223,12 @@ enum SiteResolver {
             }
             for (position, pi) in series[si].postIndices.enumerated() { posts[pi].seriesPosition = position }
         }
-        var tags = tagOrder.compactMap { tagByKey[$0] }
-        tags.sort { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
-        // Each post's tags in the order it wrote them, each once.
-        let tagIndex = Dictionary(tags.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { a, _ in a })
-        for i in posts.indices where !posts[i].post.tags.isEmpty {
-            var indices: [Int] = []
-            for name in posts[i].post.tags {
-                if let t = tagIndex[slug(name)], !indices.contains(t) { indices.append(t) }
-            }
-            posts[i].tagIndices = indices
+        let order = madeTags.indices.sorted { (madeTags[$0].name.lowercased(), madeTags[$0].slug) < (madeTags[$1].name.lowercased(), madeTags[$1].slug) }
+        var place = [Int](repeating: 0, count: madeTags.count)
+        for (at, t) in order.enumerated() { place[t] = at }
+        let tags = order.map { madeTags[$0] }
+        for i in posts.indices where tagStart[i] < tagStart[i + 1] {
+            posts[i].tagIndices = postTags[tagStart[i]..<tagStart[i + 1]].map { place[$0] }
         }
         return (tags, diagnostics)
     }
