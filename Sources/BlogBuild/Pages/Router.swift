@@ -8,7 +8,9 @@ enum Router {
         routes.reserveCapacity(site.posts.count * 2 + site.tags.count + 64)
         for kind in kinds { routes += kind.routes(site, &diagnostics) }
 
-        var owner: [String: Route] = [:]
+        // Output path → its route's place in `unique`.
+        var owner: [String: Int] = [:]
+        owner.reserveCapacity(routes.count)
         var unique: [Route] = []
         unique.reserveCapacity(routes.count)
         for route in routes {
@@ -18,7 +20,8 @@ enum Router {
                 continue
             }
             let path = route.outputPath
-            if let first = owner[path] {
+            if let firstIndex = owner[path] {
+                let first = unique[firstIndex]
                 // Point at a file the author can change: the later source unless it is generated.
                 let blamed = route.source.hasPrefix("(") ? first : route
                 diagnostics.append(Diagnostic(
@@ -26,7 +29,7 @@ enum Router {
                     message: "duplicate output path \(route.url): written by both \(first.source) and \(route.source)"))
                 continue
             }
-            owner[path] = route
+            owner[path] = unique.count
             unique.append(route)
         }
         return (unique, diagnostics)

@@ -50,14 +50,26 @@ enum SitePaths {
     /// `/` → `index.html`, `/a/b/` → `a/b/index.html`, `/404.html` → `404.html`, `/a/b` → `a/b/index.html`.
     static func outputPath(forSitePath url: String) -> String {
         // A server decodes `/what%3F/` before it looks for the file: the file is `what?/index.html`.
-        var s = Substring(percentDecoded(url))
-        while s.hasPrefix("/") { s = s.dropFirst() }
-        if s.isEmpty { return "index.html" }
-        if s.hasSuffix("/") { return s + "index.html" }
+        let decoded = percentDecoded(url)
+        // Over UTF-8 (every route's path is made here): `/` and `.` are ASCII, so the indices are character boundaries.
+        let bytes = decoded.utf8
+        let slash = UInt8(ascii: "/")
+        guard let start = bytes.firstIndex(where: { $0 != slash }) else { return "index.html" }
+        let s = decoded[start...]
+        var out = ""
+        if bytes.last == slash {
+            out.reserveCapacity(s.utf8.count + 10)
+            out += s
+            out += "index.html"
+            return out
+        }
         // The last segment names a file when it has an extension (a dot).
-        let last = s.utf8.lastIndex(of: UInt8(ascii: "/")).map { s[s.index(after: $0)...] } ?? s
-        if last.utf8.contains(UInt8(ascii: ".")) { return String(s) }
-        return s + "/index.html"
+        let lastSlash = bytes.lastIndex(of: slash).map { bytes.index(after: $0) } ?? start
+        if bytes[max(lastSlash, start)...].contains(UInt8(ascii: ".")) { return String(s) }
+        out.reserveCapacity(s.utf8.count + 11)
+        out += s
+        out += "/index.html"
+        return out
     }
 
     /// Bytes outside RFC 3986's unreserved, reserved and `%` written as `%XX`, so the
