@@ -12,6 +12,9 @@ final class ImageUseMemo {
     }
 
     private var entries: [String: Entry] = [:]
+    /// Image path → the documents that show or link it: made when a patch first asks
+    /// (`users(of:)`), then kept up to date by `record`; a whole plan drops it.
+    private var byImage: [String: Set<String>]?
 
     /// Runs `plan` (the image plan, or its candidates) with each document's part
     /// taken from the last build where its file's version is the same; remembers
@@ -32,6 +35,7 @@ final class ImageUseMemo {
             return uses
         }
         entries = fresh
+        byImage = nil
         return result
     }
 
@@ -41,16 +45,32 @@ final class ImageUseMemo {
     /// A patched plan's change (`ImagePlanPatch`): the document at `path`, read from
     /// its file's `version`, now has `uses` (nil: it is gone).
     func record(_ path: String, version: Int, images: [String], uses: DocumentImageUses?) {
+        if byImage != nil {
+            for image in entries[path].map({ Self.paths(of: $0.uses) }) ?? [] { byImage?[image]?.remove(path) }
+            for image in uses.map(Self.paths(of:)) ?? [] { byImage?[image, default: []].insert(path) }
+        }
         entries[path] = uses.map { Entry(version: version, images: images, uses: $0) }
     }
 
     /// Each document that shows or links one of `paths`, with its part.
     func users(of paths: Set<String>) -> [String: DocumentImageUses] {
+        let index = byImage ?? {
+            var index: [String: Set<String>] = [:]
+            for (path, entry) in entries {
+                for image in Self.paths(of: entry.uses) { index[image, default: []].insert(path) }
+            }
+            byImage = index
+            return index
+        }()
         var found: [String: DocumentImageUses] = [:]
-        for (path, entry) in entries
-        where entry.uses.shown.contains(where: { paths.contains($0.path) }) || entry.uses.linked.contains(where: paths.contains) {
-            found[path] = entry.uses
+        for image in paths {
+            for path in index[image] ?? [] { found[path] = entries[path]?.uses }
         }
         return found
+    }
+
+    /// The images a document's part shows or links.
+    private static func paths(of uses: DocumentImageUses) -> Set<String> {
+        Set(uses.shown.map(\.path)).union(uses.linked)
     }
 }

@@ -200,12 +200,11 @@ enum PlanPatch {
 
         // The posts in their order, newest first (ties by path), as resolve orders them:
         // where each post of this build was in the last one (`origin`), and the reverse (`position`).
-        let oldRelated = relationsChanged || reordered ? plan.site.posts.map(\.relatedIndices) : nil
+        let oldRelated = relationsChanged || reordered ? plan.site.posts.indices.map { plan.site.posts[$0].relatedIndices } : nil
         var origin: [Int?] = Array(plan.site.posts.indices)
         var position: [Int?] = Array(plan.site.posts.indices)
         if reordered {
-            // Moved in place (`swapAt` moves a post without copying it): the posts that stay, the new
-            // ones after them, then each cycle of the new order.
+            // Moved in place (`InPlaceOrder`): the posts that stay, the new ones after them, then the new order.
             var posts: [SitePost] = []
             swap(&posts, &plan.site.posts)
             var origins: [Int?] = Array(posts.indices)
@@ -220,17 +219,7 @@ enum PlanPatch {
                 if da != db { return da > db }
                 return posts[a].post.sourcePath < posts[b].post.sourcePath
             }
-            var placed = [Bool](repeating: false, count: order.count)
-            for start in order.indices where !placed[start] {
-                var k = start
-                while true {
-                    placed[k] = true
-                    let from = order[k]
-                    if from == start { break }
-                    posts.swapAt(k, from)
-                    k = from
-                }
-            }
+            InPlaceOrder.permute(&posts, by: order)
             origin = order.map { origins[$0] }
             position = Array(repeating: nil, count: position.count)
             for (now, was) in origin.enumerated() { if let was { position[was] = now } }
@@ -265,7 +254,9 @@ enum PlanPatch {
         }
         let oldRoutes = plan.routes
         if relationsChanged {
-            let before = (tags: plan.site.tags, series: plan.site.series.map(\.postIndices), apps: plan.site.apps.map(\.postIndices),
+            // By index: a key path's `map` copies each element first.
+            let before = (tags: plan.site.tags, series: plan.site.series.indices.map { plan.site.series[$0].postIndices },
+                          apps: plan.site.apps.indices.map { plan.site.apps[$0].postIndices },
                           related: oldRelated ?? [])
             // Taken out and put back: `plan` is one variable to the exclusivity check (the
             // functions above capture it), so three of its parts cannot be passed inout at once.
@@ -303,10 +294,10 @@ enum PlanPatch {
         plan.sharedKeys = nil
         if reordered {
             // Each post keeps its entry (and its hash) where it moved; a new post's is made below.
-            let entries = projections.entries, entryKeys = shared.entryKeys, countless = shared.entryKeysWithoutCounts
-            projections.entries = origin.map { entries[$0 ?? 0] }
-            shared.entryKeys = origin.map { entryKeys[$0 ?? 0] }
-            shared.entryKeysWithoutCounts = origin.map { countless[$0 ?? 0] }
+            let placeholder = projections.entries[0]  // a new post's entry is made below
+            InPlaceOrder.rearrange(&projections.entries, origin: origin, filler: placeholder)
+            InPlaceOrder.rearrange(&shared.entryKeys, origin: origin, filler: 0)
+            InPlaceOrder.rearrange(&shared.entryKeysWithoutCounts, origin: origin, filler: 0)
             let lowest = origin.indices.first { origin[$0] != $0 } ?? min(origin.count, position.count)
             let highest = max(origin.count, position.count)
             if lowest < highest { reach.shifted = lowest..<highest }
