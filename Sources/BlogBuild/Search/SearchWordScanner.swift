@@ -31,6 +31,17 @@ enum SearchWordScanner {
             }
             // The word's end, and whether it is all ASCII.
             let start = i
+            // Eight bytes at a time while they are ASCII word characters (most of a word).
+            if let base = text.baseAddress {
+                while i + 8 <= n {
+                    let stops = stops(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                    if stops != 0 {
+                        i += stops.trailingZeroBitCount >> 3
+                        break
+                    }
+                    i += 8
+                }
+            }
             var ascii = true
             while i < n {
                 let c = text[i]
@@ -64,8 +75,28 @@ enum SearchWordScanner {
         }
     }
 
+    /// Eight bytes (the first in the low bits): the high bit of each byte set where
+    /// it is not an ASCII word character (`isASCIIWord`), or is not ASCII. Exact up
+    /// to the first such byte (a byte of 0x80 or more may carry into those after it).
+    @inline(__always)
+    private static func stops(_ x: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        // For bytes below 0x80: bit 7 of `b + 0x80 - lo` says b >= lo, of `b + 0x7F - hi` says b > hi.
+        func within(_ v: UInt64, _ lo: UInt64, _ hi: UInt64) -> UInt64 {
+            (v &+ (0x80 - lo) &* ones) & ~(v &+ (0x7F - hi) &* ones) & high
+        }
+        let letters = within(x | 0x2020_2020_2020_2020, 0x61, 0x7A)
+        let digits = within(x, 0x30, 0x39)
+        let z = x ^ 0x5F5F_5F5F_5F5F_5F5F
+        let underscores = ~(((z & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | z) & high
+        return (~(letters | digits | underscores) & high) | (x & high)
+    }
+
+    /// `0`–`9`, `A`–`Z`, `_`, `a`–`z`, by bit masks (a byte below 0x80).
+    @inline(__always)
     private static func isASCIIWord(_ b: UInt8) -> Bool {
-        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+        let mask: UInt64 = b < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return (mask >> UInt64(b & 63)) & 1 != 0
     }
 
     private static func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
