@@ -25,6 +25,7 @@ struct SearchGroupTerms: Sendable {
 
     init(_ docs: ArraySlice<SearchDocument>, stemmer: SearchStemmer) {
         var counter = Counter(vocabulary: SearchVocabulary(stemmer: stemmer))
+        defer { counter.free() }
         // Per document (in order), its terms and weights: document `d` holds
         // `docTerms[docEnds[d-1]..<docEnds[d]]`.
         var docTerms: [Int32] = [], docWeights: [UInt32] = [], docEnds: [Int] = []
@@ -36,13 +37,14 @@ struct SearchGroupTerms: Sendable {
             HTMLShownText.bytes(of: doc.bodyHTML, imageText: true, separates: SearchPlainText.separates).withUnsafeBufferPointer {
                 SearchWordScanner.scan($0, into: &counter)
             }
-            for t in counter.touched {
+            for k in 0..<counter.touched.count {
+                let t = counter.touched[k]
                 docTerms.append(t)
                 docWeights.append(counter.tf[Int(t)] * 2 + (counter.inTitle[Int(t)] ? 1 : 0))
                 counter.tf[Int(t)] = 0
                 counter.inTitle[Int(t)] = false
             }
-            counter.touched.removeAll(keepingCapacity: true)
+            counter.touched.removeAll()
             docEnds.append(docTerms.count)
             records.append(SearchRecord.json(doc))
             counter.document += 1
@@ -106,14 +108,22 @@ struct SearchGroupTerms: Sendable {
         var title = false
         var document: Int32 = 0
         /// Per term: occurrences in the current document, and whether the title has it.
-        var tf: [UInt32] = []
-        var inTitle: [Bool] = []
+        var tf = SearchCountBuffer<UInt32>()
+        var inTitle = SearchCountBuffer<Bool>()
         /// Terms the current document has, in the order first met.
-        var touched: [Int32] = []
+        var touched = SearchCountBuffer<Int32>()
         /// Per surface: the last document that had it, and how many did.
-        var lastDocument: [Int32] = []
-        var documents: [Int32] = []
+        var lastDocument = SearchCountBuffer<Int32>()
+        var documents = SearchCountBuffer<Int32>()
         var wordPieces: [String: [SearchText.Piece]] = [:]
+
+        func free() {
+            tf.free()
+            inTitle.free()
+            touched.free()
+            lastDocument.free()
+            documents.free()
+        }
 
         mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32) {
             let found = vocabulary.surface(bytes, cjk: cjk, hash: hash)

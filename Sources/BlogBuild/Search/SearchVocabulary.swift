@@ -17,14 +17,16 @@ struct SearchVocabulary {
     /// Distinct terms, and each one's index.
     private(set) var terms: [String] = []
     private var termIndex: [String: Int32] = [:]
-    /// Open addressing: surface index + 1, 0 for empty.
-    private var slots: [Int32]
+    /// Open addressing by the hash. A slot holds all a lookup needs, so a word
+    /// whose bytes fit in its `head` is found without reading anything else (each
+    /// other array read here would be a cache miss, once per word).
+    private var slots: [Slot]
     private var mask: Int
     private let stemmer: SearchStemmer
 
     init(stemmer: SearchStemmer) {
         self.stemmer = stemmer
-        slots = [Int32](repeating: 0, count: 1 << 12)
+        slots = [Slot](repeating: Slot(), count: 1 << 12)
         mask = (1 << 12) - 1
     }
 
@@ -43,12 +45,15 @@ struct SearchVocabulary {
     /// The surface word with these folded bytes (`hash` their `hash`), added
     /// (and stemmed) when new, and its term. A CJK piece is its own term.
     mutating func surface(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash h: UInt32) -> (surface: Int32, term: Int32) {
+        let head = Slot.head(bytes)
         var slot = Int(h) & mask
         while true {
             let found = slots[slot]
-            if found == 0 { break }
-            let s = Int(found - 1)
-            if hashes[s] == h, lengths[s] == bytes.count, equals(s, bytes) { return (Int32(s), surfaceTerms[s]) }
+            if found.surface == 0 { break }
+            if found.head == head {
+                let s = Int(found.surface) - 1
+                if bytes.count <= Slot.inHead || restEquals(s, bytes) { return (Int32(s), Int32(found.term)) }
+            }
             slot = (slot + 1) & mask
         }
         let s = Int32(surfaces.count)
@@ -68,26 +73,49 @@ struct SearchVocabulary {
             terms.append(term)
             surfaceTerms.append(t)
         }
-        slots[slot] = s + 1
+        slots[slot] = Slot(head: head, surface: UInt32(s + 1), term: UInt32(surfaceTerms[Int(s)]))
         if surfaces.count * 2 > slots.count { grow() }
         return (s, surfaceTerms[Int(s)])
     }
 
-    private func equals(_ s: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = Int(starts[s])
+    /// Whether surface `s`, whose head matched, has these bytes after the head.
+    private func restEquals(_ s: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(starts[s]), n = bytes.count
+        // The head holds lengths below 255 exactly.
+        guard n < 255 || lengths[s] == n else { return false }
         return arena.withUnsafeBufferPointer { a in
-            guard let base = a.baseAddress, let other = bytes.baseAddress else { return bytes.isEmpty }
-            return memcmp(base + start, other, bytes.count) == 0
+            guard let base = a.baseAddress, let other = bytes.baseAddress else { return false }
+            return memcmp(base + start + Slot.inHead, other + Slot.inHead, n - Slot.inHead) == 0
         }
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
         mask = slots.count - 1
-        for s in 0..<surfaces.count {
-            var slot = Int(hashes[s]) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(s + 1)
+        for found in old where found.surface != 0 {
+            var slot = Int(hashes[Int(found.surface) - 1]) & mask
+            while slots[slot].surface != 0 { slot = (slot + 1) & mask }
+            slots[slot] = found
+        }
+    }
+
+    /// A slot of the table: a surface word's first bytes and length, its index + 1
+    /// (0: the slot is empty), and its term.
+    private struct Slot {
+        /// How many of a word's bytes `head` holds; a shorter word is all in it.
+        static let inHead = 7
+        /// The first `inHead` bytes (the first in the low bits, zeros after a
+        /// shorter word), and the length (up to 255) in the high byte.
+        var head: UInt64 = 0
+        var surface: UInt32 = 0
+        var term: UInt32 = 0
+
+        @inline(__always)
+        static func head(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var v = UInt64(min(bytes.count, 255)) << 56
+            for k in 0..<min(bytes.count, inHead) { v |= UInt64(bytes[k]) << UInt64(8 * k) }
+            return v
         }
     }
 }

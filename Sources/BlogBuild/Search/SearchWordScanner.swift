@@ -120,14 +120,38 @@ enum SearchWordScanner {
     /// An ASCII word: whole and parts as `SearchText.identifierPieces` makes them.
     private static func asciiPieces<Sink: SearchPieceSink>(_ w: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
                                                            into sink: inout Sink) {
-        // Most words are one part: no `_`, no case change.
-        var plain = w[0] != 0x5F
-        var e = 1
-        while plain, e < w.count {
-            if w[e] == 0x5F || isBoundary(w, before: e) { plain = false }
-            e += 1
+        // Most words are one part (no `_`, no case change) and short: lowercased and
+        // hashed in the same pass that finds they are, and handed on.
+        if w.count <= SearchText.longestPiece {
+            var h = SearchVocabulary.hashSeed
+            var plain = true
+            for j in 0..<w.count {
+                let c = w[j]
+                var lower = c
+                if isUpper(c) {
+                    if j > 0, isBoundary(w, before: j) { plain = false; break }
+                    lower = c + 0x20
+                } else if c == 0x5F {
+                    plain = false
+                    break
+                }
+                scratch[j] = lower
+                h = (h ^ UInt32(lower)) &* SearchVocabulary.hashPrime
+            }
+            if plain {
+                sink.piece(UnsafeBufferPointer(rebasing: scratch[0..<w.count]), cjk: false, hash: h)
+                return
+            }
+        } else {
+            var plain = w[0] != 0x5F
+            var e = 1
+            while plain, e < w.count {
+                if w[e] == 0x5F || isBoundary(w, before: e) { plain = false }
+                e += 1
+            }
+            // One part too long to be a word.
+            if plain { return }
         }
-        if plain { emit(w, 0, w.count, scratch: scratch, into: &sink); return }
         // Parts, as (start, end) pairs.
         var partStarts: [Int] = []
         var partEnds: [Int] = []
