@@ -24,13 +24,13 @@ enum HTMLEntities {
     static func append(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inAttribute: Bool, to out: inout [UInt8]) {
         var copied = range.lowerBound
         var i = range.lowerBound
-        while i < range.upperBound {
-            guard p[i] == UInt8(ascii: "&"), let (scalars, end) = reference(p, at: i, end: range.upperBound, inAttribute: inAttribute)
-            else {
-                i += 1
+        // From `&` to `&` (memchr): every text the search index reads passes through here.
+        while let amp = firstAmpersand(p, i..<range.upperBound) {
+            guard let (scalars, end) = reference(p, at: amp, end: range.upperBound, inAttribute: inAttribute) else {
+                i = amp + 1
                 continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<i]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<amp]))
             appendUTF8(scalars.0, to: &out)
             if let second = scalars.1 { appendUTF8(second, to: &out) }
             i = end

@@ -87,19 +87,48 @@ struct SearchGroupTerms: Sendable {
         firstWeight.reserveCapacity(count)
         lastDocument.reserveCapacity(count)
         restEnds.reserveCapacity(count)
+        // Written through a pointer into room for the longest it can be (a comma and
+        // up to ten digits per number): appending to an array checked its capacity
+        // and uniqueness at every digit.
+        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, docTerms.count * 22))
+        defer { out.deallocate() }
+        var n = 0
         for t in 0..<count {
             let first = starts[t], end = starts[t + 1]
             firstDocument.append(byTermDoc[first])
             firstWeight.append(byTermWeight[first])
             lastDocument.append(byTermDoc[end - 1])
             for k in (first + 1)..<max(first + 1, end) {
-                rest.append(UInt8(ascii: ","))
-                SearchIndex.appendNumber(Int(byTermDoc[k] - byTermDoc[k - 1]), to: &rest)
-                rest.append(UInt8(ascii: ","))
-                SearchIndex.appendNumber(Int(byTermWeight[k]), to: &rest)
+                out[n] = UInt8(ascii: ",")
+                n = Self.writeNumber(UInt32(byTermDoc[k] - byTermDoc[k - 1]), to: out, at: n + 1)
+                out[n] = UInt8(ascii: ",")
+                n = Self.writeNumber(byTermWeight[k], to: out, at: n + 1)
             }
-            restEnds.append(rest.count)
+            restEnds.append(n)
         }
+        rest = Array(UnsafeBufferPointer(start: out, count: n))
+    }
+
+    /// `n`'s decimal digits at `out + at`; the index after them.
+    @inline(__always)
+    private static func writeNumber(_ n: UInt32, to out: UnsafeMutablePointer<UInt8>, at: Int) -> Int {
+        if n < 10 {
+            out[at] = UInt8(truncatingIfNeeded: 48 + n)
+            return at + 1
+        }
+        if n < 100 {
+            out[at] = UInt8(truncatingIfNeeded: 48 + n / 10)
+            out[at + 1] = UInt8(truncatingIfNeeded: 48 + n % 10)
+            return at + 2
+        }
+        var digits = 1, rest = n / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        var v = n
+        for k in stride(from: at + digits - 1, through: at, by: -1) {
+            out[k] = UInt8(truncatingIfNeeded: 48 + v % 10)
+            v /= 10
+        }
+        return at + digits
     }
 
     /// Counts one document's terms at a time; surfaces' document counts for the group.
