@@ -32,14 +32,42 @@ struct SearchVocabulary {
 
     var count: Int { surfaces.count }
 
-    static let hashSeed: UInt32 = 2_166_136_261
-    static let hashPrime: UInt32 = 16_777_619
-
-    /// FNV-1a of the bytes (what the scanner works out as it lowercases a word).
+    /// The table's hash of a word's bytes, taken eight at a time (little-endian,
+    /// the last eight padded with zeros), so the scanner can hash a short word
+    /// from the one load that lowercased it (`hash(chunk:count:)`). Only this
+    /// table uses it: the index's files do not depend on it.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h = hashSeed
-        for b in bytes { h = (h ^ UInt32(b)) &* hashPrime }
-        return h
+        let n = bytes.count
+        guard let base = bytes.baseAddress else { return finish(0, count: 0) }
+        var h: UInt64 = 0
+        var k = 0
+        while k + 8 <= n {
+            h = mix(h, UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)))
+            k += 8
+        }
+        if k < n {
+            var tail: UInt64 = 0
+            for j in k..<n { tail |= UInt64(base[j]) << UInt64(8 * (j - k)) }
+            h = mix(h, tail)
+        }
+        return finish(h, count: n)
+    }
+
+    /// `hash` of a word of `count` bytes, at most eight, given as one chunk (zeros after the word).
+    @inline(__always)
+    static func hash(chunk: UInt64, count: Int) -> UInt32 {
+        finish(mix(0, chunk), count: count)
+    }
+
+    @inline(__always)
+    private static func mix(_ h: UInt64, _ chunk: UInt64) -> UInt64 {
+        let m = (h ^ chunk) &* 0x9E37_79B9_7F4A_7C15
+        return m ^ (m >> 32)
+    }
+
+    @inline(__always)
+    private static func finish(_ h: UInt64, count: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: ((h ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD) >> 32)
     }
 
     /// The surface word with these folded bytes (`hash` their `hash`), added
