@@ -4,14 +4,16 @@ it was written for, picked from a corpus of bench/gen_corpus.py.
 The generated posts share one small vocabulary (the same topics, sentences and
 code return in many posts), so a query "written for" a post is one whose words
 are all in that post and, together, in no other: the post a reader typing it
-means. They are picked, not written by hand, because each corpus size has its
+means. "In no other" as the engines see it: by stem, in any indexed text (an
+image's alt text and a link's text too), the last word also as a prefix. They are picked, not written by hand, because each corpus size has its
 own posts; the picking is deterministic (a fixed seed, sorted inputs), so the
 same corpus always gives the same queries, and the bench prints them.
 
 Kinds (at least 20 queries in all):
   title   - two or three words of the post's title that no other title has together, and
             the first of them in no other post that has them all
-  body    - two words of the body's prose (not its code, not the title) that no other post has together
+  body    - two words of the body's prose (not its code, the title, a link's text or an image's alt
+            text) that no other post has together
   code    - a code identifier written in the post, as written (`EpisodeController`)
             or folded (`episodecontroller`): alone where no other post has it, else
             with a word of the title
@@ -20,6 +22,7 @@ Kinds (at least 20 queries in all):
   prefix  - title words with the last one cut to four letters, as while typing (`harbour cale`):
             the only post whose title has the others and a word that starts so
 """
+import bisect
 import itertools
 import os
 import random
@@ -33,8 +36,10 @@ better approach way ways look looking""".split())
 WORD = re.compile(r"[A-Za-z0-9]+")
 PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
-# What a reader never reads as text: an image (its alt text too) and a link's address.
-UNSEEN = re.compile(r"!\[[^\]]*\]\([^)]*\)|\]\([^)]*\)")
+# What no engine indexes: an image's address and a link's address (an image's alt text is
+# indexed, by blogbuild and by Pagefind, so a query's words are looked for in it too).
+IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 IDENT = re.compile(r"\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*\b")
 
 
@@ -48,7 +53,11 @@ def stem(word):
     for these suffixes, so a query it calls one post's is that post's for the engines too."""
     for suffix in SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
+            word = word[: -len(suffix)]
+            # Snowball undoubles the consonant an ending doubled (snapping, snapped → snap).
+            if len(word) >= 4 and word[-1] == word[-2] and word[-1] in "bdfgmnprt":
+                word = word[:-1]
+            return word
     return word
 
 
@@ -56,7 +65,11 @@ class Post:
     def __init__(self, path):
         text = open(path, encoding="utf-8").read()
         front, body = text[4:].split("\n---\n", 1)
-        body = UNSEEN.sub("] ", body)
+        # The post's own prose has neither an image's alt text nor a link's text: a link's
+        # text here most often names another post (its title), so a reader remembering
+        # this post does not remember it by those words. Both are indexed (below).
+        prose = LINK.sub(" ", IMAGE.sub(" ", body))
+        body = LINK.sub(r" \1 ", IMAGE.sub(r" \1 ", body))
         m = re.search(r'^title:\s*"?(.*?)"?\s*$', front, re.M)
         self.title = m.group(1) if m else ""
         name = os.path.basename(path)[:-3]
@@ -69,7 +82,7 @@ class Post:
         for ident in IDENT.findall(body):
             self.words.update(x.lower() for x in PART.findall(ident))
         # Prose: the body without its code (blocks and inline), less the title's words.
-        self.body_only = {w.lower() for w in WORD.findall(CODE.sub(" ", body))} - self.title_words
+        self.body_only = {w.lower() for w in WORD.findall(CODE.sub(" ", prose))} - self.title_words
         self.idents = sorted(set(IDENT.findall(body)))
 
 
@@ -80,17 +93,32 @@ def load(posts_dir):
 def pick(posts, count=24, seed=28):
     """[(kind, query, expected URL, expected title)], `count` of them over the kinds."""
     # By stem: a query's word finds every post with a word of its stem.
-    index = {}
+    index, index_words = {}, {}
     for i, p in enumerate(posts):
         for w in p.words:
             index.setdefault(stem(w), set()).add(i)
+            index_words.setdefault(w, set()).add(i)
     title_index = {}
     for i, p in enumerate(posts):
         for w in p.title_words:
             title_index.setdefault(stem(w), set()).add(i)
 
-    def having(words):
-        sets = sorted((index.get(stem(w), set()) for w in words), key=len)
+    # The engines take a query's last word as a prefix too, while the reader types
+    # (`safari` finds `safaris`): the posts having a word that starts with it.
+    vocabulary = sorted(index_words)
+
+    def starting(prefix):
+        out = set()
+        for k in range(bisect.bisect_left(vocabulary, prefix), len(vocabulary)):
+            if not vocabulary[k].startswith(prefix):
+                break
+            out |= index_words[vocabulary[k]]
+        return out
+
+    def having(words, last_prefix=True):
+        last = len(words) - 1
+        sets = sorted((index.get(stem(w), set()) | (starting(w) if last_prefix and k == last else set())
+                       for k, w in enumerate(words)), key=len)
         out = set(sets[0]) if sets else set()
         for s in sets[1:]:
             out &= s
@@ -114,7 +142,7 @@ def pick(posts, count=24, seed=28):
         return out
 
     def having_prefix(words, prefix):
-        return having(words) & by_prefix.get(prefix, set())
+        return having(words, last_prefix=False) & by_prefix.get(prefix, set())
 
     def content(ws, digits=False):
         return sorted(w for w in ws if (len(w) >= 4 or digits and w.isdigit() and len(w) >= 2) and w not in STOP

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Character references (`&amp;`, `&#x2F;`, `&#47;`), decoded as the HTML
 /// standard's tokenizer decodes them (section 13.2.5.72 on):
 ///
@@ -22,13 +24,13 @@ enum HTMLEntities {
     static func append(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inAttribute: Bool, to out: inout [UInt8]) {
         var copied = range.lowerBound
         var i = range.lowerBound
-        while i < range.upperBound {
-            guard p[i] == UInt8(ascii: "&"), let (scalars, end) = reference(p, at: i, end: range.upperBound, inAttribute: inAttribute)
-            else {
-                i += 1
+        // From `&` to `&` (memchr): every text the search index reads passes through here.
+        while let amp = firstAmpersand(p, i..<range.upperBound) {
+            guard let (scalars, end) = reference(p, at: amp, end: range.upperBound, inAttribute: inAttribute) else {
+                i = amp + 1
                 continue
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<i]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: p[copied..<amp]))
             appendUTF8(scalars.0, to: &out)
             if let second = scalars.1 { appendUTF8(second, to: &out) }
             i = end
@@ -120,7 +122,10 @@ enum HTMLEntities {
     /// The first `&` in `p[range]`.
     @inline(__always)
     static func firstAmpersand(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-        UnsafeBufferPointer(rebasing: p[range]).firstIndex(of: UInt8(ascii: "&")).map { $0 + range.lowerBound }
+        // memchr: every text the search index reads passes through here.
+        guard !range.isEmpty, let base = p.baseAddress,
+              let found = memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     private static func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {

@@ -25,6 +25,7 @@ struct SearchGroupTerms: Sendable {
 
     init(_ docs: ArraySlice<SearchDocument>, stemmer: SearchStemmer) {
         var counter = Counter(vocabulary: SearchVocabulary(stemmer: stemmer))
+        defer { counter.free() }
         // Per document (in order), its terms and weights: document `d` holds
         // `docTerms[docEnds[d-1]..<docEnds[d]]`.
         var docTerms: [Int32] = [], docWeights: [UInt32] = [], docEnds: [Int] = []
@@ -36,13 +37,14 @@ struct SearchGroupTerms: Sendable {
             HTMLShownText.bytes(of: doc.bodyHTML, imageText: true, separates: SearchPlainText.separates).withUnsafeBufferPointer {
                 SearchWordScanner.scan($0, into: &counter)
             }
-            for t in counter.touched {
+            for k in 0..<counter.touched.count {
+                let t = counter.touched[k]
                 docTerms.append(t)
                 docWeights.append(counter.tf[Int(t)] * 2 + (counter.inTitle[Int(t)] ? 1 : 0))
                 counter.tf[Int(t)] = 0
                 counter.inTitle[Int(t)] = false
             }
-            counter.touched.removeAll(keepingCapacity: true)
+            counter.touched.removeAll()
             docEnds.append(docTerms.count)
             records.append(SearchRecord.json(doc))
             counter.document += 1
@@ -85,19 +87,48 @@ struct SearchGroupTerms: Sendable {
         firstWeight.reserveCapacity(count)
         lastDocument.reserveCapacity(count)
         restEnds.reserveCapacity(count)
+        // Written through a pointer into room for the longest it can be (a comma and
+        // up to ten digits per number): appending to an array checked its capacity
+        // and uniqueness at every digit.
+        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, docTerms.count * 22))
+        defer { out.deallocate() }
+        var n = 0
         for t in 0..<count {
             let first = starts[t], end = starts[t + 1]
             firstDocument.append(byTermDoc[first])
             firstWeight.append(byTermWeight[first])
             lastDocument.append(byTermDoc[end - 1])
             for k in (first + 1)..<max(first + 1, end) {
-                rest.append(UInt8(ascii: ","))
-                SearchIndex.appendNumber(Int(byTermDoc[k] - byTermDoc[k - 1]), to: &rest)
-                rest.append(UInt8(ascii: ","))
-                SearchIndex.appendNumber(Int(byTermWeight[k]), to: &rest)
+                out[n] = UInt8(ascii: ",")
+                n = Self.writeNumber(UInt32(byTermDoc[k] - byTermDoc[k - 1]), to: out, at: n + 1)
+                out[n] = UInt8(ascii: ",")
+                n = Self.writeNumber(byTermWeight[k], to: out, at: n + 1)
             }
-            restEnds.append(rest.count)
+            restEnds.append(n)
         }
+        rest = Array(UnsafeBufferPointer(start: out, count: n))
+    }
+
+    /// `n`'s decimal digits at `out + at`; the index after them.
+    @inline(__always)
+    private static func writeNumber(_ n: UInt32, to out: UnsafeMutablePointer<UInt8>, at: Int) -> Int {
+        if n < 10 {
+            out[at] = UInt8(truncatingIfNeeded: 48 + n)
+            return at + 1
+        }
+        if n < 100 {
+            out[at] = UInt8(truncatingIfNeeded: 48 + n / 10)
+            out[at + 1] = UInt8(truncatingIfNeeded: 48 + n % 10)
+            return at + 2
+        }
+        var digits = 1, rest = n / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        var v = n
+        for k in stride(from: at + digits - 1, through: at, by: -1) {
+            out[k] = UInt8(truncatingIfNeeded: 48 + v % 10)
+            v /= 10
+        }
+        return at + digits
     }
 
     /// Counts one document's terms at a time; surfaces' document counts for the group.
@@ -106,14 +137,22 @@ struct SearchGroupTerms: Sendable {
         var title = false
         var document: Int32 = 0
         /// Per term: occurrences in the current document, and whether the title has it.
-        var tf: [UInt32] = []
-        var inTitle: [Bool] = []
+        var tf = SearchCountBuffer<UInt32>()
+        var inTitle = SearchCountBuffer<Bool>()
         /// Terms the current document has, in the order first met.
-        var touched: [Int32] = []
+        var touched = SearchCountBuffer<Int32>()
         /// Per surface: the last document that had it, and how many did.
-        var lastDocument: [Int32] = []
-        var documents: [Int32] = []
+        var lastDocument = SearchCountBuffer<Int32>()
+        var documents = SearchCountBuffer<Int32>()
         var wordPieces: [String: [SearchText.Piece]] = [:]
+
+        func free() {
+            tf.free()
+            inTitle.free()
+            touched.free()
+            lastDocument.free()
+            documents.free()
+        }
 
         mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32) {
             let found = vocabulary.surface(bytes, cjk: cjk, hash: hash)

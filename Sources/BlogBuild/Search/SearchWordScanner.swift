@@ -2,7 +2,7 @@
 /// counting state is not boxed and checked for exclusive access at every word.
 protocol SearchPieceSink {
     /// A piece's folded bytes (valid only during the call), and whether it is CJK.
-    /// `hash` is `SearchVocabulary.hash(bytes)`, made while the bytes were written.
+    /// `hash` is `SearchVocabulary.hash(bytes)`.
     mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32)
     /// Words that are not ASCII, cut by `SearchText` once (Foundation's NFKD is slow), by their text.
     var wordPieces: [String: [SearchText.Piece]] { get set }
@@ -31,6 +31,17 @@ enum SearchWordScanner {
             }
             // The word's end, and whether it is all ASCII.
             let start = i
+            // Eight bytes at a time while they are ASCII word characters (most of a word).
+            if let base = text.baseAddress {
+                while i + 8 <= n {
+                    let stops = stops(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                    if stops != 0 {
+                        i += stops.trailingZeroBitCount >> 3
+                        break
+                    }
+                    i += 8
+                }
+            }
             var ascii = true
             while i < n {
                 let c = text[i]
@@ -43,6 +54,11 @@ enum SearchWordScanner {
                     ascii = false
                     i += length
                 }
+            }
+            if ascii, i - start <= 8, start + 8 <= n, let base = text.baseAddress,
+               shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)), count: i - start,
+                              scratch: scratch, into: &sink) {
+                continue
             }
             if ascii {
                 asciiPieces(UnsafeBufferPointer(rebasing: text[start..<i]), scratch: scratch, into: &sink)
@@ -64,8 +80,50 @@ enum SearchWordScanner {
         }
     }
 
+    /// A word of at most eight ASCII word characters, the first `count` of `bytes`
+    /// (the first in the low bits), handed on lowercased when it is one part (no `_`,
+    /// no capital but the first), all eight bytes at once; false for any other.
+    @inline(__always)
+    private static func shortPlainWord<Sink: SearchPieceSink>(_ bytes: UInt64, count: Int, scratch: UnsafeMutableBufferPointer<UInt8>,
+                                                              into sink: inout Sink) -> Bool {
+        let word = count == 8 ? bytes : bytes & ((1 << UInt64(8 * count)) - 1)
+        let capitals = within(word, 0x41, 0x5A)
+        let z = word ^ 0x5F5F_5F5F_5F5F_5F5F
+        let underscores = ~(((z & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | z) & 0x8080_8080_8080_8080
+        guard capitals & ~0x80 == 0, underscores == 0, let out = scratch.baseAddress else { return false }
+        // A capital's high bit, moved to 0x20, makes it lower case.
+        let lower = word | (capitals >> 2)
+        UnsafeMutableRawPointer(out).storeBytes(of: lower.littleEndian, as: UInt64.self)
+        sink.piece(UnsafeBufferPointer(start: out, count: count), cjk: false, hash: SearchVocabulary.hash(chunk: lower, count: count))
+        return true
+    }
+
+    /// For each byte below 0x80 of `v`, its high bit set when it is in `lo...hi`.
+    @inline(__always)
+    private static func within(_ v: UInt64, _ lo: UInt64, _ hi: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // Bit 7 of `b + 0x80 - lo` says b >= lo, of `b + 0x7F - hi` says b > hi.
+        return (v &+ (0x80 - lo) &* ones) & ~(v &+ (0x7F - hi) &* ones) & 0x8080_8080_8080_8080
+    }
+
+    /// Eight bytes (the first in the low bits): the high bit of each byte set where
+    /// it is not an ASCII word character (`isASCIIWord`), or is not ASCII. Exact up
+    /// to the first such byte (a byte of 0x80 or more may carry into those after it).
+    @inline(__always)
+    private static func stops(_ x: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let letters = within(x | 0x2020_2020_2020_2020, 0x61, 0x7A)
+        let digits = within(x, 0x30, 0x39)
+        let z = x ^ 0x5F5F_5F5F_5F5F_5F5F
+        let underscores = ~(((z & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | z) & high
+        return (~(letters | digits | underscores) & high) | (x & high)
+    }
+
+    /// `0`–`9`, `A`–`Z`, `_`, `a`–`z`, by bit masks (a byte below 0x80).
+    @inline(__always)
     private static func isASCIIWord(_ b: UInt8) -> Bool {
-        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+        let mask: UInt64 = b < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return (mask >> UInt64(b & 63)) & 1 != 0
     }
 
     private static func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
@@ -89,14 +147,37 @@ enum SearchWordScanner {
     /// An ASCII word: whole and parts as `SearchText.identifierPieces` makes them.
     private static func asciiPieces<Sink: SearchPieceSink>(_ w: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
                                                            into sink: inout Sink) {
-        // Most words are one part: no `_`, no case change.
-        var plain = w[0] != 0x5F
-        var e = 1
-        while plain, e < w.count {
-            if w[e] == 0x5F || isBoundary(w, before: e) { plain = false }
-            e += 1
+        // Most words are one part (no `_`, no case change) and short: lowercased and
+        // hashed in the same pass that finds they are, and handed on.
+        if w.count <= SearchText.longestPiece {
+            var plain = true
+            for j in 0..<w.count {
+                let c = w[j]
+                var lower = c
+                if isUpper(c) {
+                    if j > 0, isBoundary(w, before: j) { plain = false; break }
+                    lower = c + 0x20
+                } else if c == 0x5F {
+                    plain = false
+                    break
+                }
+                scratch[j] = lower
+            }
+            if plain {
+                let piece = UnsafeBufferPointer(rebasing: scratch[0..<w.count])
+                sink.piece(piece, cjk: false, hash: SearchVocabulary.hash(piece))
+                return
+            }
+        } else {
+            var plain = w[0] != 0x5F
+            var e = 1
+            while plain, e < w.count {
+                if w[e] == 0x5F || isBoundary(w, before: e) { plain = false }
+                e += 1
+            }
+            // One part too long to be a word.
+            if plain { return }
         }
-        if plain { emit(w, 0, w.count, scratch: scratch, into: &sink); return }
         // Parts, as (start, end) pairs.
         var partStarts: [Int] = []
         var partEnds: [Int] = []
@@ -118,14 +199,12 @@ enum SearchWordScanner {
     private static func emit<Sink: SearchPieceSink>(_ w: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int,
                                                     scratch: UnsafeMutableBufferPointer<UInt8>, into sink: inout Sink) {
         guard to - from <= SearchText.longestPiece else { return }
-        var h = SearchVocabulary.hashSeed
         for j in from..<to {
             let c = w[j]
-            let lower = isUpper(c) ? c + 0x20 : c
-            scratch[j - from] = lower
-            h = (h ^ UInt32(lower)) &* SearchVocabulary.hashPrime
+            scratch[j - from] = isUpper(c) ? c + 0x20 : c
         }
-        sink.piece(UnsafeBufferPointer(rebasing: scratch[0..<(to - from)]), cjk: false, hash: h)
+        let piece = UnsafeBufferPointer(rebasing: scratch[0..<(to - from)])
+        sink.piece(piece, cjk: false, hash: SearchVocabulary.hash(piece))
     }
 
     private static func isBoundary(_ w: UnsafeBufferPointer<UInt8>, before e: Int) -> Bool {
