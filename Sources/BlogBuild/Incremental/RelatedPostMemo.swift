@@ -27,7 +27,7 @@ final class RelatedPostMemo {
     func choose(posts: [SitePost], apps: [SiteApp], tags: [SiteTag]) -> [[Int]] {
         // Field by field, by index: copying whole posts (or apps, or tags) costs more than the work here.
         let appSlugs = apps.map(\.app.slug), tagSlugs = tags.map(\.slug)
-        let newPaths = posts.map(\.post.sourcePath)
+        let newPaths = posts.indices.map { posts[$0].post.sourcePath }
         let newSignatures = posts.indices.map { i in
             Signature(inSeries: posts[i].seriesIndex != nil, app: posts[i].appIndex.map { appSlugs[$0] },
                       tags: posts[i].tagIndices.map { tagSlugs[$0] },

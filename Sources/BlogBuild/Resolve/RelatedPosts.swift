@@ -91,8 +91,8 @@ enum RelatedPosts {
         let permalinks: [String]
 
         init(_ posts: [SitePost]) {
-            instants = posts.map { $0.post.date.instant.timeIntervalSinceReferenceDate }
-            permalinks = posts.map(\.permalink)
+            instants = posts.indices.map { posts[$0].post.date.instant.timeIntervalSinceReferenceDate }
+            permalinks = posts.indices.map { posts[$0].permalink }  // by index: a key path's map copies each post
         }
 
         /// Is candidate `p` with `score` a better choice than `q` with `other`?
