@@ -685,6 +685,49 @@ import Testing
                     .contains("<ul class=\"post-list\">\n<li><a href=\"/2026/03/seven-years/\">"))
     }
 
+    /// A post's related posts change without the post being edited: one of them is
+    /// deleted (the next best takes its place), or another post's new slug wins a tie
+    /// (same score, same date: the URL decides). The patched plan must choose again there.
+    @Test func relatedPostsChangeWhenAnotherPostLeavesOrWinsATie() throws {
+        let s = try Session()
+        func post(_ name: String, date: String, tag: String, slug: String? = nil) throws {
+            try s.site.write("content/posts/\(name).md", """
+                ---
+                title: "\(name)"
+                date: \(date)
+                tags: [\(tag)]
+                \(slug.map { "slug: \($0)" } ?? "")
+                ---
+                About \(tag.lowercased()).
+                """)
+        }
+        for day in 1...5 { try post("2025-01-0\(day)-kiln-\(day)", date: "2025-01-0\(day) 09:00", tag: "Kilns") }
+        // Five posts at one moment: the URL breaks their ties.
+        for name in ["alder", "birch", "cedar", "damson", "elm"] {
+            try post("2025-02-01-\(name)", date: "2025-02-01 09:00", tag: "Glazes", slug: name)
+        }
+        try s.check("the first build")
+        func related(_ path: String) throws -> [String] {
+            let html = try String(contentsOf: s.served.appendingPathComponent(path), encoding: .utf8)
+            guard let list = html.range(of: "<ul class=\"post-list\">") else { return [] }
+            let rest = html[list.upperBound...]
+            let end = rest.range(of: "</ul>")?.lowerBound ?? rest.endIndex
+            return rest[..<end].components(separatedBy: "<a href=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        }
+        #expect(try related("2025/01/kiln-1/index.html") == ["/2025/01/kiln-5/", "/2025/01/kiln-4/", "/2025/01/kiln-3/"])
+
+        try FileManager.default.removeItem(at: s.site.url("content/posts/2025-01-05-kiln-5.md"))
+        let deleted = try s.check("deleting a related post", changed: ["content/posts/2025-01-05-kiln-5.md"])
+        #expect(deleted.patched, "a deleted post is patched")
+        #expect(try related("2025/01/kiln-1/index.html") == ["/2025/01/kiln-4/", "/2025/01/kiln-3/", "/2025/01/kiln-2/"])
+
+        #expect(try related("2025/02/elm/index.html") == ["/2025/02/alder/", "/2025/02/birch/", "/2025/02/cedar/"])
+        try s.edit("content/posts/2025-02-01-alder.md") { $0.replacingOccurrences(of: "slug: alder", with: "slug: yew") }
+        let renamed = try s.check("a new slug that loses a tie", changed: ["content/posts/2025-02-01-alder.md"])
+        #expect(renamed.patched, "a new slug is patched")
+        #expect(try related("2025/02/elm/index.html") == ["/2025/02/birch/", "/2025/02/cedar/", "/2025/02/damson/"])
+    }
+
     @Test func aFailedRebuildWritesNothingAndTheNextGoodOneCatchesUp() throws {
         let s = try Session()
         try s.check("the first build")

@@ -40,9 +40,10 @@ struct EditReach: Sendable {
 
     /// Adds what changed between the relations `before` (by last build's post
     /// indices) and those of `site`; `position` maps a last build's index to this
-    /// one's (nil: the post is gone).
-    mutating func add(relationsBefore before: (tags: [SiteTag], series: [[Int]], apps: [[Int]], related: [[Int]]),
-                      after site: Site, origin: [Int?], position: [Int?]) {
+    /// one's (nil: the post is gone). Related posts are not compared here: the
+    /// memo that updates them says which changed (`RelatedPostMemo.update`).
+    mutating func add(relationsBefore before: (tags: [SiteTag], series: [[Int]], apps: [[Int]]),
+                      after site: Site, position: [Int?]) {
         // A post that is gone stays in the list as -1: the list is another one now.
         func now(_ list: [Int]) -> [Int] { list.map { position[$0] ?? -1 } }
         var lastTags = Dictionary(before.tags.map { ($0.slug, $0.postIndices) }, uniquingKeysWith: { a, _ in a })
@@ -67,10 +68,6 @@ struct EditReach: Sendable {
         }
         for (ai, app) in site.apps.enumerated() where ai >= before.apps.count || now(before.apps[ai]) != app.postIndices {
             apps.insert(ai)
-        }
-        for i in site.posts.indices {
-            guard let o = origin[i], o < before.related.count else { continue }
-            if now(before.related[o]) != site.posts[i].relatedIndices { related.insert(i) }
         }
     }
 

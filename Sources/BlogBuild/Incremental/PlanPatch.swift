@@ -105,6 +105,8 @@ enum PlanPatch {
         guard !linkingSite || (newPaths.isEmpty && gonePaths.isEmpty) else { return nil }
         var fileLinks: MarkdownFileLinks?
         var relationsChanged = false, routesChanged = false, reordered = !newPaths.isEmpty || !gonePaths.isEmpty
+        // A post's URL is in its related-post signature (`RelatedPostMemo`): it breaks ties between other posts' choices.
+        var permalinksChanged = false
         var edited: [Int] = []
         var touchedFiles = Set<String>()
         var imageChanges: [ImagePlanPatch.Change] = []
@@ -156,6 +158,7 @@ enum PlanPatch {
             if sitePost.permalink != old.permalink {
                 guard !linkingSite else { return nil }
                 routesChanged = true
+                permalinksChanged = true
             }
             // Its images' part of the plan, where it changed or the post moved among the others (first uses).
             imageChange(old, sitePost, moved: moved)
@@ -200,7 +203,6 @@ enum PlanPatch {
 
         // The posts in their order, newest first (ties by path), as resolve orders them:
         // where each post of this build was in the last one (`origin`), and the reverse (`position`).
-        let oldRelated = relationsChanged || reordered ? plan.site.posts.indices.map { plan.site.posts[$0].relatedIndices } : nil
         var origin: [Int?] = Array(plan.site.posts.indices)
         var position: [Int?] = Array(plan.site.posts.indices)
         if reordered {
@@ -256,8 +258,7 @@ enum PlanPatch {
         if relationsChanged {
             // By index: a key path's `map` copies each element first.
             let before = (tags: plan.site.tags, series: plan.site.series.indices.map { plan.site.series[$0].postIndices },
-                          apps: plan.site.apps.indices.map { plan.site.apps[$0].postIndices },
-                          related: oldRelated ?? [])
+                          apps: plan.site.apps.indices.map { plan.site.apps[$0].postIndices })
             // Taken out and put back: `plan` is one variable to the exclusivity check (the
             // functions above capture it), so three of its parts cannot be passed inout at once.
             // Swapped, not assigned: a second reference to the posts would make the next change copy them all.
@@ -270,16 +271,19 @@ enum PlanPatch {
             swap(&series, &plan.site.series)
             swap(&apps, &plan.site.apps)
             plan.site.tags = tags
-            if config.related {
-                for (i, related) in memo.related.choose(posts: plan.site.posts, apps: plan.site.apps, tags: tags).enumerated() {
-                    plan.site.posts[i].relatedIndices = related
-                }
-            }
-            clock.lap("relations")
-            reach.add(relationsBefore: before, after: plan.site, origin: origin, position: position)
+            reach.add(relationsBefore: before, after: plan.site, position: position)
             // Tag pages are routes: a tag that came or went, or was renamed, changes them.
             if !tags.elementsEqual(before.tags, by: { $0.slug == $1.slug && $0.name == $1.name }) { routesChanged = true }
         }
+        if config.related, relationsChanged || permalinksChanged {
+            // Each post's related posts still name the last order's posts: updated in place (swapped out, as above).
+            var posts: [SitePost] = []
+            swap(&posts, &plan.site.posts)
+            reach.related = memo.related.update(&posts, apps: plan.site.apps, tags: plan.site.tags, origin: origin,
+                                                lastCount: position.count, edited: editedNow)
+            swap(&posts, &plan.site.posts)
+        }
+        if relationsChanged || permalinksChanged { clock.lap("relations") }
         if routesChanged {
             let (routes, problems) = Router.routes(for: plan.site, kinds: kinds)
             plan.routes = routes

@@ -40,19 +40,19 @@ enum RelatedPosts {
             var touched: [Int] = []
             var out: [[Int]] = []
             for i in indices[start..<min(start + postsPerChunk, indices.count)] {
-                let post = posts[i]
-                if post.seriesIndex != nil {
+                // Read in place, never copied (`posts[i]` whole would retain each of its strings).
+                if posts[i].seriesIndex != nil {
                     out.append([])
                     continue
                 }
                 touched.removeAll(keepingCapacity: true)
-                if let a = post.appIndex {
+                if let a = posts[i].appIndex {
                     for p in appLists[a] {
                         if counts[p] == 0 { touched.append(p) }
                         counts[p] += appWeight
                     }
                 }
-                for t in post.tagIndices {
+                for t in posts[i].tagIndices {
                     for p in tagLists[t] {
                         if counts[p] == 0 { touched.append(p) }
                         counts[p] += 1
@@ -76,12 +76,13 @@ enum RelatedPosts {
         return chunks.flatMap { $0 }
     }
 
-    /// How much post `q` has in common with post `p`: a shared app, then shared tags
+    /// How much post `q` has in common with post `p` (indices into `posts`): a shared app, then shared tags
     /// (the weight `choose` counts).
-    static func score(_ p: SitePost, _ q: SitePost) -> UInt32 {
+    static func score(_ p: Int, _ q: Int, in posts: [SitePost]) -> UInt32 {
+        // Read in place: a copy of two posts per candidate costs more than the count.
         var score: UInt32 = 0
-        if let a = p.appIndex, a == q.appIndex { score += appWeight }
-        for t in p.tagIndices where q.tagIndices.contains(t) { score += 1 }
+        if let a = posts[p].appIndex, a == posts[q].appIndex { score += appWeight }
+        for t in posts[p].tagIndices where posts[q].tagIndices.contains(t) { score += 1 }
         return score
     }
 

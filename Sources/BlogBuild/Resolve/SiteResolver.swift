@@ -191,8 +191,13 @@ enum SiteResolver {
         tagStart.reserveCapacity(posts.count + 1)
         // Posts are read in place (`posts[i].post…`), never copied: a copy of every post costs more than the rest.
         for i in posts.indices {
-            let found = posts[i].post.series == nil && posts[i].post.app == nil ? (series: nil, app: nil, problems: [])
-                : lookUp(posts[i].post, seriesBySlug: seriesBySlug, appBySlug: appBySlug, failedFiles: failedFiles)
+            // Looked up by name first; the post itself (a copy) only for the message of a name the site lacks.
+            let seriesSlug = posts[i].post.series, appSlug = posts[i].post.app
+            var found: (series: Int?, app: Int?, problems: [Diagnostic]) =
+                (seriesSlug.flatMap { seriesBySlug[$0] }, appSlug.flatMap { appBySlug[$0] }, [])
+            if (seriesSlug != nil && found.series == nil) || (appSlug != nil && found.app == nil) {
+                found = lookUp(posts[i].post, seriesBySlug: seriesBySlug, appBySlug: appBySlug, failedFiles: failedFiles)
+            }
             posts[i].seriesIndex = found.series
             posts[i].seriesPosition = nil
             posts[i].appIndex = found.app
