@@ -138,7 +138,7 @@ public enum SiteBuilder {
         }
         problems.resolve = siteProblems
         clock.lap("pictures")
-        let (routes, routeProblems) = Router.routes(for: site, kinds: kinds)
+        let (routes, routeIndex, routeProblems) = Router.indexedRoutes(for: site, kinds: kinds)
         problems.routes = routeProblems
         let urls = URLMaker(baseURL: site.config.baseURL, absolute: request.mode.usesAbsoluteURLs)
         clock.lap("routes")
@@ -150,7 +150,7 @@ public enum SiteBuilder {
         let sharedKeys = renderKeys?.shared()
         let keys = renderKeys.flatMap { renderKeys in sharedKeys.map { renderKeys.keys(for: routes, shared: $0) } }
         clock.lap("keys")
-        let plan = SitePlan(request: request, content: content, site: site, theme: theme, routes: routes, keys: keys,
+        let plan = SitePlan(request: request, content: content, site: site, theme: theme, routes: routes, routeIndex: routeIndex, keys: keys,
                             sharedKeys: sharedKeys, urls: urls, projections: projections, problems: problems, notices: notices,
                             version: version, imageUses: imageUses, imageLibrary: imageLibrary,
                             imageSources: imageSources, unusableImages: unusableImages, clock: clock)

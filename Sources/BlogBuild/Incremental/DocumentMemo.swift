@@ -160,7 +160,9 @@ final class DocumentMemo {
     /// in place. Nil when the last walk did not find it as a Markdown file.
     func reload(_ path: String) -> (entry: ContentEntry, loaded: Loaded)? {
         guard let last = lastSurvey, last.paths.contains(path),
-              let entry = last.survey.markdown.first(where: { $0.absolutePath == path }) else { return nil }
+              // The walk's entries, not `markdown` (a filtered copy of all of them), searched in place.
+              let entry = last.survey.entries.first(where: { $0.absolutePath == path && ContentSurvey.isMarkdown($0.kind) })
+        else { return nil }
         let timeZone = last.survey.config.timeZone
         let zone = timeZone.identifier
         let stamp = FileStamp.of(path)

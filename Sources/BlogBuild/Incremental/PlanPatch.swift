@@ -254,7 +254,7 @@ enum PlanPatch {
         for s in editedNow {
             if let si = plan.site.posts[s].seriesIndex { reach.seriesBoxes.insert(si) }
         }
-        let oldRoutes = plan.routes
+        let oldRoutes = plan.routes, oldRouteIndex = plan.routeIndex
         if relationsChanged {
             // By index: a key path's `map` copies each element first.
             let before = (tags: plan.site.tags, series: plan.site.series.indices.map { plan.site.series[$0].postIndices },
@@ -285,8 +285,9 @@ enum PlanPatch {
         }
         if relationsChanged || permalinksChanged { clock.lap("relations") }
         if routesChanged {
-            let (routes, problems) = Router.routes(for: plan.site, kinds: kinds)
+            let (routes, index, problems) = Router.indexedRoutes(for: plan.site, kinds: kinds)
             plan.routes = routes
+            plan.routeIndex = index
             plan.problems.routes = problems
             clock.lap("routes")
         }
@@ -325,12 +326,11 @@ enum PlanPatch {
 
         // A page keeps its key unless it shows something the edit reached, or is new.
         let site = plan.site, routes = plan.routes, seen = reach, sharedNow = shared
-        let sameRoutes = routes.count == oldRoutes.count && zip(routes, oldRoutes).allSatisfy { $0.outputPath == $1.outputPath }
-        let lastKeys: [String: Int] = sameRoutes ? [:]
-            : Dictionary(zip(oldRoutes.map(\.outputPath), keys), uniquingKeysWith: { a, _ in a })
-        let lastKeysByIndex = keys
+        let sameRoutes = !routesChanged
+            || (routes.count == oldRoutes.count && zip(routes, oldRoutes).allSatisfy { $0.outputPath == $1.outputPath })
+        let lastKeys = keys
         keys = Array(routes.indices).parallelMap { r in
-            let old = sameRoutes ? lastKeysByIndex[r] : lastKeys[routes[r].outputPath]
+            let old = sameRoutes ? lastKeys[r] : oldRouteIndex[routes[r].outputPath].map { lastKeys[$0] }
             if let old, !seen.shows(routes[r].inputs(in: site), in: site) { return old }
             return renderKeys.key(for: routes[r], shared: sharedNow)
         }

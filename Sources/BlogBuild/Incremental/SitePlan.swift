@@ -10,6 +10,8 @@ struct SitePlan {
     /// Nil when the theme has errors (then no page is rendered).
     var theme: Theme?
     var routes: [Route]
+    /// Each route's place in `routes`, by its output path.
+    var routeIndex: [String: Int]
     /// Each route's render key (`RenderKeys`), in a memoised build.
     var keys: [Int]?
     /// What the keys share (`RenderKeys.Shared`), in a memoised build.

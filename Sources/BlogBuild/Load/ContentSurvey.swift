@@ -16,5 +16,13 @@ struct ContentSurvey: Sendable {
     var skipped: [String] = []
 
     /// The Markdown files to load, in path order.
-    var markdown: [ContentEntry] { entries.filter { [.post, .series, .app, .appPage, .page].contains($0.kind) } }
+    var markdown: [ContentEntry] { entries.filter { Self.isMarkdown($0.kind) } }
+
+    /// Whether files of `kind` are Markdown documents the load stage reads.
+    static func isMarkdown(_ kind: ContentEntry.Kind) -> Bool {
+        switch kind {
+        case .post, .series, .app, .appPage, .page: true
+        case .config, .strayMarkdown, .staticFile: false
+        }
+    }
 }

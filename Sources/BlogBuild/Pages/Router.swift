@@ -3,6 +3,14 @@
 enum Router {
     /// `kinds`: the kinds of page the site has (a test adds one of its own).
     static func routes(for site: Site, kinds: [PageKind] = PageKinds.all) -> ([Route], [Diagnostic]) {
+        let (routes, _, diagnostics) = indexedRoutes(for: site, kinds: kinds)
+        return (routes, diagnostics)
+    }
+
+    /// `routes`, with each route's place in the list by its output path (made for the
+    /// duplicate check, and kept by a plan: a patched one finds a page's last key by it).
+    static func indexedRoutes(for site: Site, kinds: [PageKind] = PageKinds.all)
+        -> (routes: [Route], byOutputPath: [String: Int], problems: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // Routes are moved, never copied (a copy retains and releases each of a route's strings):
         // the first kind's array (the posts, 10,000 routes) becomes the list, the others are added to it.
@@ -44,8 +52,9 @@ enum Router {
         if !dropped.isEmpty {
             let drop = Set(dropped)
             routes = routes.indices.filter { !drop.contains($0) }.map { routes[$0] }
+            owner = Dictionary(uniqueKeysWithValues: routes.indices.map { (routes[$0].outputPath, $0) })
         }
-        return (routes, diagnostics)
+        return (routes, owner, diagnostics)
     }
 
     /// Whether a segment of `url` (between slashes) is `.` or `..`.
