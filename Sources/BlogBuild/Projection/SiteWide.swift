@@ -24,8 +24,9 @@ struct SiteWide: Hashable, Sendable {
         seriesCount = site.series.count
         appCount = site.apps.count
         var first: Int?, last: Int?
-        for p in site.posts {
-            let year = p.post.date.year
+        // By index: `for p in site.posts` copies each post (a retain of every string it holds).
+        for i in site.posts.indices {
+            let year = site.posts[i].post.date.year
             first = min(first ?? year, year)
             last = max(last ?? year, year)
         }
