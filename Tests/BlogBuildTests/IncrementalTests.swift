@@ -728,6 +728,53 @@ import Testing
         #expect(try related("2025/02/elm/index.html") == ["/2025/02/birch/", "/2025/02/cedar/", "/2025/02/damson/"])
     }
 
+    /// A series' or an app's file edited while serving patches the plan (`SeriesAppPatch`)
+    /// where the series or app keeps its slug and its place among the others; anything
+    /// else makes the whole plan. Each step equals a clean build.
+    @Test func seriesAndAppEditsArePatched() throws {
+        let s = try Session()
+        try s.check("the first build")
+        let series = "content/series/rewriting-kettle.md", app = "content/apps/kettle.md"
+
+        try s.edit(series) { $0 + "\nOne more paragraph of the intro, added while serving.\n" }
+        let intro = try s.check("a series' intro", changed: [series])
+        #expect(intro.patched, "a series' intro edit was not patched")
+        #expect(intro.changedPaths.contains("/series/rewriting-kettle/index.html"), "\(intro.changedPaths)")
+        #expect(!intro.changedPaths.contains("/2023/06/kettle-audit/index.html"), "a part's page shows no intro: \(intro.changedPaths)")
+
+        try s.edit(series) { $0.replacingOccurrences(of: "title: Rewriting Kettle", with: "title: Rewriting Kettle, 2023") }
+        let title = try s.check("a series' title that keeps its place", changed: [series])
+        #expect(title.patched, "a series' new title in the same place was not patched")
+        // Its parts' series boxes and list marks, and the series index, show the title.
+        for path in ["/2023/06/kettle-audit/index.html", "/series/index.html", "/series/rewriting-kettle/index.html"] {
+            #expect(title.changedPaths.contains(path), "\(path) not written: \(title.changedPaths)")
+        }
+
+        try s.edit(series) { $0 + "\n![The kettle, redrawn](/images/posts/kettle-hero.jpg)\n" }
+        let image = try s.check("an image in a series' intro", changed: [series])
+        #expect(image.patched, "an image another post shows, added to a series' intro, was not patched")
+
+        try s.edit(series) { $0.replacingOccurrences(of: "title: Rewriting Kettle, 2023", with: "title: A Kettle, Rewritten") }
+        let moved = try s.check("a series' title that moves it first", changed: [series])
+        #expect(!moved.patched, "a series that moves among the others changes every index after it")
+
+        try s.edit(app) { $0 + "\nOne more line of the description, added while serving.\n" }
+        let description = try s.check("an app's description", changed: [app])
+        #expect(description.patched, "an app's description edit was not patched")
+        #expect(description.changedPaths.contains("/apps/kettle/index.html"), "\(description.changedPaths)")
+
+        try s.edit(app) { $0.replacingOccurrences(of: "title: Kettle", with: "title: Kettle Timer") }
+        let renamed = try s.check("an app's title", changed: [app])
+        #expect(renamed.patched, "an app's new title was not patched")
+        for path in ["/apps/index.html", "/apps/kettle/privacy/index.html", "/2020/04/kettle/index.html"] {
+            #expect(renamed.changedPaths.contains(path), "\(path) not written: \(renamed.changedPaths)")
+        }
+
+        try s.edit(app) { $0.replacingOccurrences(of: "status: available", with: "status: retired") }
+        let retired = try s.check("an app's status", changed: [app])
+        #expect(!retired.patched, "an app's status orders the apps: the whole plan")
+    }
+
     @Test func aFailedRebuildWritesNothingAndTheNextGoodOneCatchesUp() throws {
         let s = try Session()
         try s.check("the first build")

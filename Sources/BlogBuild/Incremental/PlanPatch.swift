@@ -40,6 +40,7 @@ enum PlanPatch {
         let templatesFolder = request.siteDirectory.appendingPathComponent("templates").standardizedFileURL.path + "/"
         let assetsFolder = templatesFolder + "assets/"
         var postPaths: [String] = [], newPaths: [(path: String, relative: String)] = [], gonePaths: [String] = []
+        var seriesAndAppPaths: [String] = []
         var templatesChanged = false
         var assets: [(name: String, path: String)] = []
         for path in changed.sorted() {
@@ -63,7 +64,14 @@ enum PlanPatch {
             // walk did not find came and went (an editor's scratch file: vim's `4913`).
             let found = memo.documents.wasFound(path)
             if ContentWalker.isJunk(relativePath: relative) || (!exists && !found) { continue }
-            guard ContentEntry.kind(of: relative) == .post else { return nil }
+            let kind = ContentEntry.kind(of: relative)
+            if kind == .series || kind == .app {
+                // Edited (`SeriesAppPatch`); a new or deleted one changes every index after it.
+                guard exists, found else { return nil }
+                seriesAndAppPaths.append(path)
+                continue
+            }
+            guard kind == .post else { return nil }
             if !exists {
                 gonePaths.append(path)
             } else if found {
@@ -73,7 +81,8 @@ enum PlanPatch {
                 newPaths.append((path, relative))
             }
         }
-        guard !postPaths.isEmpty || !newPaths.isEmpty || !gonePaths.isEmpty || !assets.isEmpty || templatesChanged else { return nil }
+        guard !postPaths.isEmpty || !newPaths.isEmpty || !gonePaths.isEmpty || !seriesAndAppPaths.isEmpty || !assets.isEmpty
+                || templatesChanged else { return nil }
         // A post that came due since the last build moves into lists and feeds.
         let lastNow = plan.request.now
         guard !plan.content.posts.contains(where: { $0.date.instant > lastNow && $0.date.instant <= request.now }) else { return nil }
@@ -201,6 +210,16 @@ enum PlanPatch {
             touchedFiles.insert(entry.sitePath)
         }
 
+        // Series and apps edited in place.
+        var seriesAndApps = SeriesAppPatch.Outcome()
+        if !seriesAndAppPaths.isEmpty {
+            guard let outcome = SeriesAppPatch.apply(seriesAndAppPaths, to: &plan, documents: memo.documents, options: options) else { return nil }
+            seriesAndApps = outcome
+            imageChanges += outcome.images
+            loadProblems += outcome.problems
+            touchedFiles.formUnion(outcome.files)
+        }
+
         // The posts in their order, newest first (ties by path), as resolve orders them:
         // where each post of this build was in the last one (`origin`), and the reverse (`position`).
         var origin: [Int?] = Array(plan.site.posts.indices)
@@ -234,6 +253,7 @@ enum PlanPatch {
         // posts' images get their sizes and `<picture>`s from it.
         guard ImagePlanPatch.apply(imageChanges, to: &plan, memo: memo.imageUses, version: memo.documents.version(of:),
                                    size: { memo.imageSizes.size(of: $0) ?? ImageSize.fromFile($0) }) else { return nil }
+        SeriesAppPatch.finishImages(seriesAndApps, in: &plan.site)
         let imageSizes = plan.site.imageSizes, imageVariants = plan.site.imageVariants
         for s in editedNow {
             let sourcePath = plan.site.posts[s].post.sourcePath
@@ -275,6 +295,15 @@ enum PlanPatch {
             // Tag pages are routes: a tag that came or went, or was renamed, changes them.
             if !tags.elementsEqual(before.tags, by: { $0.slug == $1.slug && $0.name == $1.name }) { routesChanged = true }
         }
+        // An edited series: its page, the series index, its parts' boxes and list marks (its title),
+        // in its posts' indices of this build (after `relate`);
+        // an edited app: its page, its child pages, the apps page and its posts' app cards.
+        for si in seriesAndApps.series {
+            reach.series.insert(si)
+            reach.seriesBoxes.insert(si)
+            reach.relinked.formUnion(plan.site.series[si].postIndices)
+        }
+        reach.apps.formUnion(seriesAndApps.apps)
         if config.related, relationsChanged || permalinksChanged {
             // Each post's related posts still name the last order's posts: updated in place (swapped out, as above).
             var posts: [SitePost] = []
@@ -314,7 +343,8 @@ enum PlanPatch {
                 reach.everything = true
             }
         }
-        let changes = projections.update(for: plan.site, edited: editedNow, relinked: reach.relinked, relations: relationsChanged)
+        let changes = projections.update(for: plan.site, edited: editedNow, relinked: reach.relinked,
+                                         relations: relationsChanged || !seriesAndApps.series.isEmpty || !seriesAndApps.apps.isEmpty)
         reach.add(changes)
         let renderKeys = RenderKeys(site: plan.site, theme: theme, urls: plan.urls, projections: projections, version: version)
         if reach.everything || shared.countlessTemplates != RenderKeys.countlessTemplates(of: theme) {
