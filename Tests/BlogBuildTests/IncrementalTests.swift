@@ -754,9 +754,18 @@ import Testing
         let image = try s.check("an image in a series' intro", changed: [series])
         #expect(image.patched, "an image another post shows, added to a series' intro, was not patched")
 
+        try s.edit(series) { $0.replacingOccurrences(of: "\n![The kettle, redrawn](/images/posts/kettle-hero.jpg)\n", with: "") }
+        #expect(try s.check("the image taken out again", changed: [series]).patched)
         try s.edit(series) { $0.replacingOccurrences(of: "title: Rewriting Kettle, 2023", with: "title: A Kettle, Rewritten") }
         let moved = try s.check("a series' title that moves it first", changed: [series])
-        #expect(!moved.patched, "a series that moves among the others changes every index after it")
+        #expect(moved.patched, "a series that moves among the others is moved, its posts related again")
+        #expect(moved.changedPaths.contains("/series/index.html"), "\(moved.changedPaths)")
+        try s.edit(series) { $0.replacingOccurrences(of: "title: A Kettle, Rewritten", with: "title: Rewriting Kettle") }
+        let back = try s.check("a series' title that moves it back", changed: [series])
+        #expect(back.patched, "a series moved back was not patched")
+        try s.edit(series) { $0.replacingOccurrences(of: "title: Rewriting Kettle", with: "title: Zebra Kettle") }
+        try s.edit("content/posts/2023-06-01-kettle-audit.md") { $0 + "\nEdited with the series.\n" }
+        try s.check("a series that moves, and one of its posts", changed: [series, "content/posts/2023-06-01-kettle-audit.md"])
 
         try s.edit(app) { $0 + "\nOne more line of the description, added while serving.\n" }
         let description = try s.check("an app's description", changed: [app])

@@ -200,7 +200,7 @@ public final class IncrementalBuilder: Sendable {
             return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
         }
         let staleRoutes = state.memo.pages.stale(plan.routes, keys: keys).map { plan.routes[$0] }
-        let gone = state.memo.pages.gone(keeping: plan.routes)
+        let gone = state.memo.pages.gone(keeping: plan.routes, routeIndex: plan.routeIndex)
         var changed = Set(staleRoutes.map { "/" + $0.outputPath })
         changed.formUnion(gone.map { "/" + $0 })
         var copies: [String: UnwrittenCopy] = [:]

@@ -148,9 +148,10 @@ public enum SiteBuilder {
             RenderKeys(site: site, theme: theme, urls: urls, projections: projections, version: version)
         } } }
         let sharedKeys = renderKeys?.shared()
-        let keys = renderKeys.flatMap { renderKeys in sharedKeys.map { renderKeys.keys(for: routes, shared: $0) } }
+        let keyParts = renderKeys.flatMap { renderKeys in sharedKeys.map { renderKeys.keyParts(for: routes, shared: $0) } }
+        let keys = keyParts?.keys
         clock.lap("keys")
-        let plan = SitePlan(request: request, content: content, site: site, theme: theme, routes: routes, routeIndex: routeIndex, keys: keys,
+        let plan = SitePlan(request: request, content: content, site: site, theme: theme, routes: routes, routeIndex: routeIndex, keys: keys, contentKeys: keyParts?.contentKeys,
                             sharedKeys: sharedKeys, urls: urls, projections: projections, problems: problems, notices: notices,
                             version: version, imageUses: imageUses, imageLibrary: imageLibrary,
                             imageSources: imageSources, unusableImages: unusableImages, clock: clock)

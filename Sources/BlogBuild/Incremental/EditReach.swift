@@ -81,8 +81,17 @@ struct EditReach: Sendable {
 
     /// Whether a page with `inputs` shows anything the edit reached.
     func shows(_ inputs: RouteInputs, in site: Site) -> Bool {
+        showsTemplate(inputs) || showsContent(inputs, in: site)
+    }
+
+    /// Whether a page with `inputs` is rendered with a template the edit changed.
+    func showsTemplate(_ inputs: RouteInputs) -> Bool {
+        !templates.isEmpty && inputs.templates.contains(where: templates.contains)
+    }
+
+    /// Whether a page with `inputs` shows anything else the edit reached (its content key changes).
+    func showsContent(_ inputs: RouteInputs, in site: Site) -> Bool {
         if everything { return true }
-        if !templates.isEmpty, inputs.templates.contains(where: templates.contains) { return true }
         if case .post(let i) = inputs.own, posts.contains(i) || related.contains(i) { return true }
         if let i = inputs.redirectTo, posts.contains(i) { return true }
         if inputs.related.contains(where: posts.contains) { return true }

@@ -19,10 +19,13 @@ final class PageMemo {
         routes.indices.filter { entries[routes[$0].outputPath]?.key != keys[$0] }
     }
 
-    /// Paths of pages the last build made that no route in `routes` makes now.
-    func gone(keeping routes: [Route]) -> [String] {
-        let kept = Set(routes.map(\.outputPath))
-        return entries.keys.filter { !kept.contains($0) }.sorted()
+    /// Paths of pages the last build made that no route makes now (`routeIndex`: the
+    /// routes by output path). Most rebuilds keep every page: when each route's path
+    /// has a page and there are as many pages as routes, none is gone, found without
+    /// walking the pages.
+    func gone(keeping routes: [Route], routeIndex: [String: Int]) -> [String] {
+        if entries.count == routes.count, routes.allSatisfy({ entries[$0.outputPath] != nil }) { return [] }
+        return entries.keys.filter { routeIndex[$0] == nil }.sorted()
     }
 
     /// `renderer.render(routes)`, rendering only the routes whose key (`keys`, by

@@ -27,7 +27,7 @@ import Foundation
 enum PlanPatch {
     static func plan(_ request: BuildRequest, changed: Set<String>, memo: BuildMemo, kinds: [PageKind]) -> SitePlan? {
         guard var plan = memo.plan, !changed.isEmpty, var theme = plan.theme, var projections = plan.projections,
-              var shared = plan.sharedKeys, var keys = plan.keys, !plan.site.posts.isEmpty,
+              var shared = plan.sharedKeys, var keys = plan.keys, var contentKeys = plan.contentKeys, !plan.site.posts.isEmpty,
               request.mode == plan.request.mode, request.baseURL == plan.request.baseURL,
               request.cacheDirectory == plan.request.cacheDirectory,
               request.siteDirectory.standardizedFileURL == plan.request.siteDirectory.standardizedFileURL,
@@ -215,6 +215,13 @@ enum PlanPatch {
         if !seriesAndAppPaths.isEmpty {
             guard let outcome = SeriesAppPatch.apply(seriesAndAppPaths, to: &plan, documents: memo.documents, options: options) else { return nil }
             seriesAndApps = outcome
+            if outcome.seriesMoved {
+                // Posts are related to the series again (their indices moved), and the series' pages routed again;
+                // alone: a post changed in the same rebuild would have noted the old indices.
+                guard postPaths.isEmpty, newPaths.isEmpty, gonePaths.isEmpty else { return nil }
+                relationsChanged = true
+                routesChanged = true
+            }
             imageChanges += outcome.images
             loadProblems += outcome.problems
             touchedFiles.formUnion(outcome.files)
@@ -347,7 +354,9 @@ enum PlanPatch {
                                          relations: relationsChanged || !seriesAndApps.series.isEmpty || !seriesAndApps.apps.isEmpty)
         reach.add(changes)
         let renderKeys = RenderKeys(site: plan.site, theme: theme, urls: plan.urls, projections: projections, version: version)
-        if reach.everything || shared.countlessTemplates != RenderKeys.countlessTemplates(of: theme) {
+        // Which templates read tag counts is part of every content key (`RenderKeys.keyParts`).
+        let countlessChanged = shared.countlessTemplates != RenderKeys.countlessTemplates(of: theme)
+        if reach.everything || countlessChanged {
             shared = renderKeys.shared()
         } else {
             for s in changes.entries.union(editedNow) { renderKeys.updating(&shared, entry: s) }
@@ -358,12 +367,23 @@ enum PlanPatch {
         let site = plan.site, routes = plan.routes, seen = reach, sharedNow = shared
         let sameRoutes = !routesChanged
             || (routes.count == oldRoutes.count && zip(routes, oldRoutes).allSatisfy { $0.outputPath == $1.outputPath })
-        let lastKeys = keys
-        keys = Array(routes.indices).parallelMap { r in
-            let old = sameRoutes ? lastKeys[r] : oldRouteIndex[routes[r].outputPath].map { lastKeys[$0] }
-            if let old, !seen.shows(routes[r].inputs(in: site), in: site) { return old }
-            return renderKeys.key(for: routes[r], shared: sharedNow)
+        let lastKeys = keys, lastContentKeys = contentKeys
+        let parts = Array(routes.indices).parallelMap { r -> (key: Int, content: Int) in
+            let old = sameRoutes ? r : oldRouteIndex[routes[r].outputPath]
+            if let old {
+                let inputs = routes[r].inputs(in: site)
+                if !seen.showsContent(inputs, in: site) {
+                    // Only its template changed: its new key from its last content key.
+                    if !seen.showsTemplate(inputs) { return (lastKeys[old], lastContentKeys[old]) }
+                    if !countlessChanged {
+                        return (renderKeys.key(templates: inputs.templates, content: lastContentKeys[old]), lastContentKeys[old])
+                    }
+                }
+            }
+            return renderKeys.keyParts(for: routes[r], shared: sharedNow)
         }
+        keys = parts.map(\.key)
+        contentKeys = parts.map(\.content)
         clock.lap("patch")
 
         plan.request = request
@@ -371,6 +391,7 @@ enum PlanPatch {
         plan.projections = projections
         plan.sharedKeys = shared
         plan.keys = keys
+        plan.contentKeys = contentKeys
         plan.version = version
         plan.clock = clock
         plan.patched = true

@@ -2,19 +2,21 @@ import Foundation
 
 /// The part of a patched plan (`PlanPatch`) for edited series and app files
 /// (`content/series/x.md`, `content/apps/x.md`): the file is read again and its
-/// values and rendered Markdown replace the last build's, in place. Posts keep
-/// their relations: a series or app keeps its slug (the name posts use), and its
-/// place among the others (series by title, apps by status and release date),
-/// so no index into them changes.
+/// values and rendered Markdown replace the last build's, in place. A series or
+/// app keeps its slug (the name posts use). An app keeps its place among the
+/// others (by status and release date); a series whose new title moves it among
+/// the others (they are listed by title) is moved, and the caller relates the
+/// posts again (`Outcome.seriesMoved`): every series index after it changed.
 ///
 /// It gives up (the caller makes the whole plan) for a file that is new or gone,
-/// has an error, changes its slug, its `order:`, or its place, or links a Markdown
-/// file (those links are other pages' URLs). Images go through `ImagePlanPatch`
-/// like a post's.
+/// has an error, changes its slug, its `order:`, an app's place, or links a
+/// Markdown file (those links are other pages' URLs), and for a series that moves
+/// while a series intro shows an image (the series' order is the order of the
+/// images' first uses). Images go through `ImagePlanPatch` like a post's.
 enum SeriesAppPatch {
     /// What the edit changed, for the caller's reach and problems.
     struct Outcome {
-        /// Series and apps (indices) whose file changed.
+        /// Series and apps (indices, after any move) whose file changed.
         var series: Set<Int> = []
         var apps: Set<Int> = []
         /// The edited files' part of the image plan, before and after.
@@ -22,6 +24,8 @@ enum SeriesAppPatch {
         /// Site paths of the files read again, and what loading them found.
         var files: [String] = []
         var problems: [Diagnostic] = []
+        /// A series moved among the others: posts' series indices and the series' routes must be made again.
+        var seriesMoved = false
     }
 
     /// Reads each file at `paths` (absolute; each a series or app file the last walk
@@ -43,14 +47,24 @@ enum SeriesAppPatch {
                 let before = DocumentImageUses.of(.series(si), in: plan.site)
                 plan.site.series[si].series = series
                 plan.site.series[si].intro = intro
-                // Series are listed by title: one that moves among them changes every index after it.
-                guard inOrder(plan.site.series, around: si, by: { a, b in
-                    (a.series.title.lowercased(), a.series.slug) < (b.series.title.lowercased(), b.series.slug)
-                }) else { return nil }
                 plan.content.series[c] = series
+                var at = si
+                // Series are listed by title (`SiteResolver.resolve`): one whose title moves it is moved.
+                let precedes = { (a: SiteSeries, b: SiteSeries) in
+                    (a.series.title.lowercased(), a.series.slug) < (b.series.title.lowercased(), b.series.slug)
+                }
+                if !inOrder(plan.site.series, around: si, by: precedes) {
+                    guard plan.site.series.allSatisfy({ $0.intro.images.isEmpty }) else { return nil }
+                    let moving = plan.site.series.remove(at: si)
+                    at = plan.site.series.firstIndex(where: { precedes(moving, $0) }) ?? plan.site.series.count
+                    plan.site.series.insert(moving, at: at)
+                    // Indices already noted belong to the old order.
+                    outcome.series = Set(outcome.series.map { $0 < min(si, at) || $0 > max(si, at) ? $0 : $0 == si ? at : si < at ? $0 - 1 : $0 + 1 })
+                    outcome.seriesMoved = true
+                }
                 outcome.images.append(.init(sourcePath: series.sourcePath, images: intro.images, before: before,
-                                            after: DocumentImageUses.of(.series(si), in: plan.site)))
-                outcome.series.insert(si)
+                                            after: DocumentImageUses.of(.series(at), in: plan.site)))
+                outcome.series.insert(at)
             case .app(let app)?:
                 guard let ai = plan.site.apps.indices.first(where: { plan.site.apps[$0].app.sourcePath == entry.sitePath }),
                       let c = plan.content.apps.firstIndex(where: { $0.sourcePath == entry.sitePath }) else { return nil }

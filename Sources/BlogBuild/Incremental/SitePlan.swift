@@ -14,6 +14,8 @@ struct SitePlan {
     var routeIndex: [String: Int]
     /// Each route's render key (`RenderKeys`), in a memoised build.
     var keys: [Int]?
+    /// Each route's content key (`RenderKeys.keyParts`): its key without its templates.
+    var contentKeys: [Int]?
     /// What the keys share (`RenderKeys.Shared`), in a memoised build.
     var sharedKeys: RenderKeys.Shared?
     var urls: URLMaker

@@ -74,13 +74,40 @@ struct RenderKeys {
         routes.parallelMap { key(for: $0, shared: shared) }
     }
 
-    func key(for route: Route, shared: Shared) -> Int {
-        let entries = projections.entries
+    /// Each route's key and content key (`keyParts`), on all cores.
+    func keyParts(for routes: [Route], shared: Shared) -> (keys: [Int], contentKeys: [Int]) {
+        let parts = routes.parallelMap { keyParts(for: $0, shared: shared) }
+        return (parts.map(\.key), parts.map(\.content))
+    }
+
+    func key(for route: Route, shared: Shared) -> Int { keyParts(for: route, shared: shared).key }
+
+    /// A page's key: its templates (each one's text with the partials it uses) over
+    /// its content key, everything else it shows. Kept apart so that a template edit
+    /// makes the keys of the pages using it from their last content keys (`PlanPatch`),
+    /// without hashing what they show again.
+    func keyParts(for route: Route, shared: Shared) -> (key: Int, content: Int) {
         let inputs = route.inputs(in: site)
+        let content = contentKey(for: route, inputs: inputs, shared: shared)
+        return (key(templates: inputs.templates, content: content), content)
+    }
+
+    /// The key of a page rendered with `templates` whose content key is `content`.
+    func key(templates: [String], content: Int) -> Int {
+        var h = Hasher()
+        for name in templates { template(name, into: &h) }
+        h.combine(content)
+        return h.finalize()
+    }
+
+    /// What a page shows besides its templates' text: the site as a whole, its URL, its own
+    /// file, and its declared inputs (`RouteInputs`). Whether its templates read tag counts
+    /// (`Shared.countlessTemplates`) is part of it.
+    private func contentKey(for route: Route, inputs: RouteInputs, shared: Shared) -> Int {
+        let entries = projections.entries
         var h = Hasher()
         h.combine(shared.siteKey)
         h.combine(route.url)
-        for name in inputs.templates { template(name, into: &h) }
         Self.combine(inputs.own, of: site, version: version, variantKeys: shared.variantKeys, into: &h)
         let keys = inputs.templates.allSatisfy(shared.countlessTemplates.contains) ? shared.entryKeysWithoutCounts : shared.entryKeys
         switch inputs.listed {
