@@ -333,6 +333,19 @@ import Testing
         let theme = try #require(Theme.load(siteDirectory: s.site.root).0)
         #expect(theme.pages["tags"]?.readsTagCounts == true)
         #expect(theme.pages["post"]?.readsTagCounts == false)
+
+        // A list whose template shows its posts' tag counts changes with them: a post joins
+        // Meta, and the Blogging page, which lists another post of Meta, shows the new count.
+        let tag = String(decoding: try #require(Theme.builtIn["tag.mustache"]), as: UTF8.self)
+        try s.site.write("templates/tag.mustache", tag.replacingOccurrences(
+            of: "{{> partials/post-list}}",
+            with: "<ul>{{#posts}}<li>{{title}} {{#tags}}<span>{{name}} ({{count}})</span>{{/tags}}</li>{{/posts}}</ul>"))
+        try s.check("tag pages that show tag counts", changed: ["templates/tag.mustache"])
+        try s.edit("content/posts/2021-04-14-kettle-at-one.md") { $0.replacingOccurrences(of: "\ntags: [", with: "\ntags: [Meta, ") }
+        let counted = try s.check("a tag count shown by another tag's page", changed: ["content/posts/2021-04-14-kettle-at-one.md"])
+        #expect(counted.patched, "a tag edit was not patched")
+        #expect(counted.changedPaths.contains("/tags/blogging/index.html"), "\(counted.changedPaths)")
+        #expect(!counted.changedPaths.contains("/2019/11/leaving-wordpress/index.html"), "\(counted.changedPaths)")
     }
 
     /// A body edit patches the plan (`PlanPatch`) and is announced before anything is

@@ -13,6 +13,10 @@ struct EditReach: Sendable {
     var posts: Set<Int>
     /// Posts whose list entry changed.
     var entries: Set<Int> = []
+    /// Of those, the ones whose entry changed in more than its tags' post counts, and the
+    /// templates that never read a count (`RenderKeys.Shared.countlessTemplates`): a page
+    /// rendered only with those shows nothing new of the rest. Nil: every entry counts.
+    var countlessEntries: (entries: Set<Int>, templates: Set<String>)?
     /// Posts whose entries may show other tags or another place in a series: the
     /// posts of every tag and series whose posts changed.
     var relinked: Set<Int> = []
@@ -95,6 +99,8 @@ struct EditReach: Sendable {
         if case .post(let i) = inputs.own, posts.contains(i) || related.contains(i) { return true }
         if let i = inputs.redirectTo, posts.contains(i) { return true }
         if inputs.related.contains(where: posts.contains) { return true }
+        var entries = self.entries
+        if let countless = countlessEntries, inputs.templates.allSatisfy(countless.templates.contains) { entries = countless.entries }
         switch inputs.listed {
         case .none: break
         case .range(let r):

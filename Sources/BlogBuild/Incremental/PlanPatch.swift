@@ -359,7 +359,16 @@ enum PlanPatch {
         if reach.everything || countlessChanged {
             shared = renderKeys.shared()
         } else {
-            for s in changes.entries.union(editedNow) { renderKeys.updating(&shared, entry: s) }
+            var countless = Set<Int>()
+            for s in changes.entries.union(editedNow) {
+                let before = shared.entryKeysWithoutCounts[s]
+                renderKeys.updating(&shared, entry: s)
+                // An entry that changed only in its tags' post counts (a post joined or left a tag)
+                // is the same on the pages that show no count: most pages, for most themes.
+                if editedNow.contains(s) || shared.entryKeysWithoutCounts[s] != before || origin[s] == nil { countless.insert(s) }
+            }
+            reach.countlessEntries = (reach.entries.filter { countless.contains($0) || !changes.entries.contains($0) },
+                                      shared.countlessTemplates)
         }
         clock.lap("projections")
 
