@@ -55,8 +55,11 @@ public final class IncrementalBuilder: Sendable {
     /// (`page(atOutputPath:)`): rendered when asked for, before `finish` writes them.
     private struct Unwritten: Sendable {
         var renderer: PageRenderer
-        /// Output path → its route, for the pages whose file is out of date.
-        var stale: [String: Route]
+        /// The plan's routes, by output path (`SitePlan.routeIndex`), and those whose file is
+        /// out of date (indices): the plan's own arrays, not a table of copies made per edit.
+        var routes: [Route]
+        var routeIndex: [String: Int]
+        var stale: Set<Int>
         /// Output paths of pages the edit removed.
         var gone: Set<String>
         /// Files copied as they are (the theme's assets, static files of content/) that
@@ -199,9 +202,9 @@ public final class IncrementalBuilder: Sendable {
             let outcome = try finish(plan, request, &state)
             return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
         }
-        let staleRoutes = state.memo.pages.stale(plan.routes, keys: keys).map { plan.routes[$0] }
+        let staleRoutes = state.memo.pages.stale(plan.routes, keys: keys)
         let gone = state.memo.pages.gone(keeping: plan.routes, routeIndex: plan.routeIndex)
-        var changed = Set(staleRoutes.map { "/" + $0.outputPath })
+        var changed = Set(staleRoutes.map { "/" + plan.routes[$0].outputPath })
         changed.formUnion(gone.map { "/" + $0 })
         var copies: [String: UnwrittenCopy] = [:]
         if let changedFiles {
@@ -224,7 +227,7 @@ public final class IncrementalBuilder: Sendable {
         let next = generation.add(1, ordering: .relaxed).newValue
         unwritten.withLock {
             $0 = Unwritten(renderer: PageRenderer(site: plan.site, theme: theme, urls: plan.urls, projections: projections),
-                           stale: Dictionary(staleRoutes.map { ($0.outputPath, $0) }, uniquingKeysWith: { a, _ in a }),
+                           routes: plan.routes, routeIndex: plan.routeIndex, stale: Set(staleRoutes),
                            gone: Set(gone), copies: copies, generation: next)
         }
         state.plan = plan
@@ -257,7 +260,8 @@ public final class IncrementalBuilder: Sendable {
             if let data = FileManager.default.contents(atPath: source) { return .page([UInt8](data)) }
         case nil: break
         }
-        guard let route = snapshot.stale[path] else { return .onDisk }
+        guard let r = snapshot.routeIndex[path], snapshot.stale.contains(r) else { return .onDisk }
+        let route = snapshot.routes[r]
         if let bytes = snapshot.rendered[path] { return .page(bytes) }
         let (files, _) = snapshot.renderer.render([route])
         guard let file = files.first, case .bytes(let bytes) = file.contents else { return .onDisk }
