@@ -25,10 +25,24 @@ struct SearchGroupTerms: Sendable {
 
     init(_ docs: ArraySlice<SearchDocument>, stemmer: SearchStemmer) {
         var counter = Counter(vocabulary: SearchVocabulary(stemmer: stemmer))
-        defer { counter.free() }
+        // Per term: its occurrences in the current document (`Counter.inTitle`
+        // set when the title has it), and the terms the document has, in the order
+        // first met; per surface: how many of the group's documents have it.
+        var termCounts = PointerBuffer<UInt32>()
+        var documentTerms = PointerBuffer<Int32>()
+        var documentsHaving = PointerBuffer<Int32>()
         // Per document (in order), its terms and weights: document `d` holds
         // `docTerms[docEnds[d-1]..<docEnds[d]]`.
-        var docTerms: [Int32] = [], docWeights: [UInt32] = [], docEnds: [Int] = []
+        var docTerms = PointerBuffer<Int32>(), docWeights = PointerBuffer<UInt32>()
+        var docEnds: [Int] = []
+        defer {
+            counter.vocabulary.free()
+            termCounts.free()
+            documentTerms.free()
+            documentsHaving.free()
+            docTerms.free()
+            docWeights.free()
+        }
         for doc in docs {
             counter.title = true
             counter.scan(doc.title)
@@ -37,26 +51,35 @@ struct SearchGroupTerms: Sendable {
             HTMLShownText.bytes(of: doc.bodyHTML, imageText: true, separates: SearchPlainText.separates).withUnsafeBufferPointer {
                 SearchWordScanner.scan($0, into: &counter)
             }
-            for k in 0..<counter.touched.count {
-                let t = counter.touched[k]
-                docTerms.append(t)
-                docWeights.append(counter.tf[Int(t)] * 2 + (counter.inTitle[Int(t)] ? 1 : 0))
-                counter.tf[Int(t)] = 0
-                counter.inTitle[Int(t)] = false
+            // The document's surface words (each counted in its slot of the
+            // vocabulary, not once more per word here) summed into its terms.
+            counter.vocabulary.endDocument { s, t, occurrences, inTitle in
+                while documentsHaving.count <= s { documentsHaving.append(0) }
+                documentsHaving[s] += 1
+                while termCounts.count <= t { termCounts.append(0) }
+                let known = termCounts[t]
+                if known == 0 { documentTerms.append(Int32(t)) }
+                termCounts[t] = (known + occurrences) | (inTitle ? Counter.inTitle : 0)
             }
-            counter.touched.removeAll()
+            for k in 0..<documentTerms.count {
+                let t = Int(documentTerms[k]), counted = termCounts[t]
+                docTerms.append(Int32(t))
+                docWeights.append((counted & ~Counter.inTitle) * 2 + (counted & Counter.inTitle != 0 ? 1 : 0))
+                termCounts[t] = 0
+            }
+            documentTerms.removeAll()
             docEnds.append(docTerms.count)
             records.append(SearchRecord.json(doc))
-            counter.document += 1
         }
         let vocabulary = counter.vocabulary
         terms = vocabulary.terms
-        writePostings(docTerms: docTerms, docWeights: docWeights, docEnds: docEnds)
+        writePostings(docTerms: UnsafeBufferPointer(start: docTerms.base, count: docTerms.count),
+                      docWeights: UnsafeBufferPointer(start: docWeights.base, count: docWeights.count), docEnds: docEnds)
         var surfaces: [String] = [], surfaceTerms: [Int32] = [], surfaceDocuments: [Int32] = []
         for s in 0..<vocabulary.count where !vocabulary.surfaceIsCJK[s] {
             surfaces.append(vocabulary.surfaces[s])
             surfaceTerms.append(vocabulary.surfaceTerms[s])
-            surfaceDocuments.append(counter.documents[s])
+            surfaceDocuments.append(s < documentsHaving.count ? documentsHaving[s] : 0)
         }
         self.surfaces = surfaces
         self.surfaceTerms = surfaceTerms
@@ -65,7 +88,7 @@ struct SearchGroupTerms: Sendable {
 
     /// The per-document lists turned into per-term postings (a counting sort, so
     /// each term's documents stay in order).
-    private mutating func writePostings(docTerms: [Int32], docWeights: [UInt32], docEnds: [Int]) {
+    private mutating func writePostings(docTerms: UnsafeBufferPointer<Int32>, docWeights: UnsafeBufferPointer<UInt32>, docEnds: [Int]) {
         let count = terms.count
         var starts = [Int](repeating: 0, count: count + 1)
         for t in docTerms { starts[Int(t) + 1] += 1 }
@@ -131,38 +154,17 @@ struct SearchGroupTerms: Sendable {
         return at + digits
     }
 
-    /// Counts one document's terms at a time; surfaces' document counts for the group.
+    /// Hands the scanner's pieces to the vocabulary, which counts them.
     private struct Counter: SearchPieceSink {
+        /// The bit of a count that says the title has the word.
+        static let inTitle: UInt32 = 1 << 31
         var vocabulary: SearchVocabulary
         var title = false
-        var document: Int32 = 0
-        /// Per term: occurrences in the current document, and whether the title has it.
-        var tf = SearchCountBuffer<UInt32>()
-        var inTitle = SearchCountBuffer<Bool>()
-        /// Terms the current document has, in the order first met.
-        var touched = SearchCountBuffer<Int32>()
-        /// Per surface: the last document that had it, and how many did.
-        var lastDocument = SearchCountBuffer<Int32>()
-        var documents = SearchCountBuffer<Int32>()
         var wordPieces: [String: [SearchText.Piece]] = [:]
 
-        func free() {
-            tf.free()
-            inTitle.free()
-            touched.free()
-            lastDocument.free()
-            documents.free()
-        }
-
+        @inline(__always)
         mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32) {
-            let found = vocabulary.surface(bytes, cjk: cjk, hash: hash)
-            let s = Int(found.surface), t = Int(found.term)
-            if s == lastDocument.count { lastDocument.append(-1); documents.append(0) }
-            if lastDocument[s] != document { lastDocument[s] = document; documents[s] += 1 }
-            if t == tf.count { tf.append(0); inTitle.append(false) }
-            if tf[t] == 0 { touched.append(Int32(t)) }
-            tf[t] += 1
-            if title { inTitle[t] = true }
+            vocabulary.count(bytes, cjk: cjk, hash: hash, inTitle: title)
         }
 
         mutating func scan(_ text: String) {
