@@ -35,7 +35,10 @@ struct SearchGroupTerms: Sendable {
         // `docTerms[docEnds[d-1]..<docEnds[d]]`.
         var docTerms = PointerBuffer<Int32>(), docWeights = PointerBuffer<UInt32>()
         var docEnds: [Int] = []
+        // A body's text, one buffer for all of them.
+        var text = PointerBuffer<UInt8>(capacity: 1 << 16)
         defer {
+            text.free()
             counter.vocabulary.free()
             termCounts.free()
             documentTerms.free()
@@ -48,9 +51,8 @@ struct SearchGroupTerms: Sendable {
             counter.scan(doc.title)
             counter.title = false
             for name in doc.names { counter.scan(name) }
-            HTMLShownText.bytes(of: doc.bodyHTML, imageText: true, separates: SearchPlainText.separates).withUnsafeBufferPointer {
-                SearchWordScanner.scan($0, into: &counter)
-            }
+            HTMLShownText.write(doc.bodyHTML, imageText: true, separates: SearchPlainText.separates, into: &text)
+            SearchWordScanner.scan(text.buffer, into: &counter)
             // The document's surface words (each counted in its slot of the
             // vocabulary, not once more per word here) summed into its terms.
             counter.vocabulary.endDocument { s, t, occurrences, inTitle in
