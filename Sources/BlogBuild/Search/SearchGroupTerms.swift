@@ -46,12 +46,13 @@ struct SearchGroupTerms: Sendable {
             docTerms.free()
             docWeights.free()
         }
-        for doc in docs {
+        // By index: `for doc in docs` copied each document (a retain per field).
+        for d in docs.indices {
             counter.title = true
-            counter.scan(doc.title)
+            counter.scan(docs[d].title)
             counter.title = false
-            for name in doc.names { counter.scan(name) }
-            HTMLShownText.write(doc.bodyHTML, imageText: true, separates: SearchPlainText.separates, into: &text)
+            for name in docs[d].names { counter.scan(name) }
+            HTMLShownText.write(docs[d].bodyHTML, imageText: true, separates: SearchPlainText.separates, into: &text)
             SearchWordScanner.scan(text.buffer, into: &counter)
             // The document's surface words (each counted in its slot of the
             // vocabulary, not once more per word here) summed into its terms.
@@ -71,7 +72,7 @@ struct SearchGroupTerms: Sendable {
             }
             documentTerms.removeAll()
             docEnds.append(docTerms.count)
-            records.append(SearchRecord.json(doc))
+            records.append(SearchRecord.json(docs[d]))
         }
         let vocabulary = counter.vocabulary
         terms = vocabulary.terms

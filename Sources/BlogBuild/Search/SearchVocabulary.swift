@@ -26,9 +26,13 @@ struct SearchVocabulary {
     /// a cache miss, once per word).
     private var slots: UnsafeMutablePointer<Slot>
     private var mask: Int
+    /// A hash's slot is its high bits: `hash >> shift`.
+    private var shift: UInt32
     /// The slots the current document has counted, in the order first met: the
-    /// only ones `endDocument` reads and clears.
-    private var touched = PointerBuffer<Int32>()
+    /// only ones `endDocument` reads and clears. As many as the table has slots,
+    /// so a word is written to it without a check, and kept only when first met.
+    private var touched: UnsafeMutablePointer<Int32>
+    private var touchedCount = 0
     private let stemmer: SearchStemmer
 
     init(stemmer: SearchStemmer) {
@@ -37,22 +41,32 @@ struct SearchVocabulary {
         slots = .allocate(capacity: capacity)
         slots.initialize(repeating: Slot(), count: capacity)
         mask = capacity - 1
+        shift = 32 - 12
+        touched = .allocate(capacity: capacity)
     }
 
     func free() {
         slots.deallocate()
-        touched.free()
+        touched.deallocate()
     }
 
     var count: Int { surfaces.count }
 
-    /// The table's hash of a word's bytes, taken eight at a time (little-endian,
-    /// the last eight padded with zeros), so the scanner can hash a short word
-    /// from the one load that lowercased it (`hash(chunk:count:)`). Only this
-    /// table uses it: the index's files do not depend on it.
+    /// The table's hash of a word's bytes: a word of up to eight bytes is one
+    /// chunk (little-endian, zeros after the word) times a constant, so the
+    /// scanner hashes a short word from the one load that lowercased it
+    /// (`hash(chunk:count:)`) with one multiplication; a longer word's chunks are
+    /// mixed in turn. The table takes a hash's high bits (those that every bit of
+    /// the chunk reaches). Only this table uses it: the index's files do not
+    /// depend on it.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let n = bytes.count
-        guard let base = bytes.baseAddress else { return finish(0, count: 0) }
+        guard let base = bytes.baseAddress else { return 0 }
+        if n <= 8 {
+            var chunk: UInt64 = 0
+            for j in 0..<n { chunk |= UInt64(base[j]) << UInt64(8 * j) }
+            return hash(chunk: chunk, count: n)
+        }
         var h: UInt64 = 0
         var k = 0
         while k + 8 <= n {
@@ -64,13 +78,13 @@ struct SearchVocabulary {
             for j in k..<n { tail |= UInt64(base[j]) << UInt64(8 * (j - k)) }
             h = mix(h, tail)
         }
-        return finish(h, count: n)
+        return UInt32(truncatingIfNeeded: ((h ^ UInt64(n)) &* 0xFF51_AFD7_ED55_8CCD) >> 32)
     }
 
     /// `hash` of a word of `count` bytes, at most eight, given as one chunk (zeros after the word).
     @inline(__always)
     static func hash(chunk: UInt64, count: Int) -> UInt32 {
-        finish(mix(0, chunk), count: count)
+        UInt32(truncatingIfNeeded: (chunk &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
 
     @inline(__always)
@@ -79,18 +93,13 @@ struct SearchVocabulary {
         return m ^ (m >> 32)
     }
 
-    @inline(__always)
-    private static func finish(_ h: UInt64, count: Int) -> UInt32 {
-        UInt32(truncatingIfNeeded: ((h ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD) >> 32)
-    }
-
     /// Counts one occurrence, in the current document, of the surface word with
     /// these folded bytes (`hash` their `hash`; `inTitle` when the title has it),
     /// adding (and stemming) it when new. A CJK piece is its own term.
     @inline(__always)
     mutating func count(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash h: UInt32, inTitle: Bool) {
         let head = Slot.head(bytes)
-        var k = Int(h) & mask
+        var k = Int(h >> shift)
         while true {
             let slot = slots[k]
             if slot.surface == 0 {
@@ -101,7 +110,9 @@ struct SearchVocabulary {
             k = (k + 1) & mask
         }
         let occurrences = slots[k].occurrences
-        if occurrences == 0 { touched.append(Int32(k)) }
+        // Without a branch: whether a word is new to the document is a coin toss.
+        touched[touchedCount] = Int32(k)
+        touchedCount += occurrences == 0 ? 1 : 0
         slots[k].occurrences = (occurrences &+ 1) | (inTitle ? Slot.inTitle : 0)
     }
 
@@ -110,14 +121,14 @@ struct SearchVocabulary {
     /// title had it, and clears the counts for the next.
     @inline(__always)
     mutating func endDocument(_ body: (_ surface: Int, _ term: Int, _ occurrences: UInt32, _ inTitle: Bool) -> Void) {
-        for j in 0..<touched.count {
+        for j in 0..<touchedCount {
             let k = Int(touched[j])
             let occurrences = slots[k].occurrences
             slots[k].occurrences = 0
             let s = Int(slots[k].surface) - 1
             body(s, Int(surfaceTerms[s]), occurrences & ~Slot.inTitle, occurrences & Slot.inTitle != 0)
         }
-        touched.removeAll()
+        touchedCount = 0
     }
 
     /// Adds a new surface word into the empty slot `k`; the slot it is in after
@@ -160,21 +171,24 @@ struct SearchVocabulary {
     /// Doubles the table, counts kept (it can grow in the middle of a document);
     /// where slot `k` went.
     private mutating func grow(following k: Int) -> Int {
-        let old = slots, oldCount = mask + 1
+        let old = slots, oldCount = mask + 1, oldTouched = touched
         let count = oldCount * 2
         slots = .allocate(capacity: count)
         slots.initialize(repeating: Slot(), count: count)
         mask = count - 1
+        shift -= 1
         // Where each old slot went, for the touched list.
         var moved = [Int32](repeating: -1, count: oldCount)
         for j in 0..<oldCount where old[j].surface != 0 {
-            var slot = Int(hashes[Int(old[j].surface) - 1]) & mask
+            var slot = Int(hashes[Int(old[j].surface) - 1] >> shift)
             while slots[slot].surface != 0 { slot = (slot + 1) & mask }
             slots[slot] = old[j]
             moved[j] = Int32(slot)
         }
         old.deallocate()
-        for j in 0..<touched.count { touched[j] = moved[Int(touched[j])] }
+        touched = .allocate(capacity: count)
+        for j in 0..<touchedCount { touched[j] = moved[Int(oldTouched[j])] }
+        oldTouched.deallocate()
         return Int(moved[k])
     }
 
@@ -192,11 +206,14 @@ struct SearchVocabulary {
         /// Occurrences in the current document, and `inTitle`.
         var occurrences: UInt32 = 0
 
+        /// From one load: `SearchPieceSink` pieces have eight bytes to read.
         @inline(__always)
         static func head(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var v = UInt64(min(bytes.count, 255)) << 56
-            for k in 0..<min(bytes.count, inHead) { v |= UInt64(bytes[k]) << UInt64(8 * k) }
-            return v
+            let n = bytes.count
+            guard let base = bytes.baseAddress else { return 0 }
+            let first = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+            let kept = n >= inHead ? first & 0x00FF_FFFF_FFFF_FFFF : first & ((1 << UInt64(8 * n)) - 1)
+            return kept | UInt64(min(n, 255)) << 56
         }
     }
 }

@@ -2,7 +2,8 @@
 /// counting state is not boxed and checked for exclusive access at every word.
 protocol SearchPieceSink {
     /// A piece's folded bytes (valid only during the call), and whether it is CJK.
-    /// `hash` is `SearchVocabulary.hash(bytes)`.
+    /// `hash` is `SearchVocabulary.hash(bytes)`. Eight bytes can be read from the
+    /// piece's start however short it is (the vocabulary reads its first bytes in one load).
     mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32)
     /// Words that are not ASCII, cut by `SearchText` once (Foundation's NFKD is slow), by their text.
     var wordPieces: [String: [SearchText.Piece]] { get set }
@@ -15,8 +16,10 @@ protocol SearchPieceSink {
 enum SearchWordScanner {
     /// Hands each piece of `text` to `sink`.
     static func scan<Sink: SearchPieceSink>(_ text: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
-        // A piece lowercased, in a buffer of its own (an array would be checked for uniqueness at every word).
-        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: SearchText.longestPiece)
+        // A piece lowercased, in a buffer of its own (an array would be checked for uniqueness at every word),
+        // with room for an eight-byte read from its start (`SearchPieceSink`).
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: SearchText.longestPiece + 24)
+        scratch.initialize(repeating: 0)
         defer { scratch.deallocate() }
         var i = 0
         let n = text.count
@@ -72,11 +75,27 @@ enum SearchWordScanner {
                     // A run of CJK text is a whole sentence: not worth keeping.
                     if i - start <= 64 { sink.wordPieces[word] = found }
                 }
-                for piece in found {
-                    var copy = piece.text
-                    copy.withUTF8 { sink.piece($0, cjk: piece.isCJK, hash: SearchVocabulary.hash($0)) }
-                }
+                for piece in found { nonASCIIPiece(piece, scratch: scratch, into: &sink) }
             }
+        }
+    }
+
+    /// A piece cut by `SearchText`, copied where eight bytes can be read from its start.
+    private static func nonASCIIPiece<Sink: SearchPieceSink>(_ piece: SearchText.Piece, scratch: UnsafeMutableBufferPointer<UInt8>,
+                                                             into sink: inout Sink) {
+        var text = piece.text
+        let fits = text.withUTF8 { utf8 -> Bool in
+            guard let from = utf8.baseAddress, let out = scratch.baseAddress, utf8.count + 8 <= scratch.count else { return false }
+            out.update(from: from, count: utf8.count)
+            let bytes = UnsafeBufferPointer(start: UnsafePointer(out), count: utf8.count)
+            sink.piece(bytes, cjk: piece.isCJK, hash: SearchVocabulary.hash(bytes))
+            return true
+        }
+        if fits { return }
+        let padded = Array(text.utf8) + repeatElement(0, count: 8)
+        padded.withUnsafeBufferPointer { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[0..<(all.count - 8)])
+            sink.piece(bytes, cjk: piece.isCJK, hash: SearchVocabulary.hash(bytes))
         }
     }
 
