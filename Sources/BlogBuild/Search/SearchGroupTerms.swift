@@ -72,7 +72,7 @@ struct SearchGroupTerms: Sendable {
             }
             documentTerms.removeAll()
             docEnds.append(docTerms.count)
-            records.append(SearchRecord.json(docs[d]))
+            records.append(SearchRecord.json(docs[d], text: &text))
         }
         let vocabulary = counter.vocabulary
         terms = vocabulary.terms
@@ -112,27 +112,54 @@ struct SearchGroupTerms: Sendable {
         firstDocument.reserveCapacity(count)
         firstWeight.reserveCapacity(count)
         lastDocument.reserveCapacity(count)
-        restEnds.reserveCapacity(count)
-        // Written through a pointer into room for the longest it can be (a comma and
-        // up to ten digits per number): appending to an array checked its capacity
-        // and uniqueness at every digit.
-        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, docTerms.count * 22))
-        defer { out.deallocate() }
-        var n = 0
         for t in 0..<count {
             let first = starts[t], end = starts[t + 1]
             firstDocument.append(byTermDoc[first])
             firstWeight.append(byTermWeight[first])
             lastDocument.append(byTermDoc[end - 1])
-            for k in (first + 1)..<max(first + 1, end) {
-                out[n] = UInt8(ascii: ",")
-                n = Self.writeNumber(UInt32(byTermDoc[k] - byTermDoc[k - 1]), to: out, at: n + 1)
-                out[n] = UInt8(ascii: ",")
-                n = Self.writeNumber(byTermWeight[k], to: out, at: n + 1)
-            }
-            restEnds.append(n)
         }
-        rest = Array(UnsafeBufferPointer(start: out, count: n))
+        // The exact length first (a comma and the digits of each number), so the JSON
+        // is written through a pointer straight into the array that keeps it:
+        // appending checked the array's capacity and uniqueness at every digit, and
+        // room for the longest it could be was megabytes of fresh pages per group.
+        var length = 0
+        for t in 0..<count {
+            for k in (starts[t] + 1)..<max(starts[t] + 1, starts[t + 1]) {
+                length += 2 + Self.digits(UInt32(byTermDoc[k] - byTermDoc[k - 1])) + Self.digits(byTermWeight[k])
+            }
+        }
+        guard length > 0 else {
+            restEnds = [Int](repeating: 0, count: count)
+            return
+        }
+        var ends: [Int] = []
+        ends.reserveCapacity(count)
+        rest = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            guard let out = buffer.baseAddress else { return }
+            var n = 0
+            for t in 0..<count {
+                for k in (starts[t] + 1)..<max(starts[t] + 1, starts[t + 1]) {
+                    out[n] = UInt8(ascii: ",")
+                    n = Self.writeNumber(UInt32(byTermDoc[k] - byTermDoc[k - 1]), to: out, at: n + 1)
+                    out[n] = UInt8(ascii: ",")
+                    n = Self.writeNumber(byTermWeight[k], to: out, at: n + 1)
+                }
+                ends.append(n)
+            }
+            precondition(n == length)
+            initialized = n
+        }
+        restEnds = ends
+    }
+
+    /// How many decimal digits `n` has.
+    @inline(__always)
+    private static func digits(_ n: UInt32) -> Int {
+        if n < 10 { return 1 }
+        if n < 100 { return 2 }
+        var digits = 3, rest = n / 1000
+        while rest > 0 { digits += 1; rest /= 10 }
+        return digits
     }
 
     /// `n`'s decimal digits at `out + at`; the index after them.

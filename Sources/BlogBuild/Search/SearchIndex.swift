@@ -129,12 +129,8 @@ enum SearchIndex {
             }
             records.append(contentsOf: group.records)
             for (s, surface) in group.surfaces.enumerated() {
-                let n = Int(group.surfaceDocuments[s])
-                if let known = surfaces[surface] {
-                    surfaces[surface] = (known.term, known.df + n)
-                } else {
-                    surfaces[surface] = (global[Int(group.surfaceTerms[s])], n)
-                }
+                // One lookup: the term is set when the surface is new.
+                surfaces[surface, default: (term: global[Int(group.surfaceTerms[s])], df: 0)].df += Int(group.surfaceDocuments[s])
             }
         }
 

@@ -3,10 +3,6 @@
 /// (`Caf<em>é</em>`) separates words, so table cells, list items and a footnote
 /// mark after a word (`word<sup>1</sup>`) do not run together.
 enum SearchPlainText {
-    static func text(of html: String) -> String {
-        String(decoding: HTMLShownText.bytes(of: html, separates: separates), as: UTF8.self)
-    }
-
     /// Whether a tag with this name parts the words beside it.
     static func separates(_ p: UnsafeBufferPointer<UInt8>, _ name: Range<Int>) -> Bool { !isInline(p, name) }
 

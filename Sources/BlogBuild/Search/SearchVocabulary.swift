@@ -43,6 +43,7 @@ struct SearchVocabulary {
         mask = capacity - 1
         shift = 32 - 12
         touched = .allocate(capacity: capacity)
+        termIndex.reserveCapacity(capacity / 2)
     }
 
     func free() {

@@ -197,21 +197,30 @@ enum SearchWordScanner {
             // One part too long to be a word.
             if plain { return }
         }
-        // Parts, as (start, end) pairs.
-        var partStarts: [Int] = []
-        var partEnds: [Int] = []
+        // Parts, found twice (how many, then each handed on): a list of them would
+        // be allocated for every identifier.
+        var parts = 0, first = 0, last = 0
+        forEachPart(w) { start, end in
+            if parts == 0 { first = start }
+            last = end
+            parts += 1
+        }
+        if parts > 1 { emit(w, first, last, scratch: scratch, into: &sink) }
+        forEachPart(w) { start, end in emit(w, start, end, scratch: scratch, into: &sink) }
+    }
+
+    /// Calls `body` with each part of an ASCII word (its start and end): the
+    /// word split at `_` and at case changes.
+    @inline(__always)
+    private static func forEachPart(_ w: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Void) {
         var k = 0
         while k < w.count {
             if w[k] == 0x5F { k += 1; continue }
             var e = k + 1
             while e < w.count, w[e] != 0x5F, !isBoundary(w, before: e) { e += 1 }
-            partStarts.append(k)
-            partEnds.append(e)
+            body(k, e)
             k = e
         }
-        guard let first = partStarts.first, let last = partEnds.last else { return }
-        if partStarts.count > 1 { emit(w, first, last, scratch: scratch, into: &sink) }
-        for p in 0..<partStarts.count { emit(w, partStarts[p], partEnds[p], scratch: scratch, into: &sink) }
     }
 
     /// `w[from..<to]` lowercased, to the sink, unless it is too long to be a word.
