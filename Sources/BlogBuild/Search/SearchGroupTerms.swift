@@ -61,7 +61,10 @@ struct SearchGroupTerms: Sendable {
                 documentsHaving[s] += 1
                 while termCounts.count <= t { termCounts.append(0) }
                 let known = termCounts[t]
-                if known == 0 { documentTerms.append(Int32(t)) }
+                // Kept only when the term is new to the document, without a branch (a coin toss).
+                documentTerms.reserve(1)
+                documentTerms.end.initialize(to: Int32(t))
+                documentTerms.added(known == 0 ? 1 : 0)
                 termCounts[t] = (known + occurrences) | (inTitle ? Counter.inTitle : 0)
             }
             for k in 0..<documentTerms.count {
@@ -96,16 +99,23 @@ struct SearchGroupTerms: Sendable {
         var starts = [Int](repeating: 0, count: count + 1)
         for t in docTerms { starts[Int(t) + 1] += 1 }
         for t in 0..<count { starts[t + 1] += starts[t] }
-        var fill = starts
-        var byTermDoc = [Int32](repeating: 0, count: docTerms.count)
-        var byTermWeight = [UInt32](repeating: 0, count: docTerms.count)
+        // Through pointers: an array's bounds and uniqueness were checked at every entry.
+        let byTermDoc = UnsafeMutableBufferPointer<Int32>.allocate(capacity: docTerms.count)
+        let byTermWeight = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: docTerms.count)
+        defer {
+            byTermDoc.deallocate()
+            byTermWeight.deallocate()
+        }
+        let fill = UnsafeMutableBufferPointer<Int>.allocate(capacity: count + 1)
+        defer { fill.deallocate() }
+        _ = fill.initialize(from: starts)
         var from = 0
         for (d, end) in docEnds.enumerated() {
             for k in from..<end {
-                let t = Int(docTerms[k])
-                byTermDoc[fill[t]] = Int32(d)
-                byTermWeight[fill[t]] = docWeights[k]
-                fill[t] += 1
+                let t = Int(docTerms[k]), at = fill[t]
+                byTermDoc[at] = Int32(d)
+                byTermWeight[at] = docWeights[k]
+                fill[t] = at + 1
             }
             from = end
         }
@@ -196,6 +206,11 @@ struct SearchGroupTerms: Sendable {
         mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32) {
             vocabulary.count(bytes, cjk: cjk, hash: hash, inTitle: title)
         }
+
+        var peeked: UInt64 = 0
+
+        @inline(__always)
+        func peek(hash: UInt32) -> UInt64 { vocabulary.peek(hash: hash) }
 
         mutating func scan(_ text: String) {
             var copy = text

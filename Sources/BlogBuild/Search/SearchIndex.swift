@@ -129,8 +129,10 @@ enum SearchIndex {
             }
             records.append(contentsOf: group.records)
             for (s, surface) in group.surfaces.enumerated() {
-                // One lookup: the term is set when the surface is new.
-                surfaces[surface, default: (term: global[Int(group.surfaceTerms[s])], df: 0)].df += Int(group.surfaceDocuments[s])
+                // One lookup: the term is set when the surface is new. (Read before: a
+                // default that read `group` copied the whole group each time.)
+                let term = global[Int(group.surfaceTerms[s])], n = Int(group.surfaceDocuments[s])
+                surfaces[surface, default: (term: term, df: 0)].df += n
             }
         }
 

@@ -117,6 +117,11 @@ struct SearchVocabulary {
         slots[k].occurrences = (occurrences &+ 1) | (inTitle ? Slot.inTitle : 0)
     }
 
+    /// The head of the slot a word with this hash is looked for in first (a read
+    /// made ahead of `count`, so its cache miss overlaps other work).
+    @inline(__always)
+    func peek(hash h: UInt32) -> UInt64 { slots[Int(h >> shift)].head }
+
     /// Ends the current document: calls `body` with each surface word it had (in
     /// the order first met), its term, how many times it had it, and whether the
     /// title had it, and clears the counts for the next.
@@ -165,6 +170,11 @@ struct SearchVocabulary {
         guard n < 255 || lengths[s] == n else { return false }
         return arena.withUnsafeBufferPointer { a in
             guard let base = a.baseAddress, let other = bytes.baseAddress else { return false }
+            // Up to 15 bytes, the last eight (which hold all after the head) in one load each.
+            if n <= 15 {
+                return UnsafeRawPointer(base + start + n - 8).loadUnaligned(as: UInt64.self)
+                    == UnsafeRawPointer(other + n - 8).loadUnaligned(as: UInt64.self)
+            }
             return memcmp(base + start + Slot.inHead, other + Slot.inHead, n - Slot.inHead) == 0
         }
     }

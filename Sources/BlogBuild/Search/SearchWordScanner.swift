@@ -7,6 +7,12 @@ protocol SearchPieceSink {
     mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32)
     /// Words that are not ASCII, cut by `SearchText` once (Foundation's NFKD is slow), by their text.
     var wordPieces: [String: [SearchText.Piece]] { get set }
+    /// The first bytes of the place a piece with this hash is looked for: the
+    /// scanner reads it one short word ahead (and hands that word on after the
+    /// one before it), so the read's cache miss overlaps other work.
+    mutating func peek(hash: UInt32) -> UInt64
+    /// Where the scanner leaves the sum of what it peeked, so the reads are kept.
+    var peeked: UInt64 { get set }
 }
 
 /// `SearchText.pieces` over UTF-8 bytes, fast where text is ASCII: a word of
@@ -23,8 +29,19 @@ enum SearchWordScanner {
         defer { scratch.deallocate() }
         var i = 0
         let n = text.count
+        var waiting: Waiting = (0, 0, 0)
+        var peeked: UInt64 = 0
         while i < n {
-            // Skip to a word's first byte.
+            // Skip to a word's first byte: eight bytes at a time past ASCII that is
+            // not a word character (a text's spaces and punctuation).
+            if let base = text.baseAddress, i + 8 <= n {
+                let starts = startBytes(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                if starts == 0 {
+                    i += 8
+                    continue
+                }
+                i += starts.trailingZeroBitCount >> 3
+            }
             let b = text[i]
             if b < 0x80 {
                 if !isASCIIWord(b) { i += 1; continue }
@@ -34,19 +51,23 @@ enum SearchWordScanner {
             }
             // The word's end, and whether it is all ASCII.
             let start = i
-            // Eight bytes at a time while they are ASCII word characters (most of a word).
+            // Eight bytes at a time while they are ASCII word characters (most of a
+            // word). An ASCII byte that stops them ends the word; one of 0x80 or more
+            // may be a letter, and is read on below.
+            var ended = false
             if let base = text.baseAddress {
                 while i + 8 <= n {
                     let stops = stops(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
                     if stops != 0 {
                         i += stops.trailingZeroBitCount >> 3
+                        ended = text[i] < 0x80
                         break
                     }
                     i += 8
                 }
             }
             var ascii = true
-            while i < n {
+            while !ended, i < n {
                 let c = text[i]
                 if c < 0x80 {
                     if !isASCIIWord(c) { break }
@@ -59,9 +80,19 @@ enum SearchWordScanner {
                 }
             }
             if ascii, i - start <= 8, start + 8 <= n, let base = text.baseAddress,
-               shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)), count: i - start,
-                              scratch: scratch, into: &sink) {
+               let lower = shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)),
+                                          count: i - start) {
+                // Handed on one word late: its slot is read now, and that read's
+                // cache miss overlaps the work on the word before.
+                let hash = SearchVocabulary.hash(chunk: lower, count: i - start)
+                peeked &+= sink.peek(hash: hash)
+                if waiting.count > 0 { handOn(waiting, scratch: scratch, into: &sink) }
+                waiting = (lower, i - start, hash)
                 continue
+            }
+            if waiting.count > 0 {
+                handOn(waiting, scratch: scratch, into: &sink)
+                waiting.count = 0
             }
             if ascii {
                 asciiPieces(UnsafeBufferPointer(rebasing: text[start..<i]), scratch: scratch, into: &sink)
@@ -78,6 +109,20 @@ enum SearchWordScanner {
                 for piece in found { nonASCIIPiece(piece, scratch: scratch, into: &sink) }
             }
         }
+        if waiting.count > 0 { handOn(waiting, scratch: scratch, into: &sink) }
+        sink.peeked &+= peeked
+    }
+
+    /// A short word waiting to be handed on: its bytes lowercased (zeros after
+    /// them), how many, and its hash.
+    private typealias Waiting = (chunk: UInt64, count: Int, hash: UInt32)
+
+    @inline(__always)
+    private static func handOn<Sink: SearchPieceSink>(_ word: Waiting, scratch: UnsafeMutableBufferPointer<UInt8>,
+                                                      into sink: inout Sink) {
+        guard let out = scratch.baseAddress else { return }
+        UnsafeMutableRawPointer(out).storeBytes(of: word.chunk.littleEndian, as: UInt64.self)
+        sink.piece(UnsafeBufferPointer(start: out, count: word.count), cjk: false, hash: word.hash)
     }
 
     /// A piece cut by `SearchText`, copied where eight bytes can be read from its start.
@@ -100,21 +145,17 @@ enum SearchWordScanner {
     }
 
     /// A word of at most eight ASCII word characters, the first `count` of `bytes`
-    /// (the first in the low bits), handed on lowercased when it is one part (no `_`,
-    /// no capital but the first), all eight bytes at once; false for any other.
+    /// (the first in the low bits), lowercased when it is one part (no `_`, no
+    /// capital but the first), all eight bytes at once; nil for any other.
     @inline(__always)
-    private static func shortPlainWord<Sink: SearchPieceSink>(_ bytes: UInt64, count: Int, scratch: UnsafeMutableBufferPointer<UInt8>,
-                                                              into sink: inout Sink) -> Bool {
+    private static func shortPlainWord(_ bytes: UInt64, count: Int) -> UInt64? {
         let word = count == 8 ? bytes : bytes & ((1 << UInt64(8 * count)) - 1)
         let capitals = within(word, 0x41, 0x5A)
         let z = word ^ 0x5F5F_5F5F_5F5F_5F5F
         let underscores = ~(((z & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | z) & 0x8080_8080_8080_8080
-        guard capitals & ~0x80 == 0, underscores == 0, let out = scratch.baseAddress else { return false }
+        guard capitals & ~0x80 == 0, underscores == 0 else { return nil }
         // A capital's high bit, moved to 0x20, makes it lower case.
-        let lower = word | (capitals >> 2)
-        UnsafeMutableRawPointer(out).storeBytes(of: lower.littleEndian, as: UInt64.self)
-        sink.piece(UnsafeBufferPointer(start: out, count: count), cjk: false, hash: SearchVocabulary.hash(chunk: lower, count: count))
-        return true
+        return word | (capitals >> 2)
     }
 
     /// For each byte below 0x80 of `v`, its high bit set when it is in `lo...hi`.
@@ -131,11 +172,26 @@ enum SearchWordScanner {
     @inline(__always)
     private static func stops(_ x: UInt64) -> UInt64 {
         let high: UInt64 = 0x8080_8080_8080_8080
+        return (~wordBytes(x) & high) | (x & high)
+    }
+
+    /// Eight bytes (the first in the low bits): the high bit of each byte set where
+    /// it is an ASCII word character or is not ASCII (where a word may start). Exact
+    /// up to the first such byte, as `stops` is.
+    @inline(__always)
+    private static func startBytes(_ x: UInt64) -> UInt64 {
+        wordBytes(x) | (x & 0x8080_8080_8080_8080)
+    }
+
+    /// The high bit of each byte of `x` set where it is an ASCII word character;
+    /// exact up to the first byte of 0x80 or more.
+    @inline(__always)
+    private static func wordBytes(_ x: UInt64) -> UInt64 {
         let letters = within(x | 0x2020_2020_2020_2020, 0x61, 0x7A)
         let digits = within(x, 0x30, 0x39)
         let z = x ^ 0x5F5F_5F5F_5F5F_5F5F
-        let underscores = ~(((z & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | z) & high
-        return (~(letters | digits | underscores) & high) | (x & high)
+        let underscores = ~(((z & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | z) & 0x8080_8080_8080_8080
+        return letters | digits | underscores
     }
 
     /// `0`–`9`, `A`–`Z`, `_`, `a`–`z`, by bit masks (a byte below 0x80).
