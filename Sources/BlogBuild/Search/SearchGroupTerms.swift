@@ -55,18 +55,22 @@ struct SearchGroupTerms: Sendable {
             HTMLShownText.write(docs[d].bodyHTML, imageText: true, separates: SearchPlainText.separates, into: &text)
             SearchWordScanner.scan(text.buffer, into: &counter)
             // The document's surface words (each counted in its slot of the
-            // vocabulary, not once more per word here) summed into its terms.
+            // vocabulary, not once more per word here) summed into its terms, through
+            // pointers (room for every surface and term made first).
+            documentsHaving.extend(to: counter.vocabulary.count, with: 0)
+            termCounts.extend(to: counter.vocabulary.terms.count, with: 0)
+            documentTerms.reserve(counter.vocabulary.terms.count)
+            let having = documentsHaving.base, counts = termCounts.base, newTerms = documentTerms.base
+            var newTermCount = 0
             counter.vocabulary.endDocument { s, t, occurrences, inTitle in
-                while documentsHaving.count <= s { documentsHaving.append(0) }
-                documentsHaving[s] += 1
-                while termCounts.count <= t { termCounts.append(0) }
-                let known = termCounts[t]
+                having[s] += 1
+                let known = counts[t]
                 // Kept only when the term is new to the document, without a branch (a coin toss).
-                documentTerms.reserve(1)
-                documentTerms.end.initialize(to: Int32(t))
-                documentTerms.added(known == 0 ? 1 : 0)
-                termCounts[t] = (known + occurrences) | (inTitle ? Counter.inTitle : 0)
+                newTerms[newTermCount] = Int32(t)
+                newTermCount += known == 0 ? 1 : 0
+                counts[t] = (known + occurrences) | (inTitle ? Counter.inTitle : 0)
             }
+            documentTerms.added(newTermCount)
             for k in 0..<documentTerms.count {
                 let t = Int(documentTerms[k]), counted = termCounts[t]
                 docTerms.append(Int32(t))
@@ -96,25 +100,27 @@ struct SearchGroupTerms: Sendable {
     /// each term's documents stay in order).
     private mutating func writePostings(docTerms: UnsafeBufferPointer<Int32>, docWeights: UnsafeBufferPointer<UInt32>, docEnds: [Int]) {
         let count = terms.count
-        var starts = [Int](repeating: 0, count: count + 1)
+        // Where each term's entries start in `sorted`, through pointers (an array's
+        // bounds and uniqueness were checked at every entry).
+        let starts = UnsafeMutableBufferPointer<Int>.allocate(capacity: count + 1)
+        let fill = UnsafeMutableBufferPointer<Int>.allocate(capacity: count + 1)
+        // Each entry's document and weight side by side: the sort writes each
+        // entry to a place of its own, one cache line rather than two.
+        let sorted = UnsafeMutableBufferPointer<(document: Int32, weight: UInt32)>.allocate(capacity: max(1, docTerms.count))
+        defer {
+            starts.deallocate()
+            fill.deallocate()
+            sorted.deallocate()
+        }
+        starts.initialize(repeating: 0)
         for t in docTerms { starts[Int(t) + 1] += 1 }
         for t in 0..<count { starts[t + 1] += starts[t] }
-        // Through pointers: an array's bounds and uniqueness were checked at every entry.
-        let byTermDoc = UnsafeMutableBufferPointer<Int32>.allocate(capacity: docTerms.count)
-        let byTermWeight = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: docTerms.count)
-        defer {
-            byTermDoc.deallocate()
-            byTermWeight.deallocate()
-        }
-        let fill = UnsafeMutableBufferPointer<Int>.allocate(capacity: count + 1)
-        defer { fill.deallocate() }
         _ = fill.initialize(from: starts)
         var from = 0
         for (d, end) in docEnds.enumerated() {
             for k in from..<end {
                 let t = Int(docTerms[k]), at = fill[t]
-                byTermDoc[at] = Int32(d)
-                byTermWeight[at] = docWeights[k]
+                sorted[at] = (Int32(d), docWeights[k])
                 fill[t] = at + 1
             }
             from = end
@@ -122,54 +128,29 @@ struct SearchGroupTerms: Sendable {
         firstDocument.reserveCapacity(count)
         firstWeight.reserveCapacity(count)
         lastDocument.reserveCapacity(count)
+        restEnds.reserveCapacity(count)
+        // Written through a pointer, into room for the longest it can be (a comma and
+        // up to ten digits per number), then copied once into the array that keeps it.
+        var out = PointerBuffer<UInt8>(capacity: docTerms.count * 6)
+        defer { out.free() }
         for t in 0..<count {
             let first = starts[t], end = starts[t + 1]
-            firstDocument.append(byTermDoc[first])
-            firstWeight.append(byTermWeight[first])
-            lastDocument.append(byTermDoc[end - 1])
-        }
-        // The exact length first (a comma and the digits of each number), so the JSON
-        // is written through a pointer straight into the array that keeps it:
-        // appending checked the array's capacity and uniqueness at every digit, and
-        // room for the longest it could be was megabytes of fresh pages per group.
-        var length = 0
-        for t in 0..<count {
-            for k in (starts[t] + 1)..<max(starts[t] + 1, starts[t + 1]) {
-                length += 2 + Self.digits(UInt32(byTermDoc[k] - byTermDoc[k - 1])) + Self.digits(byTermWeight[k])
-            }
-        }
-        guard length > 0 else {
-            restEnds = [Int](repeating: 0, count: count)
-            return
-        }
-        var ends: [Int] = []
-        ends.reserveCapacity(count)
-        rest = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
-            guard let out = buffer.baseAddress else { return }
+            firstDocument.append(sorted[first].document)
+            firstWeight.append(sorted[first].weight)
+            lastDocument.append(sorted[end - 1].document)
+            out.reserve((end - first) * 22)
+            let base = out.end
             var n = 0
-            for t in 0..<count {
-                for k in (starts[t] + 1)..<max(starts[t] + 1, starts[t + 1]) {
-                    out[n] = UInt8(ascii: ",")
-                    n = Self.writeNumber(UInt32(byTermDoc[k] - byTermDoc[k - 1]), to: out, at: n + 1)
-                    out[n] = UInt8(ascii: ",")
-                    n = Self.writeNumber(byTermWeight[k], to: out, at: n + 1)
-                }
-                ends.append(n)
+            for k in (first + 1)..<max(first + 1, end) {
+                base[n] = UInt8(ascii: ",")
+                n = Self.writeNumber(UInt32(sorted[k].document - sorted[k - 1].document), to: base, at: n + 1)
+                base[n] = UInt8(ascii: ",")
+                n = Self.writeNumber(sorted[k].weight, to: base, at: n + 1)
             }
-            precondition(n == length)
-            initialized = n
+            out.added(n)
+            restEnds.append(out.count)
         }
-        restEnds = ends
-    }
-
-    /// How many decimal digits `n` has.
-    @inline(__always)
-    private static func digits(_ n: UInt32) -> Int {
-        if n < 10 { return 1 }
-        if n < 100 { return 2 }
-        var digits = 3, rest = n / 1000
-        while rest > 0 { digits += 1; rest /= 10 }
-        return digits
+        rest = out.array
     }
 
     /// `n`'s decimal digits at `out + at`; the index after them.

@@ -35,6 +35,14 @@ struct PointerBuffer<T: BitwiseCopyable> {
 
     mutating func removeAll() { count = 0 }
 
+    /// At least `newCount` values: any added are `value`.
+    mutating func extend(to newCount: Int, with value: T) {
+        guard newCount > count else { return }
+        reserve(newCount - count)
+        (base + count).initialize(repeating: value, count: newCount - count)
+        count = newCount
+    }
+
     /// The values as an array.
     var array: [T] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
