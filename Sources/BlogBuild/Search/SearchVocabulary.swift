@@ -79,7 +79,18 @@ struct SearchVocabulary {
             for j in k..<n { tail |= UInt64(base[j]) << UInt64(8 * (j - k)) }
             h = mix(h, tail)
         }
-        return UInt32(truncatingIfNeeded: ((h ^ UInt64(n)) &* 0xFF51_AFD7_ED55_8CCD) >> 32)
+        return finish(h, count: n)
+    }
+
+    /// `hash` of a word of nine to sixteen bytes, given as two chunks (zeros after the word).
+    @inline(__always)
+    static func hash(chunk first: UInt64, _ second: UInt64, count: Int) -> UInt32 {
+        finish(mix(mix(0, first), second), count: count)
+    }
+
+    @inline(__always)
+    private static func finish(_ h: UInt64, count: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: ((h ^ UInt64(count)) &* 0xFF51_AFD7_ED55_8CCD) >> 32)
     }
 
     /// `hash` of a word of `count` bytes, at most eight, given as one chunk (zeros after the word).

@@ -29,7 +29,7 @@ enum SearchWordScanner {
         defer { scratch.deallocate() }
         var i = 0
         let n = text.count
-        var waiting: Waiting = (0, 0, 0)
+        var waiting: Waiting = (0, 0, 0, 0)
         var peeked: UInt64 = 0
         while i < n {
             // Skip to a word's first byte: eight bytes at a time past ASCII that is
@@ -87,7 +87,18 @@ enum SearchWordScanner {
                 let hash = SearchVocabulary.hash(chunk: lower, count: i - start)
                 peeked &+= sink.peek(hash: hash)
                 if waiting.count > 0 { handOn(waiting, scratch: scratch, into: &sink) }
-                waiting = (lower, i - start, hash)
+                waiting = (lower, 0, i - start, hash)
+                continue
+            }
+            // The same for a word of nine to sixteen bytes, from two loads.
+            if ascii, i - start > 8, i - start <= 16, start + 16 <= n, let base = text.baseAddress,
+               let lower = shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)), count: 8),
+               let rest = shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self)),
+                                         count: i - start - 8, capitalFirst: false) {
+                let hash = SearchVocabulary.hash(chunk: lower, rest, count: i - start)
+                peeked &+= sink.peek(hash: hash)
+                if waiting.count > 0 { handOn(waiting, scratch: scratch, into: &sink) }
+                waiting = (lower, rest, i - start, hash)
                 continue
             }
             if waiting.count > 0 {
@@ -114,14 +125,15 @@ enum SearchWordScanner {
     }
 
     /// A short word waiting to be handed on: its bytes lowercased (zeros after
-    /// them), how many, and its hash.
-    private typealias Waiting = (chunk: UInt64, count: Int, hash: UInt32)
+    /// them; the ninth to sixteenth in `rest`), how many, and its hash.
+    private typealias Waiting = (chunk: UInt64, rest: UInt64, count: Int, hash: UInt32)
 
     @inline(__always)
     private static func handOn<Sink: SearchPieceSink>(_ word: Waiting, scratch: UnsafeMutableBufferPointer<UInt8>,
                                                       into sink: inout Sink) {
         guard let out = scratch.baseAddress else { return }
         UnsafeMutableRawPointer(out).storeBytes(of: word.chunk.littleEndian, as: UInt64.self)
+        UnsafeMutableRawPointer(out + 8).storeBytes(of: word.rest.littleEndian, as: UInt64.self)
         sink.piece(UnsafeBufferPointer(start: out, count: word.count), cjk: false, hash: word.hash)
     }
 
@@ -147,13 +159,14 @@ enum SearchWordScanner {
     /// A word of at most eight ASCII word characters, the first `count` of `bytes`
     /// (the first in the low bits), lowercased when it is one part (no `_`, no
     /// capital but the first), all eight bytes at once; nil for any other.
+    /// `capitalFirst: false` for a longer word's bytes after its first eight (no capital at all).
     @inline(__always)
-    private static func shortPlainWord(_ bytes: UInt64, count: Int) -> UInt64? {
+    private static func shortPlainWord(_ bytes: UInt64, count: Int, capitalFirst: Bool = true) -> UInt64? {
         let word = count == 8 ? bytes : bytes & ((1 << UInt64(8 * count)) - 1)
         let capitals = within(word, 0x41, 0x5A)
         let z = word ^ 0x5F5F_5F5F_5F5F_5F5F
         let underscores = ~(((z & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | z) & 0x8080_8080_8080_8080
-        guard capitals & ~0x80 == 0, underscores == 0 else { return nil }
+        guard capitals & (capitalFirst ? ~0x80 : ~0) == 0, underscores == 0 else { return nil }
         // A capital's high bit, moved to 0x20, makes it lower case.
         return word | (capitals >> 2)
     }
