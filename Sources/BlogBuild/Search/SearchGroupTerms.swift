@@ -46,41 +46,47 @@ struct SearchGroupTerms: Sendable {
             docTerms.free()
             docWeights.free()
         }
-        // By index: `for doc in docs` copied each document (a retain per field).
-        for d in docs.indices {
-            counter.title = true
-            counter.scan(docs[d].title)
-            counter.title = false
-            for name in docs[d].names { counter.scan(name) }
-            HTMLShownText.write(docs[d].bodyHTML, imageText: true, separates: SearchPlainText.separates, into: &text)
-            SearchWordScanner.scan(text.buffer, into: &counter)
-            // The document's surface words (each counted in its slot of the
-            // vocabulary, not once more per word here) summed into its terms, through
-            // pointers (room for every surface and term made first).
-            documentsHaving.extend(to: counter.vocabulary.count, with: 0)
-            termCounts.extend(to: counter.vocabulary.terms.count, with: 0)
-            documentTerms.reserve(counter.vocabulary.terms.count)
-            let having = documentsHaving.base, counts = termCounts.base, newTerms = documentTerms.base
-            var newTermCount = 0
-            counter.vocabulary.endDocument { s, t, occurrences, inTitle in
-                having[s] += 1
-                let known = counts[t]
-                // Kept only when the term is new to the document, without a branch (a coin toss).
-                newTerms[newTermCount] = Int32(t)
-                newTermCount += known == 0 ? 1 : 0
-                counts[t] = (known + occurrences) | (inTitle ? Counter.inTitle : 0)
+        // Read in place through a pointer: `for doc in docs` copied each document,
+        // and `docs[d].title` on the slice copied it for every field read.
+        var made: [[UInt8]] = []
+        made.reserveCapacity(docs.count)
+        docs.withUnsafeBufferPointer { docs in
+            for d in docs.indices {
+                counter.title = true
+                counter.scan(docs[d].title)
+                counter.title = false
+                for name in docs[d].names { counter.scan(name) }
+                HTMLShownText.write(docs[d].bodyHTML, imageText: true, separates: SearchPlainText.separates, into: &text)
+                SearchWordScanner.scan(text.buffer, into: &counter)
+                // The document's surface words (each counted in its slot of the
+                // vocabulary, not once more per word here) summed into its terms, through
+                // pointers (room for every surface and term made first).
+                documentsHaving.extend(to: counter.vocabulary.count, with: 0)
+                termCounts.extend(to: counter.vocabulary.terms.count, with: 0)
+                documentTerms.reserve(counter.vocabulary.terms.count)
+                let having = documentsHaving.base, counts = termCounts.base, newTerms = documentTerms.base
+                var newTermCount = 0
+                counter.vocabulary.endDocument { s, t, occurrences, inTitle in
+                    having[s] += 1
+                    let known = counts[t]
+                    // Kept only when the term is new to the document, without a branch (a coin toss).
+                    newTerms[newTermCount] = Int32(t)
+                    newTermCount += known == 0 ? 1 : 0
+                    counts[t] = (known + occurrences) | (inTitle ? Counter.inTitle : 0)
+                }
+                documentTerms.added(newTermCount)
+                for k in 0..<documentTerms.count {
+                    let t = Int(documentTerms[k]), counted = termCounts[t]
+                    docTerms.append(Int32(t))
+                    docWeights.append((counted & ~Counter.inTitle) * 2 + (counted & Counter.inTitle != 0 ? 1 : 0))
+                    termCounts[t] = 0
+                }
+                documentTerms.removeAll()
+                docEnds.append(docTerms.count)
+                made.append(SearchRecord.json(docs[d], text: &text))
             }
-            documentTerms.added(newTermCount)
-            for k in 0..<documentTerms.count {
-                let t = Int(documentTerms[k]), counted = termCounts[t]
-                docTerms.append(Int32(t))
-                docWeights.append((counted & ~Counter.inTitle) * 2 + (counted & Counter.inTitle != 0 ? 1 : 0))
-                termCounts[t] = 0
-            }
-            documentTerms.removeAll()
-            docEnds.append(docTerms.count)
-            records.append(SearchRecord.json(docs[d], text: &text))
         }
+        records = made
         let vocabulary = counter.vocabulary
         terms = vocabulary.terms
         writePostings(docTerms: UnsafeBufferPointer(start: docTerms.base, count: docTerms.count),
