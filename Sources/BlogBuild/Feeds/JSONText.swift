@@ -22,8 +22,16 @@ enum JSONText {
             out.append(UInt8(ascii: "\""))
             var i = 0
             let n = bytes.count
+            // Runs of bytes that stand for themselves are appended whole (the search
+            // index writes every record and term through here).
+            var run = 0
             while i < n {
                 let b = bytes[i]
+                if b >= 0x20, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\"), b != 0xE2, b != 0xEF {
+                    i += 1
+                    continue
+                }
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
                 switch b {
                 case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(b)
                 case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(b)
@@ -32,18 +40,19 @@ enum JSONText {
                 case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
                 case 0xE2 where i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
                     out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    i += 3
-                    continue
+                    i += 2
                 default:
                     let skip = XMLText.forbiddenLength(bytes, at: i)
                     if skip > 0 {
-                        i += skip
-                        continue
+                        i += skip - 1
+                    } else {
+                        out.append(b)
                     }
-                    out.append(b)
                 }
                 i += 1
+                run = i
             }
+            if run < n { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<n])) }
             out.append(UInt8(ascii: "\""))
         }
     }

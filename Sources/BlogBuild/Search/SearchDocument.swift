@@ -20,19 +20,20 @@ struct SearchDocument: Sendable, Equatable {
     static func all(in site: Site) -> [SearchDocument] {
         var docs: [SearchDocument] = []
         docs.reserveCapacity(site.posts.count + site.pages.count)
-        for sp in site.posts where !sp.isDraft && !sp.isFuture && sp.post.search {
-            var names = sp.post.tags
-            if let i = sp.seriesIndex { names.append(site.series[i].series.title) }
-            if let i = sp.appIndex { names.append(site.apps[i].app.title) }
-            let d = sp.post.date
+        // Read in place, by index: `for sp in site.posts` copied each post whole.
+        for i in site.posts.indices where !site.posts[i].isDraft && !site.posts[i].isFuture && site.posts[i].post.search {
+            var names = site.posts[i].post.tags
+            if let k = site.posts[i].seriesIndex { names.append(site.series[k].series.title) }
+            if let k = site.posts[i].appIndex { names.append(site.apps[k].app.title) }
+            let d = site.posts[i].post.date
             docs.append(SearchDocument(
-                title: sp.post.title,
-                path: String(sp.permalink.drop(while: { $0 == "/" })),
+                title: site.posts[i].post.title,
+                path: String(site.posts[i].permalink.drop(while: { $0 == "/" })),
                 date: pad(d.year, 4) + "-" + pad(d.month, 2) + "-" + pad(d.day, 2),
                 names: names,
-                bodyHTML: sp.rendered.html,
-                summaryText: sp.post.summary,
-                summaryHTML: sp.rendered.summaryHTML))
+                bodyHTML: site.posts[i].rendered.html,
+                summaryText: site.posts[i].post.summary,
+                summaryHTML: site.posts[i].rendered.summaryHTML))
         }
         let pages = site.pages.filter { $0.page.search && !$0.url.hasSuffix("/404.html") }.sorted { $0.url < $1.url }
         for sp in pages {

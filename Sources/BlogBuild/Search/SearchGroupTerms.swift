@@ -25,38 +25,77 @@ struct SearchGroupTerms: Sendable {
 
     init(_ docs: ArraySlice<SearchDocument>, stemmer: SearchStemmer) {
         var counter = Counter(vocabulary: SearchVocabulary(stemmer: stemmer))
-        defer { counter.free() }
+        // Per term: its occurrences in the current document (`Counter.inTitle`
+        // set when the title has it), and the terms the document has, in the order
+        // first met; per surface: how many of the group's documents have it.
+        var termCounts = PointerBuffer<UInt32>()
+        var documentTerms = PointerBuffer<Int32>()
+        var documentsHaving = PointerBuffer<Int32>()
         // Per document (in order), its terms and weights: document `d` holds
         // `docTerms[docEnds[d-1]..<docEnds[d]]`.
-        var docTerms: [Int32] = [], docWeights: [UInt32] = [], docEnds: [Int] = []
-        for doc in docs {
-            counter.title = true
-            counter.scan(doc.title)
-            counter.title = false
-            for name in doc.names { counter.scan(name) }
-            HTMLShownText.bytes(of: doc.bodyHTML, imageText: true, separates: SearchPlainText.separates).withUnsafeBufferPointer {
-                SearchWordScanner.scan($0, into: &counter)
-            }
-            for k in 0..<counter.touched.count {
-                let t = counter.touched[k]
-                docTerms.append(t)
-                docWeights.append(counter.tf[Int(t)] * 2 + (counter.inTitle[Int(t)] ? 1 : 0))
-                counter.tf[Int(t)] = 0
-                counter.inTitle[Int(t)] = false
-            }
-            counter.touched.removeAll()
-            docEnds.append(docTerms.count)
-            records.append(SearchRecord.json(doc))
-            counter.document += 1
+        var docTerms = PointerBuffer<Int32>(), docWeights = PointerBuffer<UInt32>()
+        var docEnds: [Int] = []
+        // A body's text, one buffer for all of them.
+        var text = PointerBuffer<UInt8>(capacity: 1 << 16)
+        defer {
+            text.free()
+            counter.vocabulary.free()
+            termCounts.free()
+            documentTerms.free()
+            documentsHaving.free()
+            docTerms.free()
+            docWeights.free()
         }
+        // Read in place through a pointer: `for doc in docs` copied each document,
+        // and `docs[d].title` on the slice copied it for every field read.
+        var made: [[UInt8]] = []
+        made.reserveCapacity(docs.count)
+        docs.withUnsafeBufferPointer { docs in
+            for d in docs.indices {
+                counter.title = true
+                counter.scan(docs[d].title)
+                counter.title = false
+                for name in docs[d].names { counter.scan(name) }
+                HTMLShownText.write(docs[d].bodyHTML, imageText: true, separates: SearchPlainText.separates, into: &text)
+                SearchWordScanner.scan(text.buffer, into: &counter)
+                // The document's surface words (each counted in its slot of the
+                // vocabulary, not once more per word here) summed into its terms, through
+                // pointers (room for every surface and term made first).
+                documentsHaving.extend(to: counter.vocabulary.count, with: 0)
+                termCounts.extend(to: counter.vocabulary.terms.count, with: 0)
+                documentTerms.reserve(counter.vocabulary.terms.count)
+                let having = documentsHaving.base, counts = termCounts.base, newTerms = documentTerms.base
+                var newTermCount = 0
+                counter.vocabulary.endDocument { s, t, occurrences, inTitle in
+                    having[s] += 1
+                    let known = counts[t]
+                    // Kept only when the term is new to the document, without a branch (a coin toss).
+                    newTerms[newTermCount] = Int32(t)
+                    newTermCount += known == 0 ? 1 : 0
+                    counts[t] = (known + occurrences) | (inTitle ? Counter.inTitle : 0)
+                }
+                documentTerms.added(newTermCount)
+                for k in 0..<documentTerms.count {
+                    let t = Int(documentTerms[k]), counted = termCounts[t]
+                    docTerms.append(Int32(t))
+                    docWeights.append((counted & ~Counter.inTitle) * 2 + (counted & Counter.inTitle != 0 ? 1 : 0))
+                    termCounts[t] = 0
+                }
+                documentTerms.removeAll()
+                docEnds.append(docTerms.count)
+                made.append(SearchRecord.json(docs[d], text: &text))
+            }
+        }
+        records = made
         let vocabulary = counter.vocabulary
         terms = vocabulary.terms
-        writePostings(docTerms: docTerms, docWeights: docWeights, docEnds: docEnds)
+        writePostings(docTerms: UnsafeBufferPointer(start: docTerms.base, count: docTerms.count),
+                      docWeights: UnsafeBufferPointer(start: docWeights.base, count: docWeights.count), docEnds: docEnds)
         var surfaces: [String] = [], surfaceTerms: [Int32] = [], surfaceDocuments: [Int32] = []
         for s in 0..<vocabulary.count where !vocabulary.surfaceIsCJK[s] {
             surfaces.append(vocabulary.surfaces[s])
             surfaceTerms.append(vocabulary.surfaceTerms[s])
-            surfaceDocuments.append(counter.documents[s])
+            surfaceDocuments.append(s < documentsHaving.count ? documentsHaving[s] : 0)
         }
         self.surfaces = surfaces
         self.surfaceTerms = surfaceTerms
@@ -65,21 +104,30 @@ struct SearchGroupTerms: Sendable {
 
     /// The per-document lists turned into per-term postings (a counting sort, so
     /// each term's documents stay in order).
-    private mutating func writePostings(docTerms: [Int32], docWeights: [UInt32], docEnds: [Int]) {
+    private mutating func writePostings(docTerms: UnsafeBufferPointer<Int32>, docWeights: UnsafeBufferPointer<UInt32>, docEnds: [Int]) {
         let count = terms.count
-        var starts = [Int](repeating: 0, count: count + 1)
+        // Where each term's entries start in `sorted`, through pointers (an array's
+        // bounds and uniqueness were checked at every entry).
+        let starts = UnsafeMutableBufferPointer<Int>.allocate(capacity: count + 1)
+        let fill = UnsafeMutableBufferPointer<Int>.allocate(capacity: count + 1)
+        // Each entry's document and weight side by side: the sort writes each
+        // entry to a place of its own, one cache line rather than two.
+        let sorted = UnsafeMutableBufferPointer<(document: Int32, weight: UInt32)>.allocate(capacity: max(1, docTerms.count))
+        defer {
+            starts.deallocate()
+            fill.deallocate()
+            sorted.deallocate()
+        }
+        starts.initialize(repeating: 0)
         for t in docTerms { starts[Int(t) + 1] += 1 }
         for t in 0..<count { starts[t + 1] += starts[t] }
-        var fill = starts
-        var byTermDoc = [Int32](repeating: 0, count: docTerms.count)
-        var byTermWeight = [UInt32](repeating: 0, count: docTerms.count)
+        _ = fill.initialize(from: starts)
         var from = 0
         for (d, end) in docEnds.enumerated() {
             for k in from..<end {
-                let t = Int(docTerms[k])
-                byTermDoc[fill[t]] = Int32(d)
-                byTermWeight[fill[t]] = docWeights[k]
-                fill[t] += 1
+                let t = Int(docTerms[k]), at = fill[t]
+                sorted[at] = (Int32(d), docWeights[k])
+                fill[t] = at + 1
             }
             from = end
         }
@@ -87,26 +135,28 @@ struct SearchGroupTerms: Sendable {
         firstWeight.reserveCapacity(count)
         lastDocument.reserveCapacity(count)
         restEnds.reserveCapacity(count)
-        // Written through a pointer into room for the longest it can be (a comma and
-        // up to ten digits per number): appending to an array checked its capacity
-        // and uniqueness at every digit.
-        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, docTerms.count * 22))
-        defer { out.deallocate() }
-        var n = 0
+        // Written through a pointer, into room for the longest it can be (a comma and
+        // up to ten digits per number), then copied once into the array that keeps it.
+        var out = PointerBuffer<UInt8>(capacity: docTerms.count * 6)
+        defer { out.free() }
         for t in 0..<count {
             let first = starts[t], end = starts[t + 1]
-            firstDocument.append(byTermDoc[first])
-            firstWeight.append(byTermWeight[first])
-            lastDocument.append(byTermDoc[end - 1])
+            firstDocument.append(sorted[first].document)
+            firstWeight.append(sorted[first].weight)
+            lastDocument.append(sorted[end - 1].document)
+            out.reserve((end - first) * 22)
+            let base = out.end
+            var n = 0
             for k in (first + 1)..<max(first + 1, end) {
-                out[n] = UInt8(ascii: ",")
-                n = Self.writeNumber(UInt32(byTermDoc[k] - byTermDoc[k - 1]), to: out, at: n + 1)
-                out[n] = UInt8(ascii: ",")
-                n = Self.writeNumber(byTermWeight[k], to: out, at: n + 1)
+                base[n] = UInt8(ascii: ",")
+                n = Self.writeNumber(UInt32(sorted[k].document - sorted[k - 1].document), to: base, at: n + 1)
+                base[n] = UInt8(ascii: ",")
+                n = Self.writeNumber(sorted[k].weight, to: base, at: n + 1)
             }
-            restEnds.append(n)
+            out.added(n)
+            restEnds.append(out.count)
         }
-        rest = Array(UnsafeBufferPointer(start: out, count: n))
+        rest = out.array
     }
 
     /// `n`'s decimal digits at `out + at`; the index after them.
@@ -131,39 +181,23 @@ struct SearchGroupTerms: Sendable {
         return at + digits
     }
 
-    /// Counts one document's terms at a time; surfaces' document counts for the group.
+    /// Hands the scanner's pieces to the vocabulary, which counts them.
     private struct Counter: SearchPieceSink {
+        /// The bit of a count that says the title has the word.
+        static let inTitle: UInt32 = 1 << 31
         var vocabulary: SearchVocabulary
         var title = false
-        var document: Int32 = 0
-        /// Per term: occurrences in the current document, and whether the title has it.
-        var tf = SearchCountBuffer<UInt32>()
-        var inTitle = SearchCountBuffer<Bool>()
-        /// Terms the current document has, in the order first met.
-        var touched = SearchCountBuffer<Int32>()
-        /// Per surface: the last document that had it, and how many did.
-        var lastDocument = SearchCountBuffer<Int32>()
-        var documents = SearchCountBuffer<Int32>()
         var wordPieces: [String: [SearchText.Piece]] = [:]
 
-        func free() {
-            tf.free()
-            inTitle.free()
-            touched.free()
-            lastDocument.free()
-            documents.free()
+        @inline(__always)
+        mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32) {
+            vocabulary.count(bytes, cjk: cjk, hash: hash, inTitle: title)
         }
 
-        mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32) {
-            let found = vocabulary.surface(bytes, cjk: cjk, hash: hash)
-            let s = Int(found.surface), t = Int(found.term)
-            if s == lastDocument.count { lastDocument.append(-1); documents.append(0) }
-            if lastDocument[s] != document { lastDocument[s] = document; documents[s] += 1 }
-            if t == tf.count { tf.append(0); inTitle.append(false) }
-            if tf[t] == 0 { touched.append(Int32(t)) }
-            tf[t] += 1
-            if title { inTitle[t] = true }
-        }
+        var peeked: UInt64 = 0
+
+        @inline(__always)
+        func peek(hash: UInt32) -> UInt64 { vocabulary.peek(hash: hash) }
 
         mutating func scan(_ text: String) {
             var copy = text

@@ -129,12 +129,10 @@ enum SearchIndex {
             }
             records.append(contentsOf: group.records)
             for (s, surface) in group.surfaces.enumerated() {
-                let n = Int(group.surfaceDocuments[s])
-                if let known = surfaces[surface] {
-                    surfaces[surface] = (known.term, known.df + n)
-                } else {
-                    surfaces[surface] = (global[Int(group.surfaceTerms[s])], n)
-                }
+                // One lookup: the term is set when the surface is new. (Read before: a
+                // default that read `group` copied the whole group each time.)
+                let term = global[Int(group.surfaceTerms[s])], n = Int(group.surfaceDocuments[s])
+                surfaces[surface, default: (term: term, df: 0)].df += n
             }
         }
 

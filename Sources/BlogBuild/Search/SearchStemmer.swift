@@ -1,8 +1,8 @@
 import CStemmer
 
-/// A Snowball stemmer (libstemmer) for the site's language, with a cache of the
-/// words it has stemmed. Not thread-safe (libstemmer's stemmer keeps state):
-/// one per task.
+/// A Snowball stemmer (libstemmer) for the site's language. Not thread-safe
+/// (libstemmer's stemmer keeps state): one per task. It keeps no cache: its one
+/// caller, `SearchVocabulary`, stems each distinct word once already.
 final class SearchStemmer {
     /// libstemmer's algorithm for a site `language:` (`en-GB` → `english`);
     /// nil when there is none (Japanese, or a language we do not stem).
@@ -18,7 +18,6 @@ final class SearchStemmer {
     }
 
     private let stemmer: OpaquePointer?
-    private var cache: [String: String] = [:]
 
     init(algorithm: String?) {
         stemmer = algorithm.flatMap { sb_stemmer_new($0, "UTF_8") }
@@ -31,14 +30,11 @@ final class SearchStemmer {
     /// The index term of a folded word: its stem, or the word itself without a stemmer.
     func stem(_ word: String) -> String {
         guard let stemmer else { return word }
-        if let known = cache[word] { return known }
         var copy = word
-        let stemmed = copy.withUTF8 { bytes -> String in
+        return copy.withUTF8 { bytes -> String in
             guard let out = sb_stemmer_stem(stemmer, bytes.baseAddress, Int32(bytes.count)) else { return word }
             let length = Int(sb_stemmer_length(stemmer))
             return String(decoding: UnsafeBufferPointer(start: out, count: length), as: UTF8.self)
         }
-        cache[word] = stemmed
-        return stemmed
     }
 }

@@ -44,6 +44,9 @@ enum SearchText {
         if v < 0x80 {
             return (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x5F
         }
+        // General Punctuation (spaces, dashes, quotes, `…`) has no letter, mark or
+        // number, and is most of a text's non-ASCII: no property lookup for it.
+        if v >= 0x2000 && v <= 0x206F { return false }
         switch s.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .nonspacingMark, .spacingMark, .enclosingMark,

@@ -2,10 +2,17 @@
 /// counting state is not boxed and checked for exclusive access at every word.
 protocol SearchPieceSink {
     /// A piece's folded bytes (valid only during the call), and whether it is CJK.
-    /// `hash` is `SearchVocabulary.hash(bytes)`.
+    /// `hash` is `SearchVocabulary.hash(bytes)`. Eight bytes can be read from the
+    /// piece's start however short it is (the vocabulary reads its first bytes in one load).
     mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32)
     /// Words that are not ASCII, cut by `SearchText` once (Foundation's NFKD is slow), by their text.
     var wordPieces: [String: [SearchText.Piece]] { get set }
+    /// The first bytes of the place a piece with this hash is looked for: the
+    /// scanner reads it one short word ahead (and hands that word on after the
+    /// one before it), so the read's cache miss overlaps other work.
+    mutating func peek(hash: UInt32) -> UInt64
+    /// Where the scanner leaves the sum of what it peeked, so the reads are kept.
+    var peeked: UInt64 { get set }
 }
 
 /// `SearchText.pieces` over UTF-8 bytes, fast where text is ASCII: a word of
@@ -15,13 +22,26 @@ protocol SearchPieceSink {
 enum SearchWordScanner {
     /// Hands each piece of `text` to `sink`.
     static func scan<Sink: SearchPieceSink>(_ text: UnsafeBufferPointer<UInt8>, into sink: inout Sink) {
-        // A piece lowercased, in a buffer of its own (an array would be checked for uniqueness at every word).
-        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: SearchText.longestPiece)
+        // A piece lowercased, in a buffer of its own (an array would be checked for uniqueness at every word),
+        // with room for an eight-byte read from its start (`SearchPieceSink`).
+        let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: SearchText.longestPiece + 24)
+        scratch.initialize(repeating: 0)
         defer { scratch.deallocate() }
         var i = 0
         let n = text.count
+        var waiting: Waiting = (0, 0, 0, 0)
+        var peeked: UInt64 = 0
         while i < n {
-            // Skip to a word's first byte.
+            // Skip to a word's first byte: eight bytes at a time past ASCII that is
+            // not a word character (a text's spaces and punctuation).
+            if let base = text.baseAddress, i + 8 <= n {
+                let starts = startBytes(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+                if starts == 0 {
+                    i += 8
+                    continue
+                }
+                i += starts.trailingZeroBitCount >> 3
+            }
             let b = text[i]
             if b < 0x80 {
                 if !isASCIIWord(b) { i += 1; continue }
@@ -31,19 +51,23 @@ enum SearchWordScanner {
             }
             // The word's end, and whether it is all ASCII.
             let start = i
-            // Eight bytes at a time while they are ASCII word characters (most of a word).
+            // Eight bytes at a time while they are ASCII word characters (most of a
+            // word). An ASCII byte that stops them ends the word; one of 0x80 or more
+            // may be a letter, and is read on below.
+            var ended = false
             if let base = text.baseAddress {
                 while i + 8 <= n {
                     let stops = stops(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
                     if stops != 0 {
                         i += stops.trailingZeroBitCount >> 3
+                        ended = text[i] < 0x80
                         break
                     }
                     i += 8
                 }
             }
             var ascii = true
-            while i < n {
+            while !ended, i < n {
                 let c = text[i]
                 if c < 0x80 {
                     if !isASCIIWord(c) { break }
@@ -56,9 +80,30 @@ enum SearchWordScanner {
                 }
             }
             if ascii, i - start <= 8, start + 8 <= n, let base = text.baseAddress,
-               shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)), count: i - start,
-                              scratch: scratch, into: &sink) {
+               let lower = shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)),
+                                          count: i - start) {
+                // Handed on one word late: its slot is read now, and that read's
+                // cache miss overlaps the work on the word before.
+                let hash = SearchVocabulary.hash(chunk: lower, count: i - start)
+                peeked &+= sink.peek(hash: hash)
+                if waiting.count > 0 { handOn(waiting, scratch: scratch, into: &sink) }
+                waiting = (lower, 0, i - start, hash)
                 continue
+            }
+            // The same for a word of nine to sixteen bytes, from two loads.
+            if ascii, i - start > 8, i - start <= 16, start + 16 <= n, let base = text.baseAddress,
+               let lower = shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)), count: 8),
+               let rest = shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self)),
+                                         count: i - start - 8, capitalFirst: false) {
+                let hash = SearchVocabulary.hash(chunk: lower, rest, count: i - start)
+                peeked &+= sink.peek(hash: hash)
+                if waiting.count > 0 { handOn(waiting, scratch: scratch, into: &sink) }
+                waiting = (lower, rest, i - start, hash)
+                continue
+            }
+            if waiting.count > 0 {
+                handOn(waiting, scratch: scratch, into: &sink)
+                waiting.count = 0
             }
             if ascii {
                 asciiPieces(UnsafeBufferPointer(rebasing: text[start..<i]), scratch: scratch, into: &sink)
@@ -72,30 +117,58 @@ enum SearchWordScanner {
                     // A run of CJK text is a whole sentence: not worth keeping.
                     if i - start <= 64 { sink.wordPieces[word] = found }
                 }
-                for piece in found {
-                    var copy = piece.text
-                    copy.withUTF8 { sink.piece($0, cjk: piece.isCJK, hash: SearchVocabulary.hash($0)) }
-                }
+                for piece in found { nonASCIIPiece(piece, scratch: scratch, into: &sink) }
             }
+        }
+        if waiting.count > 0 { handOn(waiting, scratch: scratch, into: &sink) }
+        sink.peeked &+= peeked
+    }
+
+    /// A short word waiting to be handed on: its bytes lowercased (zeros after
+    /// them; the ninth to sixteenth in `rest`), how many, and its hash.
+    private typealias Waiting = (chunk: UInt64, rest: UInt64, count: Int, hash: UInt32)
+
+    @inline(__always)
+    private static func handOn<Sink: SearchPieceSink>(_ word: Waiting, scratch: UnsafeMutableBufferPointer<UInt8>,
+                                                      into sink: inout Sink) {
+        guard let out = scratch.baseAddress else { return }
+        UnsafeMutableRawPointer(out).storeBytes(of: word.chunk.littleEndian, as: UInt64.self)
+        UnsafeMutableRawPointer(out + 8).storeBytes(of: word.rest.littleEndian, as: UInt64.self)
+        sink.piece(UnsafeBufferPointer(start: out, count: word.count), cjk: false, hash: word.hash)
+    }
+
+    /// A piece cut by `SearchText`, copied where eight bytes can be read from its start.
+    private static func nonASCIIPiece<Sink: SearchPieceSink>(_ piece: SearchText.Piece, scratch: UnsafeMutableBufferPointer<UInt8>,
+                                                             into sink: inout Sink) {
+        var text = piece.text
+        let fits = text.withUTF8 { utf8 -> Bool in
+            guard let from = utf8.baseAddress, let out = scratch.baseAddress, utf8.count + 8 <= scratch.count else { return false }
+            out.update(from: from, count: utf8.count)
+            let bytes = UnsafeBufferPointer(start: UnsafePointer(out), count: utf8.count)
+            sink.piece(bytes, cjk: piece.isCJK, hash: SearchVocabulary.hash(bytes))
+            return true
+        }
+        if fits { return }
+        let padded = Array(text.utf8) + repeatElement(0, count: 8)
+        padded.withUnsafeBufferPointer { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[0..<(all.count - 8)])
+            sink.piece(bytes, cjk: piece.isCJK, hash: SearchVocabulary.hash(bytes))
         }
     }
 
     /// A word of at most eight ASCII word characters, the first `count` of `bytes`
-    /// (the first in the low bits), handed on lowercased when it is one part (no `_`,
-    /// no capital but the first), all eight bytes at once; false for any other.
+    /// (the first in the low bits), lowercased when it is one part (no `_`, no
+    /// capital but the first), all eight bytes at once; nil for any other.
+    /// `capitalFirst: false` for a longer word's bytes after its first eight (no capital at all).
     @inline(__always)
-    private static func shortPlainWord<Sink: SearchPieceSink>(_ bytes: UInt64, count: Int, scratch: UnsafeMutableBufferPointer<UInt8>,
-                                                              into sink: inout Sink) -> Bool {
+    private static func shortPlainWord(_ bytes: UInt64, count: Int, capitalFirst: Bool = true) -> UInt64? {
         let word = count == 8 ? bytes : bytes & ((1 << UInt64(8 * count)) - 1)
         let capitals = within(word, 0x41, 0x5A)
         let z = word ^ 0x5F5F_5F5F_5F5F_5F5F
         let underscores = ~(((z & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | z) & 0x8080_8080_8080_8080
-        guard capitals & ~0x80 == 0, underscores == 0, let out = scratch.baseAddress else { return false }
+        guard capitals & (capitalFirst ? ~0x80 : ~0) == 0, underscores == 0 else { return nil }
         // A capital's high bit, moved to 0x20, makes it lower case.
-        let lower = word | (capitals >> 2)
-        UnsafeMutableRawPointer(out).storeBytes(of: lower.littleEndian, as: UInt64.self)
-        sink.piece(UnsafeBufferPointer(start: out, count: count), cjk: false, hash: SearchVocabulary.hash(chunk: lower, count: count))
-        return true
+        return word | (capitals >> 2)
     }
 
     /// For each byte below 0x80 of `v`, its high bit set when it is in `lo...hi`.
@@ -112,11 +185,26 @@ enum SearchWordScanner {
     @inline(__always)
     private static func stops(_ x: UInt64) -> UInt64 {
         let high: UInt64 = 0x8080_8080_8080_8080
+        return (~wordBytes(x) & high) | (x & high)
+    }
+
+    /// Eight bytes (the first in the low bits): the high bit of each byte set where
+    /// it is an ASCII word character or is not ASCII (where a word may start). Exact
+    /// up to the first such byte, as `stops` is.
+    @inline(__always)
+    private static func startBytes(_ x: UInt64) -> UInt64 {
+        wordBytes(x) | (x & 0x8080_8080_8080_8080)
+    }
+
+    /// The high bit of each byte of `x` set where it is an ASCII word character;
+    /// exact up to the first byte of 0x80 or more.
+    @inline(__always)
+    private static func wordBytes(_ x: UInt64) -> UInt64 {
         let letters = within(x | 0x2020_2020_2020_2020, 0x61, 0x7A)
         let digits = within(x, 0x30, 0x39)
         let z = x ^ 0x5F5F_5F5F_5F5F_5F5F
-        let underscores = ~(((z & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | z) & high
-        return (~(letters | digits | underscores) & high) | (x & high)
+        let underscores = ~(((z & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | z) & 0x8080_8080_8080_8080
+        return letters | digits | underscores
     }
 
     /// `0`–`9`, `A`–`Z`, `_`, `a`–`z`, by bit masks (a byte below 0x80).
@@ -178,21 +266,30 @@ enum SearchWordScanner {
             // One part too long to be a word.
             if plain { return }
         }
-        // Parts, as (start, end) pairs.
-        var partStarts: [Int] = []
-        var partEnds: [Int] = []
+        // Parts, found twice (how many, then each handed on): a list of them would
+        // be allocated for every identifier.
+        var parts = 0, first = 0, last = 0
+        forEachPart(w) { start, end in
+            if parts == 0 { first = start }
+            last = end
+            parts += 1
+        }
+        if parts > 1 { emit(w, first, last, scratch: scratch, into: &sink) }
+        forEachPart(w) { start, end in emit(w, start, end, scratch: scratch, into: &sink) }
+    }
+
+    /// Calls `body` with each part of an ASCII word (its start and end): the
+    /// word split at `_` and at case changes.
+    @inline(__always)
+    private static func forEachPart(_ w: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Void) {
         var k = 0
         while k < w.count {
             if w[k] == 0x5F { k += 1; continue }
             var e = k + 1
             while e < w.count, w[e] != 0x5F, !isBoundary(w, before: e) { e += 1 }
-            partStarts.append(k)
-            partEnds.append(e)
+            body(k, e)
             k = e
         }
-        guard let first = partStarts.first, let last = partEnds.last else { return }
-        if partStarts.count > 1 { emit(w, first, last, scratch: scratch, into: &sink) }
-        for p in 0..<partStarts.count { emit(w, partStarts[p], partEnds[p], scratch: scratch, into: &sink) }
     }
 
     /// `w[from..<to]` lowercased, to the sink, unless it is too long to be a word.

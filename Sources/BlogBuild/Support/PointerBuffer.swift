@@ -1,0 +1,78 @@
+/// A growable array of plain values read and written through a pointer, for the
+/// loops that run once per word or byte of a site (the search index's counting,
+/// the shown text of a page): a `[T]` held in a struct that is mutated for every
+/// value is checked for uniqueness at each write, and that check cost more than
+/// the work. The owner calls `free()` once it is done (it is not a class: no
+/// reference counting per value either).
+struct PointerBuffer<T: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<T>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 1024) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    @inline(__always)
+    subscript(i: Int) -> T {
+        get {
+            precondition(i >= 0 && i < count)
+            return base[i]
+        }
+        nonmutating set {
+            precondition(i >= 0 && i < count)
+            base[i] = newValue
+        }
+    }
+
+    @inline(__always)
+    mutating func append(_ value: T) {
+        if count == capacity { grow(to: capacity * 2) }
+        (base + count).initialize(to: value)
+        count += 1
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    /// At least `newCount` values: any added are `value`.
+    mutating func extend(to newCount: Int, with value: T) {
+        guard newCount > count else { return }
+        reserve(newCount - count)
+        (base + count).initialize(repeating: value, count: newCount - count)
+        count = newCount
+    }
+
+    /// The values as an array.
+    var array: [T] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The values, valid until the buffer is next changed.
+    var buffer: UnsafeBufferPointer<T> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Room for at least `extra` values after the last: a writer that checked once
+    /// writes them at `end` and then counts them with `added(_:)`.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: max(capacity * 2, count + extra)) }
+    }
+
+    /// Where the next value goes.
+    var end: UnsafeMutablePointer<T> { base + count }
+
+    /// Counts `k` values written at `end` (room for them reserved).
+    @inline(__always)
+    mutating func added(_ k: Int) {
+        precondition(k >= 0 && count + k <= capacity)
+        count += k
+    }
+
+    func free() { base.deallocate() }
+
+    private mutating func grow(to larger: Int) {
+        let bigger = UnsafeMutablePointer<T>.allocate(capacity: larger)
+        bigger.initialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = larger
+    }
+}
