@@ -797,6 +797,24 @@ import Testing
         #expect(!retired.patched, "an app's status orders the apps: the whole plan")
     }
 
+    /// The oldest post, with no tag, series or app (nothing else lists it), comes and
+    /// goes: no post moves, but the archive (every post by position) shows one more or
+    /// one fewer, and says how many.
+    @Test func theOldestPostComingAndGoingChangesTheArchive() throws {
+        let s = try Session()
+        let oldest = "content/posts/2019-01-02-first-words.md"
+        try s.site.write(oldest, "---\ntitle: First words\ndate: 2019-01-02 09:00\n---\nThe oldest post of all.\n")
+        try s.check("the first build")
+        try s.site.remove(oldest)
+        let gone = try s.check("deleting the oldest post", changed: [oldest])
+        #expect(gone.patched, "a deleted post is patched")
+        #expect(gone.changedPaths.contains("/archive/index.html"), "\(gone.changedPaths)")
+        try s.site.write(oldest, "---\ntitle: First words, again\ndate: 2019-01-02 09:00\n---\nBack.\n")
+        let back = try s.check("the oldest post again", changed: [oldest])
+        #expect(back.patched, "a new post is patched")
+        #expect(back.changedPaths.contains("/archive/index.html"), "\(back.changedPaths)")
+    }
+
     @Test func aFailedRebuildWritesNothingAndTheNextGoodOneCatchesUp() throws {
         let s = try Session()
         try s.check("the first build")

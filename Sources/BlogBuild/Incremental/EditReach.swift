@@ -37,6 +37,10 @@ struct EditReach: Sendable {
     var tagGone = false
     /// The number of home pages changed: each shows it.
     var pageCount = false
+    /// The number of posts now, when it changed: a list by position that reaches the
+    /// end of the posts (the archive) shows more or fewer of them, even where none
+    /// moved (the last post went, or one came at the end).
+    var postCountNow: Int?
     /// Everything: what every page shows of the site as a whole changed.
     var everything = false
 
@@ -109,6 +113,7 @@ struct EditReach: Sendable {
             // A post's page shows its own entry, which moves with it; any other list by position shows what is there now.
             let ownEntry = r.count == 1 && inputs.own == .post(r.lowerBound)
             if !ownEntry, let shifted, r.overlaps(shifted) { return true }
+            if !ownEntry, let end = postCountNow, r.upperBound >= end { return true }
         case .indices(let list): if !entries.isEmpty, list.contains(where: entries.contains) { return true }
         }
         if pageCount, inputs.pageCount != nil { return true }

@@ -344,6 +344,7 @@ enum PlanPatch {
             if lowest < highest { reach.shifted = lowest..<highest }
             // The home pages' count changes only with the number of posts.
             reach.pageCount = origin.count != position.count
+            if origin.count != position.count { reach.postCountNow = origin.count }
             let wide = SiteWide(plan.site)
             if wide != projections.site {
                 projections.site = wide
