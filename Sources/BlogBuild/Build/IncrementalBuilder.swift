@@ -202,8 +202,8 @@ public final class IncrementalBuilder: Sendable {
             let outcome = try finish(plan, request, &state)
             return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
         }
-        let staleRoutes = state.memo.pages.stale(plan.routes, keys: keys)
-        let gone = state.memo.pages.gone(keeping: plan.routes, routeIndex: plan.routeIndex)
+        let staleRoutes = state.memo.pages.stale(plan.routes, keys: keys, lineage: plan.lineage)
+        let gone = state.memo.pages.gone(keeping: plan.routes, routeIndex: plan.routeIndex, lineage: plan.lineage)
         var changed = Set(staleRoutes.map { "/" + plan.routes[$0].outputPath })
         changed.formUnion(gone.map { "/" + $0 })
         var copies: [String: UnwrittenCopy] = [:]

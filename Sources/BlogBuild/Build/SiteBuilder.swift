@@ -151,10 +151,11 @@ public enum SiteBuilder {
         let keyParts = renderKeys.flatMap { renderKeys in sharedKeys.map { renderKeys.keyParts(for: routes, shared: $0) } }
         let keys = keyParts?.keys
         clock.lap("keys")
-        let plan = SitePlan(request: request, content: content, site: site, theme: theme, routes: routes, routeIndex: routeIndex, keys: keys, contentKeys: keyParts?.contentKeys,
+        var plan = SitePlan(request: request, content: content, site: site, theme: theme, routes: routes, routeIndex: routeIndex, keys: keys, contentKeys: keyParts?.contentKeys,
                             sharedKeys: sharedKeys, urls: urls, projections: projections, problems: problems, notices: notices,
                             version: version, imageUses: imageUses, imageLibrary: imageLibrary,
                             imageSources: imageSources, unusableImages: unusableImages, clock: clock)
+        plan.number = memo?.nextPlanNumber() ?? 0
         memo?.plan = plan
         return .success(plan)
     }
@@ -176,7 +177,7 @@ public enum SiteBuilder {
             let urls = plan.urls
             let renderer = PageRenderer(site: site, theme: theme, urls: urls, projections: projections)
             let (pages, renderProblems) = memo.flatMap { memo in plan.keys.map { keys in
-                memo.pages.render(routes, keys: keys, with: renderer)
+                memo.pages.render(routes, keys: keys, of: plan, with: renderer)
             } } ?? renderer.render(routes)
             diagnostics += renderProblems
             files = pages

@@ -36,4 +36,11 @@ final class BuildMemo {
     let search = SearchMemo()
     /// The last build's plan, which `PlanPatch` patches when only posts or theme assets changed.
     var plan: SitePlan?
+    private var plansMade = 0
+
+    /// A number for a new plan (`SitePlan.number`), never given before.
+    func nextPlanNumber() -> Int {
+        plansMade += 1
+        return plansMade
+    }
 }

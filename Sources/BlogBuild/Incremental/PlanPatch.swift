@@ -293,7 +293,11 @@ enum PlanPatch {
             swap(&posts, &plan.site.posts)
             swap(&series, &plan.site.series)
             swap(&apps, &plan.site.apps)
-            let (tags, _) = SiteResolver.relate(&posts, series: &series, apps: &apps, failedFiles: plan.site.failedFiles)
+            // The changed posts taken out of their lists and put in again (`RelationPatch`); after a
+            // series moved among the others, every post's series index is another: all related again.
+            let tags = seriesAndApps.seriesMoved
+                ? SiteResolver.relate(&posts, series: &series, apps: &apps, failedFiles: plan.site.failedFiles).tags
+                : RelationPatch.update(&posts, series: &series, apps: &apps, tags: before.tags, position: position, changed: editedNow)
             swap(&posts, &plan.site.posts)
             swap(&series, &plan.site.series)
             swap(&apps, &plan.site.apps)
@@ -378,22 +382,25 @@ enum PlanPatch {
         let sameRoutes = !routesChanged
             || (routes.count == oldRoutes.count && zip(routes, oldRoutes).allSatisfy { $0.outputPath == $1.outputPath })
         let lastKeys = keys, lastContentKeys = contentKeys
-        let parts = Array(routes.indices).parallelMap { r -> (key: Int, content: Int) in
+        let parts = Array(routes.indices).parallelMap { r -> (key: Int, content: Int, last: Int?) in
             let old = sameRoutes ? r : oldRouteIndex[routes[r].outputPath]
             if let old {
                 let inputs = routes[r].inputs(in: site)
                 if !seen.showsContent(inputs, in: site) {
                     // Only its template changed: its new key from its last content key.
-                    if !seen.showsTemplate(inputs) { return (lastKeys[old], lastContentKeys[old]) }
+                    if !seen.showsTemplate(inputs) { return (lastKeys[old], lastContentKeys[old], old) }
                     if !countlessChanged {
-                        return (renderKeys.key(templates: inputs.templates, content: lastContentKeys[old]), lastContentKeys[old])
+                        return (renderKeys.key(templates: inputs.templates, content: lastContentKeys[old]), lastContentKeys[old], old)
                     }
                 }
             }
-            return renderKeys.keyParts(for: routes[r], shared: sharedNow)
+            let made = renderKeys.keyParts(for: routes[r], shared: sharedNow)
+            return (made.key, made.content, old)
         }
         keys = parts.map(\.key)
         contentKeys = parts.map(\.content)
+        plan.lineage = SitePlan.Lineage(from: plan.number, lastCount: oldRoutes.count, lastIndex: sameRoutes ? nil : parts.map(\.last))
+        plan.number = memo.nextPlanNumber()
         clock.lap("patch")
 
         plan.request = request

@@ -32,6 +32,22 @@ struct SitePlan {
     var clock: StageClock
     /// Made from the last build's plan (`PlanPatch`), not by the whole pipeline.
     var patched = false
+    /// This plan's number among its memo's plans (`BuildMemo.nextPlanNumber`; 0 without a memo).
+    var number = 0
+    /// For a patched plan: the plan it was patched from, and where its routes were there.
+    var lineage: Lineage?
+
+    /// Where a patched plan's routes were in the plan it was made from, so the page
+    /// memo finds each page's last key by index, not by its output path (`PageMemo.stale`).
+    struct Lineage {
+        /// That plan's `number`.
+        var from: Int
+        /// How many routes it had.
+        var lastCount: Int
+        /// Each route's index among its routes (nil: a new page); nil when the routes are
+        /// the same, in the same order.
+        var lastIndex: [Int?]?
+    }
 
     /// The plan's problems by the stage that found them, so a patched plan
     /// (`PlanPatch`) replaces the changed files' and keeps the rest.

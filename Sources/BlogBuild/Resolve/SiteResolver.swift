@@ -216,16 +216,7 @@ enum SiteResolver {
             for t in postTags[tagStart[i]..<tagStart[i + 1]] { madeTags[t].postIndices.append(i) }
         }
         for si in series.indices {
-            let manual = series[si].series.order == .manual
-            series[si].postIndices.sort { a, b in
-                if manual {
-                    let oa = posts[a].post.seriesOrder, ob = posts[b].post.seriesOrder
-                    if oa != ob { return (oa ?? Int.max) < (ob ?? Int.max) }
-                }
-                let da = posts[a].post.date.instant, db = posts[b].post.date.instant
-                if da != db { return da < db }
-                return posts[a].post.sourcePath < posts[b].post.sourcePath
-            }
+            sortParts(&series[si], posts: posts)
             for (position, pi) in series[si].postIndices.enumerated() { posts[pi].seriesPosition = position }
         }
         let order = madeTags.indices.sorted { (madeTags[$0].name.lowercased(), madeTags[$0].slug) < (madeTags[$1].name.lowercased(), madeTags[$1].slug) }
@@ -236,6 +227,21 @@ enum SiteResolver {
             posts[i].tagIndices = postTags[tagStart[i]..<tagStart[i + 1]].map { place[$0] }
         }
         return (tags, diagnostics)
+    }
+
+    /// Puts a series' parts in reading order: by `series_order:` when the series is
+    /// ordered by hand (parts without one last), then oldest first, ties by path.
+    static func sortParts(_ series: inout SiteSeries, posts: [SitePost]) {
+        let manual = series.series.order == .manual
+        series.postIndices.sort { a, b in
+            if manual {
+                let oa = posts[a].post.seriesOrder, ob = posts[b].post.seriesOrder
+                if oa != ob { return (oa ?? Int.max) < (ob ?? Int.max) }
+            }
+            let da = posts[a].post.date.instant, db = posts[b].post.date.instant
+            if da != db { return da < db }
+            return posts[a].post.sourcePath < posts[b].post.sourcePath
+        }
     }
 
     /// The series and app `post` names, as indices (`seriesBySlug`, `appBySlug`), and a
