@@ -126,10 +126,10 @@ struct ServeCommand: ParsableCommand {
                                     // index), so an open page reloads once.
                                     var told = Set<String>()
                                     let announced = { (announcement: IncrementalBuilder.Announcement) in
-                                        told = Set(announcement.changedPaths)
                                         openPages.announced()
-                                        hub.send(changedPaths: announcement.changedPaths.map { prefix + $0 },
+                                        hub.send(changedPaths: prefix.isEmpty ? announcement.changedPaths : announcement.changedPaths.map { prefix + $0 },
                                                  warnings: announcement.warnings.map(\.description), pending: true)
+                                        told = Set(announcement.changedPaths)
                                         // The pages open in a browser are rendered first, on request.
                                         if hub.subscriberCount > 0 { openPages.waitForOpenPages() }
                                     }
@@ -142,7 +142,8 @@ struct ServeCommand: ParsableCommand {
                                             FileHandle.standardError.write(Data(("note: base_url's path is now \(outcome.report.basePath); "
                                                 + "restart serve to serve the site there (still serving under \(basePath))\n").utf8))
                                         }
-                                        hub.send(changedPaths: outcome.changedPaths.filter { !told.contains($0) }.map { prefix + $0 },
+                                        let untold = outcome.changedPaths.filter { !told.contains($0) }
+                                        hub.send(changedPaths: prefix.isEmpty ? untold : untold.map { prefix + $0 },
                                                  warnings: outcome.report.warnings.map(\.description))
                                     case .failure(let failure):
                                         hub.send(errors: failure.diagnostics.map(\.description))

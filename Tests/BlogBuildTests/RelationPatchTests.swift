@@ -2,10 +2,13 @@ import Foundation
 import Testing
 @testable import BlogBuild
 
-/// Issue 27: the posts' relations to tags, series and apps updated for the posts an
-/// edit changed (`RelationPatch`) equal what `SiteResolver.relate` makes of the whole
-/// site, over random edits: tags that come, go or change their spelling, posts that
-/// join and leave series (one ordered by hand) and apps, new, deleted and re-dated posts.
+/// Issue 27: a patched plan's relations and routes, made for the posts an edit
+/// changed, equal what the whole stages make of the site, over random edits: tags
+/// that come, go or change their spelling, posts that join and leave series (one
+/// ordered by hand) and apps, aliases (one at the post's own URL: a hint), new,
+/// deleted and re-dated posts.
+/// - `RelationPatch.update` against `SiteResolver.relate`;
+/// - `Router.patchedRoutes` against `Router.indexedRoutes`.
 @Suite struct RelationPatchTests {
     static let tagNames = ["Swift", "swift", "iOS", "Web", "AppleScript", "PHP", "Side Project", "side-project", "Mac", "Zed"]
 
@@ -18,10 +21,13 @@ import Testing
         let series = [nil, nil, "trip", "guide"].randomElement(using: &g)!
         let app = [nil, nil, "kettle", "lamp"].randomElement(using: &g)!
         f.post(slug, date, tags: tags, series: series, seriesOrder: Bool.random(using: &g) ? Int.random(in: 1...4, using: &g) : nil,
-               app: app)
+               app: app, aliases: [[], [], ["/was/\(slug)/"], ["/\(date.prefix(4))/\(date.dropFirst(5).prefix(2))/\(slug)/"]]
+                .randomElement(using: &g)!)
     }
 
-    @Test(arguments: 1...120) func matchesAWholeRelate(seed: Int) throws {
+    /// A random site, resolved before and after a random edit: a few posts changed, one
+    /// new, one gone; with the source paths of the changed and new posts.
+    static func edit(seed: Int) -> (before: Site, after: Site, changedPaths: Set<String>) {
         var g = SplitMix(state: UInt64(seed))
         var f = SiteFixture()
         f.series("trip", title: "A Trip")
@@ -31,14 +37,14 @@ import Testing
         for n in 0..<30 { Self.randomPost(&f, slug: "post-\(n)", using: &g) }
         let before = f.resolve().site
 
-        // An edit: a few posts changed, one new, one gone.
         var changedPaths = Set<String>()
         for _ in 0..<Int.random(in: 1...4, using: &g) {
             let i = Int.random(in: 0..<f.posts.count, using: &g)
-            switch Int.random(in: 0..<4, using: &g) {
+            switch Int.random(in: 0..<5, using: &g) {
             case 0: f.posts[i].tags = (0..<Int.random(in: 0...3, using: &g)).map { _ in Self.tagNames.randomElement(using: &g)! }
             case 1: f.posts[i].series = [nil, "trip", "guide"].randomElement(using: &g)!
             case 2: f.posts[i].app = [nil, "kettle", "lamp"].randomElement(using: &g)!
+            case 3: f.posts[i].aliases = Bool.random(using: &g) ? ["/old/\(i)/", "/older/\(i)/"] : []
             default:
                 // Another date: the post moves in the order (its path keeps the old one, as a date edited in front matter).
                 var date = f.posts[i].date
@@ -52,7 +58,11 @@ import Testing
             Self.randomPost(&f, slug: "new-post", using: &g)
             changedPaths.insert(f.posts.last!.sourcePath)
         }
-        let after = f.resolve().site
+        return (before, f.resolve().site, changedPaths)
+    }
+
+    @Test(arguments: 1...120) func matchesAWholeRelate(seed: Int) throws {
+        let (before, after, changedPaths) = Self.edit(seed: seed)
 
         // The patch's input: the last relations, the posts in their new order with their new front matter.
         let lastIndex = Dictionary(uniqueKeysWithValues: before.posts.enumerated().map { ($1.post.sourcePath, $0) })
@@ -84,5 +94,20 @@ import Testing
         #expect(posts.map(\.appIndex) == after.posts.map(\.appIndex), "seed \(seed)")
         #expect(series.map(\.postIndices) == after.series.map(\.postIndices), "seed \(seed)")
         #expect(apps.map(\.postIndices) == after.apps.map(\.postIndices), "seed \(seed)")
+    }
+
+    @Test(arguments: 1...120) func postPagesMovedWithTheirPostsEqualAWholeRouter(seed: Int) throws {
+        let (before, after, changedPaths) = Self.edit(seed: seed)
+        let last = Router.indexedRoutes(for: before)
+        let lastIndex = Dictionary(uniqueKeysWithValues: before.posts.enumerated().map { ($1.post.sourcePath, $0) })
+        let origin = after.posts.map { lastIndex[$0.post.sourcePath] }
+        let changed = Set(after.posts.indices.filter { changedPaths.contains(after.posts[$0].post.sourcePath) })
+        let patched = try #require(Router.patchedRoutes(for: after, kinds: PageKinds.all, lastRoutes: last.routes,
+                                                        lastProblems: last.problems, lastPostCount: before.posts.count,
+                                                        origin: origin, changed: changed))
+        let whole = Router.indexedRoutes(for: after)
+        #expect(patched.routes == whole.routes, "seed \(seed)")
+        #expect(patched.byOutputPath == whole.byOutputPath, "seed \(seed)")
+        #expect(patched.problems.sorted() == whole.problems.sorted(), "seed \(seed)")
     }
 }

@@ -655,6 +655,9 @@ struct ServeTests {
         #expect(inject("no body") == "no body" + tag)
         #expect(inject("") == tag)
         #expect(LiveReloadHub.payload(changedPaths: ["/b\"c", "/a"]) == "{\"changed\":[\"/a\",\"/b\\\"c\"],\"warnings\":[]}")
+        // What JSON (and a script reading it) needs escaped, beside paths that need none; é is kept as it is.
+        let escaped = LiveReloadHub.payload(changedPaths: ["/a\\b", "/c\nd", "/e\u{2028}f", "/é", "/plain/"], pending: true)
+        #expect(escaped == #"{"changed":["/a\\b","/c\u000ad","/e\u2028f","/plain/","/é"],"warnings":[],"pending":true}"#)
     }
 
     @Test(.enabled(if: liveReloadBrowserMissing == nil || ProcessInfo.processInfo.environment["CI"] == "true",

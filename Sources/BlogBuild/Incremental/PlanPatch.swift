@@ -325,7 +325,11 @@ enum PlanPatch {
         }
         if relationsChanged || permalinksChanged { clock.lap("relations") }
         if routesChanged {
-            let (routes, index, problems) = Router.indexedRoutes(for: plan.site, kinds: kinds)
+            // Each post's own pages move with it; only the changed posts' and the other kinds' are made again.
+            let (routes, index, problems) = Router.patchedRoutes(for: plan.site, kinds: kinds, lastRoutes: oldRoutes,
+                                                                 lastProblems: plan.problems.routes, lastPostCount: position.count,
+                                                                 origin: origin, changed: editedNow)
+                ?? Router.indexedRoutes(for: plan.site, kinds: kinds)
             plan.routes = routes
             plan.routeIndex = index
             plan.problems.routes = problems

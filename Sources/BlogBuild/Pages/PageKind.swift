@@ -22,6 +22,11 @@ final class PageKind: Sendable {
     let templates: @Sendable () -> [(name: String, own: ContextShapes.Fields)]
     /// Its pages in `site`; a problem with one (an alias that is the page's own URL) is a diagnostic.
     let routes: @Sendable (Site, inout [Diagnostic]) -> [Route]
+    /// For a kind whose pages each belong to one post and are made from that post
+    /// alone (its own page, redirects from its old URLs): one post's pages, `item` its
+    /// index. `routes` is then every post's, in the posts' order, and a patched plan
+    /// makes them again only for the posts that changed (`Router.patchedRoutes`).
+    let postRoutes: (@Sendable (Site, Int, inout [Diagnostic]) -> [Route])?
     /// The template a page renders with; nil for a page the engine writes itself (`redirect`).
     let template: @Sendable (Route, Site) -> String?
     /// What a page is made from besides the site as a whole.
@@ -33,9 +38,28 @@ final class PageKind: Sendable {
     /// For a page the engine writes itself: the title and site path it sends readers to.
     let redirect: (@Sendable (Route, Site) -> (title: String, url: String))?
 
+    /// A kind whose pages belong to each post (`postRoutes`).
+    convenience init(name: String,
+                     templates: @escaping @Sendable () -> [(name: String, own: ContextShapes.Fields)],
+                     postRoutes: @escaping @Sendable (Site, Int, inout [Diagnostic]) -> [Route],
+                     inputs: @escaping @Sendable (Route, Site) -> RouteInputs,
+                     context: @escaping @Sendable (Route, inout PageContext) -> Void = { _, _ in },
+                     sitemap: @escaping @Sendable (Route, Site) -> SitemapEntry,
+                     redirect: (@Sendable (Route, Site) -> (title: String, url: String))? = nil) {
+        self.init(name: name, templates: templates,
+                  routes: { site, diagnostics in
+                      var all: [Route] = []
+                      all.reserveCapacity(site.posts.count)
+                      for i in site.posts.indices { all += postRoutes(site, i, &diagnostics) }
+                      return all
+                  },
+                  postRoutes: postRoutes, inputs: inputs, context: context, sitemap: sitemap, redirect: redirect)
+    }
+
     init(name: String,
          templates: @escaping @Sendable () -> [(name: String, own: ContextShapes.Fields)],
          routes: @escaping @Sendable (Site, inout [Diagnostic]) -> [Route],
+         postRoutes: (@Sendable (Site, Int, inout [Diagnostic]) -> [Route])? = nil,
          template: (@Sendable (Route, Site) -> String?)? = nil,
          inputs: @escaping @Sendable (Route, Site) -> RouteInputs,
          context: @escaping @Sendable (Route, inout PageContext) -> Void = { _, _ in },
@@ -44,6 +68,7 @@ final class PageKind: Sendable {
         self.name = name
         self.templates = templates
         self.routes = routes
+        self.postRoutes = postRoutes
         // Most kinds have one template.
         let only = templates().first?.name
         self.template = template ?? { _, _ in only }

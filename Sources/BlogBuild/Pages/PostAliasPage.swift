@@ -3,14 +3,12 @@ extension PageKind {
     static let alias: PageKind = PageKind(
         name: "alias",
         templates: { [] },
-        routes: { site, diagnostics in
-            site.posts.indices.flatMap { i -> [Route] in
-                let post = site.posts[i].post
-                guard !post.aliases.isEmpty else { return [] }
-                return PageKinds.aliasRoutes(post.aliases, at: post.aliasLocations, fallback: post.keyLocations["aliases"],
-                                             of: "post", url: site.posts[i].permalink, source: post.sourcePath,
-                                             kind: .alias, item: i, diagnostics: &diagnostics)
-            }
+        postRoutes: { site, i, diagnostics in
+            guard !site.posts[i].post.aliases.isEmpty else { return [] }
+            let post = site.posts[i].post
+            return PageKinds.aliasRoutes(post.aliases, at: post.aliasLocations, fallback: post.keyLocations["aliases"],
+                                         of: "post", url: site.posts[i].permalink, source: post.sourcePath,
+                                         kind: .alias, item: i, diagnostics: &diagnostics)
         },
         inputs: { route, _ in
             var r = RouteInputs(templates: [])

@@ -3,13 +3,11 @@ extension PageKind {
     static let post: PageKind = PageKind(
         name: "post",
         templates: { [("post", [("post", ContextShapes.post)])] },
-        routes: { site, _ in
+        postRoutes: { site, i, _ in
             // By index, field by field: copying whole posts costs more than the work here.
-            site.posts.indices.map { i in
-                let keys = site.posts[i].post.keyLocations
-                return Route(url: site.posts[i].permalink, kind: .post, item: i, source: site.posts[i].post.sourcePath,
-                             location: keys["slug"] ?? keys["date"] ?? keys["title"])
-            }
+            let keys = site.posts[i].post.keyLocations
+            return [Route(url: site.posts[i].permalink, kind: .post, item: i, source: site.posts[i].post.sourcePath,
+                          location: keys["slug"] ?? keys["date"] ?? keys["title"])]
         },
         inputs: { route, site in
             let i = route.item

@@ -25,13 +25,88 @@ enum Router {
             }
         }
 
+        return index(routes, diagnostics, checking: { _ in true })
+    }
+
+    /// `indexedRoutes` made from the last plan's routes (`lastRoutes`, for `lastPostCount`
+    /// posts) after an edit of posts: the pages of each post kind (`PageKind.postRoutes`)
+    /// are moved with their posts (`origin`: where each post was, nil for a new one) and
+    /// made again only for the `changed` posts (edited or new: their new indices); every
+    /// other kind's pages are made again. The same routes, in the same order, as
+    /// `indexedRoutes` makes. Nil (make them whole) when the last routes had a problem
+    /// other than a hint: a page dropped then as a duplicate may have its path now.
+    static func patchedRoutes(for site: Site, kinds: [PageKind], lastRoutes: [Route], lastProblems: [Diagnostic],
+                              lastPostCount: Int, origin: [Int?], changed: Set<Int>)
+        -> (routes: [Route], byOutputPath: [String: Int], problems: [Diagnostic])? {
+        guard !lastProblems.contains(where: { $0.severity != .hint }) else { return nil }
+        // Each post kind's last routes of each post, as a range of `lastRoutes` (its routes come in the posts' order).
+        var lastRanges: [ObjectIdentifier: [Range<Int>]] = [:]
+        var r = 0
+        while r < lastRoutes.count {
+            let kind = lastRoutes[r].kind
+            guard kind.postRoutes != nil else { r += 1; continue }
+            var ranges = [Range<Int>](repeating: 0..<0, count: lastPostCount)
+            while r < lastRoutes.count, lastRoutes[r].kind === kind {
+                let item = lastRoutes[r].item
+                guard item < lastPostCount else { return nil }
+                ranges[item] = ranges[item].isEmpty ? r..<(r + 1) : ranges[item].lowerBound..<(r + 1)
+                r += 1
+            }
+            guard lastRanges.updateValue(ranges, forKey: ObjectIdentifier(kind)) == nil else { return nil }
+        }
+        // A kept post's hints stay (an alias that is its own URL); the rest are made again with their pages.
+        var diagnostics: [Diagnostic] = []
+        if !lastProblems.isEmpty {
+            let files = Set(lastProblems.map(\.file))
+            var keptFiles = Set<String>()
+            for i in site.posts.indices where !changed.contains(i) && files.contains(site.posts[i].post.sourcePath) {
+                keptFiles.insert(site.posts[i].post.sourcePath)
+            }
+            diagnostics = lastProblems.filter { keptFiles.contains($0.file) }
+        }
+        var routes: [Route] = []
+        routes.reserveCapacity(lastRoutes.count + changed.count)
+        // Routes made now (not moved): the only ones whose URL is checked again.
+        var made: [Bool] = []
+        made.reserveCapacity(lastRoutes.count + changed.count)
+        for kind in kinds {
+            guard let postRoutes = kind.postRoutes else {
+                let fresh = kind.routes(site, &diagnostics)
+                routes += fresh
+                made += repeatElement(true, count: fresh.count)
+                continue
+            }
+            let ranges = lastRanges[ObjectIdentifier(kind)]
+            for i in site.posts.indices {
+                if let o = origin[i], !changed.contains(i) {
+                    // No range: the kind had no page last time, so neither has a post that did not change.
+                    for last in ranges?[o] ?? 0..<0 {
+                        routes.append(lastRoutes[last])
+                        routes[routes.count - 1].item = i
+                        made.append(false)
+                    }
+                } else {
+                    let fresh = postRoutes(site, i, &diagnostics)
+                    routes += fresh
+                    made += repeatElement(true, count: fresh.count)
+                }
+            }
+        }
+        return index(routes, diagnostics, checking: { made[$0] })
+    }
+
+    /// Each route's place by its output path, dropping a route whose URL is bad
+    /// (checked where `checking` says) or whose path an earlier route has, with a diagnostic.
+    private static func index(_ routes: [Route], _ diagnostics: [Diagnostic], checking: (Int) -> Bool)
+        -> (routes: [Route], byOutputPath: [String: Int], problems: [Diagnostic]) {
+        var routes = routes, diagnostics = diagnostics
         // Output path → the route that has it; a later route with the same path, or a bad URL, is dropped.
         var owner: [String: Int] = [:]
         owner.reserveCapacity(routes.count)
         var dropped: [Int] = []
         for r in routes.indices {
             let url = routes[r].url
-            if Self.hasDotSegment(url) || url.utf8.contains(0) {
+            if checking(r), Self.hasDotSegment(url) || url.utf8.contains(0) {
                 diagnostics.append(Diagnostic(file: routes[r].source, line: routes[r].location?.line, column: routes[r].location?.column,
                                               message: "URL \(url): '.' and '..' are not allowed in a permalink or alias"))
                 dropped.append(r)
