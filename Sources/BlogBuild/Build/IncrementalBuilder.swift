@@ -56,10 +56,10 @@ public final class IncrementalBuilder: Sendable {
     private struct Unwritten: Sendable {
         var renderer: PageRenderer
         /// The plan's routes, by output path (`SitePlan.routeIndex`), and those whose file is
-        /// out of date (indices): the plan's own arrays, not a table of copies made per edit.
+        /// out of date (by index): the plan's own arrays, not a table of copies made per edit.
         var routes: [Route]
         var routeIndex: [String: Int]
-        var stale: Set<Int>
+        var stale: [Bool]
         /// Output paths of pages the edit removed.
         var gone: Set<String>
         /// Files copied as they are (the theme's assets, static files of content/) that
@@ -225,10 +225,13 @@ public final class IncrementalBuilder: Sendable {
                 }
             }
         }
+        // By route, not a set: a template edit makes 10,000 pages stale.
+        var staleMarks = [Bool](repeating: false, count: plan.routes.count)
+        for r in staleRoutes { staleMarks[r] = true }
         let next = generation.add(1, ordering: .relaxed).newValue
         unwritten.withLock {
             $0 = Unwritten(renderer: PageRenderer(site: plan.site, theme: theme, urls: plan.urls, projections: projections),
-                           routes: plan.routes, routeIndex: plan.routeIndex, stale: Set(staleRoutes),
+                           routes: plan.routes, routeIndex: plan.routeIndex, stale: staleMarks,
                            gone: Set(gone), copies: copies, generation: next)
         }
         state.plan = plan
@@ -265,7 +268,7 @@ public final class IncrementalBuilder: Sendable {
             if let data = FileManager.default.contents(atPath: source) { return .page([UInt8](data)) }
         case nil: break
         }
-        guard let r = snapshot.routeIndex[path], snapshot.stale.contains(r) else { return .onDisk }
+        guard let r = snapshot.routeIndex[path], snapshot.stale[r] else { return .onDisk }
         let route = snapshot.routes[r]
         if let bytes = snapshot.rendered[path] { return .page(bytes) }
         let (files, _) = snapshot.renderer.render([route])

@@ -85,7 +85,10 @@ enum PlanPatch {
                 || templatesChanged else { return nil }
         // A post that came due since the last build moves into lists and feeds.
         let lastNow = plan.request.now
-        guard !plan.content.posts.contains(where: { $0.date.instant > lastNow && $0.date.instant <= request.now }) else { return nil }
+        // By index: `contains(where:)` would copy each of 10,000 posts (a retain and a release of every string).
+        guard !plan.content.posts.indices.contains(where: {
+            plan.content.posts[$0].date.instant > lastNow && plan.content.posts[$0].date.instant <= request.now
+        }) else { return nil }
 
         // A template: the theme loaded again (with its assets); a theme with errors is left to the whole plan, which reports them.
         var editedTemplates = Set<String>()
@@ -105,12 +108,14 @@ enum PlanPatch {
 
         let config = plan.site.config
         let options = MarkdownOptions(config: config)
-        let seriesBySlug = Dictionary(plan.site.series.enumerated().map { ($1.series.slug, $0) }, uniquingKeysWith: { a, _ in a })
-        let appBySlug = Dictionary(plan.site.apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        let seriesBySlug = Dictionary(plan.site.series.indices.map { (plan.site.series[$0].series.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        let appBySlug = Dictionary(plan.site.apps.indices.map { (plan.site.apps[$0].app.slug, $0) }, uniquingKeysWith: { a, _ in a })
         // Links to Markdown files are the pages' URLs: while a document has one, posts keep
         // theirs and none comes or goes (else the whole plan makes every link again).
-        let linkingSite = plan.site.posts.contains { $0.rendered.linksMarkdownFiles } || plan.site.series.contains { $0.intro.linksMarkdownFiles }
-            || plan.site.apps.contains { $0.description.linksMarkdownFiles } || plan.site.pages.contains { $0.rendered.linksMarkdownFiles }
+        let linkingSite = plan.site.posts.indices.contains { plan.site.posts[$0].rendered.linksMarkdownFiles }
+            || plan.site.series.indices.contains { plan.site.series[$0].intro.linksMarkdownFiles }
+            || plan.site.apps.indices.contains { plan.site.apps[$0].description.linksMarkdownFiles }
+            || plan.site.pages.indices.contains { plan.site.pages[$0].rendered.linksMarkdownFiles }
         guard !linkingSite || (newPaths.isEmpty && gonePaths.isEmpty) else { return nil }
         var fileLinks: MarkdownFileLinks?
         var relationsChanged = false, routesChanged = false, reordered = !newPaths.isEmpty || !gonePaths.isEmpty
@@ -229,13 +234,14 @@ enum PlanPatch {
 
         // The posts in their order, newest first (ties by path), as resolve orders them:
         // where each post of this build was in the last one (`origin`), and the reverse (`position`).
-        var origin: [Int?] = Array(plan.site.posts.indices)
-        var position: [Int?] = Array(plan.site.posts.indices)
+        // Made as optionals directly: `Array(indices)` as `[Int?]` casts each element at run time.
+        var origin: [Int?] = plan.site.posts.indices.map { $0 }
+        var position: [Int?] = plan.site.posts.indices.map { $0 }
         if reordered {
             // Moved in place (`InPlaceOrder`): the posts that stay, the new ones after them, then the new order.
             var posts: [SitePost] = []
             swap(&posts, &plan.site.posts)
-            var origins: [Int?] = Array(posts.indices)
+            var origins: [Int?] = posts.indices.map { $0 }
             for g in gone.sorted(by: >) {
                 posts.remove(at: g)
                 origins.remove(at: g)
@@ -324,15 +330,26 @@ enum PlanPatch {
             swap(&posts, &plan.site.posts)
         }
         if relationsChanged || permalinksChanged { clock.lap("relations") }
+        // Each route's index among the last plan's (nil: a new page); nil while the routes are the same.
+        var lastIndex: [Int?]?
         if routesChanged {
             // Each post's own pages move with it; only the changed posts' and the other kinds' are made again.
-            let (routes, index, problems) = Router.patchedRoutes(for: plan.site, kinds: kinds, lastRoutes: oldRoutes,
-                                                                 lastProblems: plan.problems.routes, lastPostCount: position.count,
-                                                                 origin: origin, changed: editedNow)
-                ?? Router.indexedRoutes(for: plan.site, kinds: kinds)
-            plan.routes = routes
-            plan.routeIndex = index
-            plan.problems.routes = problems
+            if let patched = Router.patchedRoutes(for: plan.site, kinds: kinds, lastRoutes: oldRoutes,
+                                                  lastProblems: plan.problems.routes, lastPostCount: position.count,
+                                                  origin: origin, changed: editedNow) {
+                plan.routes = patched.routes
+                plan.routeIndex = patched.byOutputPath
+                plan.problems.routes = patched.problems
+                // A page made again may be one the last plan had (a tag's, a home page): found by its path.
+                lastIndex = patched.lastIndex
+                for r in patched.routes.indices where patched.lastIndex[r] == nil {
+                    lastIndex?[r] = oldRouteIndex[patched.routes[r].outputPath]
+                }
+            } else {
+                (plan.routes, plan.routeIndex, plan.problems.routes) = Router.indexedRoutes(for: plan.site, kinds: kinds)
+                lastIndex = plan.routes.map { oldRouteIndex[$0.outputPath] }
+            }
+            if let moved = lastIndex, moved.count == oldRoutes.count, moved.indices.allSatisfy({ moved[$0] == $0 }) { lastIndex = nil }
             clock.lap("routes")
         }
 
@@ -382,28 +399,28 @@ enum PlanPatch {
         clock.lap("projections")
 
         // A page keeps its key unless it shows something the edit reached, or is new.
-        let site = plan.site, routes = plan.routes, seen = reach, sharedNow = shared
-        let sameRoutes = !routesChanged
-            || (routes.count == oldRoutes.count && zip(routes, oldRoutes).allSatisfy { $0.outputPath == $1.outputPath })
+        let site = plan.site, seen = reach, sharedNow = shared, moved = lastIndex
         let lastKeys = keys, lastContentKeys = contentKeys
-        let parts = Array(routes.indices).parallelMap { r -> (key: Int, content: Int, last: Int?) in
-            let old = sameRoutes ? r : oldRouteIndex[routes[r].outputPath]
-            if let old {
-                let inputs = routes[r].inputs(in: site)
-                if !seen.showsContent(inputs, in: site) {
-                    // Only its template changed: its new key from its last content key.
-                    if !seen.showsTemplate(inputs) { return (lastKeys[old], lastContentKeys[old], old) }
-                    if !countlessChanged {
-                        return (renderKeys.key(templates: inputs.templates, content: lastContentKeys[old]), lastContentKeys[old], old)
+        let parts = plan.routes.withUnsafeBufferPointer { routes in
+            // Read in place: a route copied per page is 11,000 retains and releases of its strings.
+            nonisolated(unsafe) let routes = routes
+            return Array(routes.indices).parallelMap { r -> (key: Int, content: Int) in
+                if let old = moved == nil ? r : moved?[r] {
+                    let inputs = routes[r].kind.inputs(routes[r], site)
+                    if !seen.showsContent(inputs, in: site) {
+                        // Only its template changed: its new key from its last content key.
+                        if !seen.showsTemplate(inputs) { return (lastKeys[old], lastContentKeys[old]) }
+                        if !countlessChanged {
+                            return (renderKeys.key(templates: inputs.templates, content: lastContentKeys[old]), lastContentKeys[old])
+                        }
                     }
                 }
+                return renderKeys.keyParts(for: routes[r], shared: sharedNow)
             }
-            let made = renderKeys.keyParts(for: routes[r], shared: sharedNow)
-            return (made.key, made.content, old)
         }
         keys = parts.map(\.key)
         contentKeys = parts.map(\.content)
-        plan.lineage = SitePlan.Lineage(from: plan.number, lastCount: oldRoutes.count, lastIndex: sameRoutes ? nil : parts.map(\.last))
+        plan.lineage = SitePlan.Lineage(from: plan.number, lastCount: oldRoutes.count, lastIndex: lastIndex)
         plan.number = memo.nextPlanNumber()
         clock.lap("patch")
 

@@ -36,7 +36,7 @@ final class RelatedPostMemo {
         // Where each post of the last build is now: the same place unless posts were added, removed or reordered.
         let newIndex: [Int?]
         if newPaths == paths {
-            newIndex = Array(paths.indices)
+            newIndex = paths.indices.map { $0 }
         } else {
             var index: [String: Int] = [:]
             index.reserveCapacity(newPaths.count)

@@ -33,11 +33,13 @@ enum Router {
     /// are moved with their posts (`origin`: where each post was, nil for a new one) and
     /// made again only for the `changed` posts (edited or new: their new indices); every
     /// other kind's pages are made again. The same routes, in the same order, as
-    /// `indexedRoutes` makes. Nil (make them whole) when the last routes had a problem
-    /// other than a hint: a page dropped then as a duplicate may have its path now.
+    /// `indexedRoutes` makes, with each moved one's index among the last (`lastIndex`;
+    /// nil for one made again). Nil (make them whole) when a route is dropped (a bad
+    /// URL, a duplicate path) or the last routes had a problem other than a hint: a
+    /// page dropped then as a duplicate may have its path now.
     static func patchedRoutes(for site: Site, kinds: [PageKind], lastRoutes: [Route], lastProblems: [Diagnostic],
                               lastPostCount: Int, origin: [Int?], changed: Set<Int>)
-        -> (routes: [Route], byOutputPath: [String: Int], problems: [Diagnostic])? {
+        -> (routes: [Route], byOutputPath: [String: Int], problems: [Diagnostic], lastIndex: [Int?])? {
         guard !lastProblems.contains(where: { $0.severity != .hint }) else { return nil }
         // Each post kind's last routes of each post, as a range of `lastRoutes` (its routes come in the posts' order).
         var lastRanges: [ObjectIdentifier: [Range<Int>]] = [:]
@@ -66,14 +68,14 @@ enum Router {
         }
         var routes: [Route] = []
         routes.reserveCapacity(lastRoutes.count + changed.count)
-        // Routes made now (not moved): the only ones whose URL is checked again.
-        var made: [Bool] = []
-        made.reserveCapacity(lastRoutes.count + changed.count)
+        // Where each route was among the last ones; nil: made now, the only ones whose URL is checked again.
+        var lastIndex: [Int?] = []
+        lastIndex.reserveCapacity(lastRoutes.count + changed.count)
         for kind in kinds {
             guard let postRoutes = kind.postRoutes else {
                 let fresh = kind.routes(site, &diagnostics)
                 routes += fresh
-                made += repeatElement(true, count: fresh.count)
+                lastIndex += repeatElement(nil, count: fresh.count)
                 continue
             }
             let ranges = lastRanges[ObjectIdentifier(kind)]
@@ -83,16 +85,19 @@ enum Router {
                     for last in ranges?[o] ?? 0..<0 {
                         routes.append(lastRoutes[last])
                         routes[routes.count - 1].item = i
-                        made.append(false)
+                        lastIndex.append(last)
                     }
                 } else {
                     let fresh = postRoutes(site, i, &diagnostics)
                     routes += fresh
-                    made += repeatElement(true, count: fresh.count)
+                    lastIndex += repeatElement(nil, count: fresh.count)
                 }
             }
         }
-        return index(routes, diagnostics, checking: { made[$0] })
+        let count = routes.count
+        let indexed = index(routes, diagnostics, checking: { lastIndex[$0] == nil })
+        guard indexed.routes.count == count else { return nil }
+        return (indexed.routes, indexed.byOutputPath, indexed.problems, lastIndex)
     }
 
     /// Each route's place by its output path, dropping a route whose URL is bad

@@ -75,17 +75,22 @@ struct SiteProjections: Sendable {
             self.apps = apps
         }
         for i in edited.union(relinked).sorted() {
-            var entry: PostListEntry
             if edited.contains(i) {
-                entry = Self.entry(of: site.posts[i], in: site, tags: tags)
+                let entry = Self.entry(of: site.posts[i], in: site, tags: tags)
+                if entry != entries[i] {
+                    entries[i] = entry
+                    changes.entries.insert(i)
+                }
             } else {
-                entry = entries[i]
-                entry.tags = site.posts[i].tagIndices.map { tags[$0] }
-                entry.series = Self.seriesMark(of: site.posts[i], in: site)
-            }
-            if entry != entries[i] {
-                entries[i] = entry
-                changes.entries.insert(i)
+                // Only its tags and series mark can have changed: compared and replaced in place
+                // (a post joining a tag relinks the thousands of posts in it).
+                let tagLinks = site.posts[i].tagIndices.map { tags[$0] }
+                let mark = Self.seriesMark(of: site.posts[i], in: site)
+                if tagLinks != entries[i].tags || mark != entries[i].series {
+                    entries[i].tags = tagLinks
+                    entries[i].series = mark
+                    changes.entries.insert(i)
+                }
             }
         }
         return changes
