@@ -81,9 +81,10 @@ public final class IncrementalBuilder: Sendable {
 
     /// An edit as soon as it is known what it changes (`announce`).
     public struct Announcement: Sendable {
-        /// Output files that change, as site paths (`/posts/x/index.html`), sorted: the
-        /// pages whose render key changed, the pages removed, and the static files and
-        /// theme assets that were edited.
+        /// Output files that change, as site paths (`/posts/x/index.html`), each once: the
+        /// pages whose render key changed (in the order of the site's routes: a template
+        /// edit announces 10,000 pages, not sorted on the way to the reload event), then the
+        /// pages removed and the static files and theme assets that were edited, sorted.
         public var changedPaths: [String]
         /// Warnings found so far (the rest come with `finish`).
         public var warnings: [Diagnostic]
@@ -204,16 +205,15 @@ public final class IncrementalBuilder: Sendable {
         }
         let staleRoutes = state.memo.pages.stale(plan.routes, keys: keys, lineage: plan.lineage)
         let gone = state.memo.pages.gone(keeping: plan.routes, routeIndex: plan.routeIndex, lineage: plan.lineage)
-        // An array sorted once (a template edit changes 10,000 pages), not a set.
         var changed = staleRoutes.map { "/" + plan.routes[$0].outputPath }
-        changed += gone.map { "/" + $0 }
+        var others = Set(gone.map { "/" + $0 })
         var copies: [String: UnwrittenCopy] = [:]
         if let changedFiles {
             // A file that is gone and was never written (an editor's temporary save file) changes nothing.
             let copied = Self.copiedOutputs(of: changedFiles, request).filter { output in
                 state.written?[output.path] != nil || FileManager.default.fileExists(atPath: output.source)
             }
-            changed += copied.map { "/" + $0.path }
+            others.formUnion(copied.map { "/" + $0.path })
             // The theme's assets are served as they are now until `finish` writes them (a
             // stylesheet as the theme has it, without its comments). Content's static files
             // are left to `finish`: an image may be processed, not copied.
@@ -228,6 +228,7 @@ public final class IncrementalBuilder: Sendable {
         // By route, not a set: a template edit makes 10,000 pages stale.
         var staleMarks = [Bool](repeating: false, count: plan.routes.count)
         for r in staleRoutes { staleMarks[r] = true }
+        changed += others.filter { path in plan.routeIndex[String(path.dropFirst())].map { !staleMarks[$0] } ?? true }.sorted()
         let next = generation.add(1, ordering: .relaxed).newValue
         unwritten.withLock {
             $0 = Unwritten(renderer: PageRenderer(site: plan.site, theme: theme, urls: plan.urls, projections: projections),
@@ -235,11 +236,7 @@ public final class IncrementalBuilder: Sendable {
                            gone: Set(gone), copies: copies, generation: next)
         }
         state.plan = plan
-        changed.sort()
-        var paths: [String] = []
-        paths.reserveCapacity(changed.count)
-        for path in changed where paths.last != path { paths.append(path) }
-        return Announcement(changedPaths: paths, warnings: plan.diagnostics.filter { $0.severity == .warning })
+        return Announcement(changedPaths: changed, warnings: plan.diagnostics.filter { $0.severity == .warning })
     }
 
     /// Serve's second half of a rebuild: renders what `announce` planned (pages,

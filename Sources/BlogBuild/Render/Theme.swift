@@ -67,13 +67,9 @@ struct Theme: Sendable {
         return out
     }()
 
-    /// Loads the theme for a site. Problems (syntax errors with template file and line,
-    /// missing partials, unreadable files) come back as diagnostics.
-    /// `pages`: the page templates and their contexts (`PageKinds.templates`); each,
-    /// and `base`, must exist after overrides.
-    static func load(siteDirectory: URL, pages pageTemplates: PageTemplates) -> (Theme?, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
-        // name → (source label, text)
+    /// The built-in theme's templates (name → (source label, text)) and assets, made
+    /// once: serve loads the theme again on every template edit.
+    private static let builtInParts: (texts: [String: (String, String)], assets: [String: Asset]) = {
         var texts: [String: (String, String)] = [:]
         var assets: [String: Asset] = [:]
         for (path, bytes) in builtIn {
@@ -85,6 +81,17 @@ struct Theme: Sendable {
                 texts[name] = ("(built-in theme) templates/\(path)", String(decoding: bytes, as: UTF8.self))
             }
         }
+        return (texts, assets)
+    }()
+
+    /// Loads the theme for a site. Problems (syntax errors with template file and line,
+    /// missing partials, unreadable files) come back as diagnostics.
+    /// `pages`: the page templates and their contexts (`PageKinds.templates`); each,
+    /// and `base`, must exist after overrides.
+    static func load(siteDirectory: URL, pages pageTemplates: PageTemplates) -> (Theme?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        // name → (source label, text)
+        var (texts, assets) = builtInParts
         let siteTemplates = siteDirectory.appendingPathComponent("templates")
         for rel in listFiles(siteTemplates) {
             let full = siteTemplates.appendingPathComponent(rel).path
@@ -147,9 +154,12 @@ struct Theme: Sendable {
 
         var pages: [String: CompiledPage] = [:]
         var compilations: [(name: String, compilation: TemplateCompilation)] = []
-        for name in pageTemplates.names where texts[name] != nil {
-            guard let root = pageTemplates.root(name) else { continue }
-            let compilation = compiler.compilation(of: name, root: root)
+        // On all cores: each page template gets a context tree of its own, and the compiler only reads.
+        let compiled = pageTemplates.names.filter { texts[$0] != nil }.parallelMap { name -> (String, TemplateShape, TemplateCompilation)? in
+            guard let root = pageTemplates.root(name) else { return nil }
+            return (name, root, compiler.compilation(of: name, root: root))
+        }
+        for case let (name, root, compilation)? in compiled {
             compilations.append((name, compilation))
             if let template = compilation.template {
                 pages[name] = CompiledPage(template: template, root: root, reads: compilation.reads)
