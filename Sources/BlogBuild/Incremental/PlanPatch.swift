@@ -221,7 +221,7 @@ enum PlanPatch {
             guard let outcome = SeriesAppPatch.apply(seriesAndAppPaths, to: &plan, documents: memo.documents, options: options) else { return nil }
             seriesAndApps = outcome
             if outcome.seriesMoved {
-                // Posts are related to the series again (their indices moved), and the series' pages routed again;
+                // Posts' series indices follow the series (below), and the series' pages are routed again;
                 // alone: a post changed in the same rebuild would have noted the old indices.
                 guard postPaths.isEmpty, newPaths.isEmpty, gonePaths.isEmpty else { return nil }
                 relationsChanged = true
@@ -299,11 +299,14 @@ enum PlanPatch {
             swap(&posts, &plan.site.posts)
             swap(&series, &plan.site.series)
             swap(&apps, &plan.site.apps)
-            // The changed posts taken out of their lists and put in again (`RelationPatch`); after a
-            // series moved among the others, every post's series index is another: all related again.
-            let tags = seriesAndApps.seriesMoved
-                ? SiteResolver.relate(&posts, series: &series, apps: &apps, failedFiles: plan.site.failedFiles).tags
-                : RelationPatch.update(&posts, series: &series, apps: &apps, tags: before.tags, position: position, changed: editedNow)
+            // A series that moved among the others took its parts with it: its posts' series indices follow.
+            if let move = seriesAndApps.seriesMove {
+                for i in posts.indices {
+                    if let s = posts[i].seriesIndex { posts[i].seriesIndex = SeriesAppPatch.movedIndex(s, from: move.from, to: move.to) }
+                }
+            }
+            // The changed posts taken out of their lists and put in again (`RelationPatch`).
+            let tags = RelationPatch.update(&posts, series: &series, apps: &apps, tags: before.tags, position: position, changed: editedNow)
             swap(&posts, &plan.site.posts)
             swap(&series, &plan.site.series)
             swap(&apps, &plan.site.apps)

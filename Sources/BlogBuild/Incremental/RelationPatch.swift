@@ -5,8 +5,9 @@
 /// `relate` makes of the same posts (the incremental-build tests and
 /// `RelationPatchTests` compare the two).
 ///
-/// The series and apps must be those the posts were last related to, at the same
-/// indices (a series that moved among the others needs the whole `relate`).
+/// The series and apps must be those the posts were last related to, and the posts'
+/// series indices theirs (a series that moved among the others: its posts' indices
+/// moved with it first).
 enum RelationPatch {
     /// `posts` in their new order; `position` maps a last index to the new one (nil:
     /// the post is gone); `changed`: the new indices of the posts whose front matter may

@@ -5,8 +5,8 @@ import Foundation
 /// values and rendered Markdown replace the last build's, in place. A series or
 /// app keeps its slug (the name posts use). An app keeps its place among the
 /// others (by status and release date); a series whose new title moves it among
-/// the others (they are listed by title) is moved, and the caller relates the
-/// posts again (`Outcome.seriesMoved`): every series index after it changed.
+/// the others (they are listed by title) is moved, and the caller moves its posts'
+/// series indices with it (`Outcome.seriesMove`): the series between changed places.
 ///
 /// It gives up (the caller makes the whole plan) for a file that is new or gone,
 /// has an error, changes its slug, its `order:`, an app's place, or links a
@@ -24,8 +24,17 @@ enum SeriesAppPatch {
         /// Site paths of the files read again, and what loading them found.
         var files: [String] = []
         var problems: [Diagnostic] = []
-        /// A series moved among the others: posts' series indices and the series' routes must be made again.
-        var seriesMoved = false
+        /// A series moved among the others (from, to): posts' series indices follow it
+        /// (`movedIndex`), and the series' routes must be made again.
+        var seriesMove: (from: Int, to: Int)?
+        var seriesMoved: Bool { seriesMove != nil }
+    }
+
+    /// Where a series at index `i` is after the one at `from` moved to `to`.
+    static func movedIndex(_ i: Int, from: Int, to: Int) -> Int {
+        if i == from { return to }
+        if i < min(from, to) || i > max(from, to) { return i }
+        return from < to ? i - 1 : i + 1
     }
 
     /// Reads each file at `paths` (absolute; each a series or app file the last walk
@@ -59,8 +68,10 @@ enum SeriesAppPatch {
                     at = plan.site.series.firstIndex(where: { precedes(moving, $0) }) ?? plan.site.series.count
                     plan.site.series.insert(moving, at: at)
                     // Indices already noted belong to the old order.
-                    outcome.series = Set(outcome.series.map { $0 < min(si, at) || $0 > max(si, at) ? $0 : $0 == si ? at : si < at ? $0 - 1 : $0 + 1 })
-                    outcome.seriesMoved = true
+                    outcome.series = Set(outcome.series.map { Self.movedIndex($0, from: si, to: at) })
+                    // A second move in one rebuild would need the two composed: the whole plan.
+                    guard outcome.seriesMove == nil else { return nil }
+                    outcome.seriesMove = (si, at)
                 }
                 outcome.images.append(.init(sourcePath: series.sourcePath, images: intro.images, before: before,
                                             after: DocumentImageUses.of(.series(at), in: plan.site)))
