@@ -18,10 +18,16 @@ enum RebuildLine {
 
     /// `content/posts/x.md changed`, `content/posts/x.md and 2 more changed`, `files changed`
     /// (when the watcher could not tell which: polling).
+    /// An editor's save is a hidden temporary file renamed over the file saved: one
+    /// that is gone is not named or counted (unless nothing else changed), so the line
+    /// names the file saved.
     static func what(_ changed: Set<String>?, site: URL) -> String {
         guard let changed, !changed.isEmpty else { return "files changed" }
         let root = site.path.hasSuffix("/") ? site.path : site.path + "/"
-        let names = changed.map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }.sorted()
+        let shown = changed.filter { path in
+            !(path.split(separator: "/").last?.hasPrefix(".") ?? false) || FileManager.default.fileExists(atPath: path)
+        }
+        let names = (shown.isEmpty ? changed : shown).map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }.sorted()
         let first = names[0]
         return names.count == 1 ? "\(first) changed" : "\(first) and \(names.count - 1) more changed"
     }

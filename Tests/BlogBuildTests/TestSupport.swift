@@ -137,6 +137,13 @@ final class TestSiteFolder {
         try writeBytes(path, Array(text.utf8))
     }
 
+    /// Saves `text` as an editor does: a new file renamed over the old one, so a
+    /// watcher never sees the file empty or half written (as it may, on a busy
+    /// machine, between `write`'s truncation and its bytes).
+    func save(_ path: String, _ text: String) throws {
+        try Data(text.utf8).write(to: url(path), options: .atomic)
+    }
+
     func writeBytes(_ path: String, _ bytes: [UInt8]) throws {
         let file = url(path)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
