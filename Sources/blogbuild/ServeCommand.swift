@@ -38,6 +38,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        limitMemoryArenas()
         let site = options.siteURL
         // Port first: a port in use is told before any work, with one that is free.
         if port != 0 {
@@ -82,6 +83,8 @@ struct ServeCommand: ParsableCommand {
         case .failure(let failure):
             hub.send(errors: failure.diagnostics.map(\.description))
         }
+        // The first build's pages are written and let go: give their memory back before serving.
+        returnFreedMemory()
         try? FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
 
         var log: (@Sendable (String) -> Void)?
@@ -235,6 +238,20 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
 /// One line to standard output, unbuffered (so pipes see it at once).
 private func writeOut(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// One glibc malloc arena per core, not eight: a rebuild's pages are made on every
+/// core and freed later on another thread, and each arena keeps its own freed memory,
+/// so with many arenas a template edit at 10,000 posts peaked about 110 MB higher
+/// (713 MB against 599 MB). Set before any thread allocates. (Looked up by name, as below.)
+private func limitMemoryArenas() {
+    #if canImport(Glibc)
+    typealias Option = @convention(c) (Int32, Int32) -> Int32
+    let arenaMax: Int32 = -8  // M_ARENA_MAX in malloc.h
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
+        _ = unsafeBitCast(symbol, to: Option.self)(arenaMax, Int32(max(1, ProcessInfo.processInfo.activeProcessorCount)))
+    }
+    #endif
 }
 
 /// A rebuild frees the last build's pages and documents, but glibc keeps freed

@@ -606,6 +606,45 @@ import Testing
         #expect(gone.report.warnings.contains { $0.message.contains("/colophon/") }, "\(gone.report.warnings)")
     }
 
+    /// `#fragment` links, from a post's Markdown and from the navigation on every
+    /// page, into a page that is not rendered again: serve holds no bytes of a page
+    /// it wrote, so the ids are read from what it wrote; the warnings stay those of a clean build.
+    @Test func fragmentLinksIntoAPageNotRenderedAgainAreCheckedAsInACleanBuild() throws {
+        let s = try Session()
+        try s.edit("content/site.yml") {
+            $0.replacingOccurrences(of: "  - { title: About, url: /about/ }",
+                                    with: "  - { title: About, url: /about/ }\n  - { title: Contact, url: /about/#getting-in-touch }\n  - { title: Colophon, url: /about/#colophon }")
+        }
+        let post = "content/posts/2019-11-02-goodbye-wordpress.md"
+        try s.edit(post) { $0 + "\nWrite to me ([how](/about/#getting-in-touch)); the [fonts](/about/#fonts) are mine.\n" }
+        let first = try s.check("the first build")
+        func broken(_ outcome: IncrementalBuilder.Outcome) -> [String] {
+            outcome.report.warnings.map(\.message).filter { $0.contains("/about/#") }.sorted()
+        }
+        #expect(broken(first).count == 2 && broken(first).contains { $0.hasPrefix("broken link '/about/#fonts'") }
+                && broken(first).contains { $0.hasPrefix("broken link '/about/#colophon'") }, "\(broken(first))")
+
+        // The post and every page with the navigation... but not /about/ itself: its bytes come from the output folder.
+        try s.edit(post) { $0.replacingOccurrences(of: "the [fonts]", with: "the [typefaces]") }
+        let body = try s.check("a body edit of the post that links", changed: [post])
+        #expect(!body.changedPaths.contains("/about/index.html"), "\(body.changedPaths)")
+        #expect(broken(body) == broken(first), "\(broken(body))")
+
+        try s.edit("content/pages/about.md") { $0 + "\n## Colophon\n\nSet in the system font.\n\n## Fonts\n\nThe system's.\n" }
+        let about = try s.check("the ids written on /about/", changed: ["content/pages/about.md"])
+        #expect(broken(about).isEmpty, "\(broken(about))")
+        try s.edit(post) { $0 + "\nOne more line.\n" }
+        let again = try s.check("another edit of the post", changed: [post])
+        #expect(!again.changedPaths.contains("/about/index.html") && broken(again).isEmpty, "\(broken(again))")
+
+        try s.edit("content/pages/about.md") { $0.replacingOccurrences(of: "## Getting in touch", with: "## Writing to me") }
+        let moved = try s.check("an id gone from /about/", changed: ["content/pages/about.md"])
+        #expect(broken(moved).contains { $0.hasPrefix("broken link '/about/#getting-in-touch'") }, "\(broken(moved))")
+        try s.edit(post) { $0 + "\nAnd another.\n" }
+        let last = try s.check("the post edited once more", changed: [post])
+        #expect(broken(last) == broken(moved), "\(broken(last))")
+    }
+
     /// An edit of a theme stylesheet remakes that file alone; a new asset goes through the pipeline.
     @Test func themeAssetEditsArePatched() throws {
         let s = try Session()

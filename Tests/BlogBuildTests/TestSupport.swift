@@ -201,6 +201,8 @@ struct RenderedPages {
         switch file.contents {
         case .bytes(let b): return String(decoding: b, as: UTF8.self)
         case .copy(let from): return FileManager.default.contents(atPath: from).map { String(decoding: $0, as: UTF8.self) }
+        // Only serve's builder leaves a file on disk without its bytes; a rendered site has none.
+        case .written: return nil
         }
     }
 

@@ -23,13 +23,18 @@ public final class IncrementalBuilder: Sendable {
 
     /// How a file in the output was made, to tell whether it must be written again.
     private enum WrittenFile: Equatable {
-        case bytes([UInt8])
+        /// Made bytes, by their digest: neither pages nor feeds nor the search index
+        /// are held for this (pages and feeds made when their memo made them).
+        case digest(FileDigest)
         /// A copy, with its source's stamp: a static file edited in place keeps its path.
         case copy(String, FileStamp?)
 
-        init(_ file: OutputFile) {
+        init(_ file: OutputFile, memo: BuildMemo) {
             switch file.contents {
-            case .bytes(let bytes): self = .bytes(bytes)
+            case .bytes(let bytes):
+                self = .digest(memo.pages.heldDigest(of: file.path, bytes: bytes) ?? memo.feeds.heldDigest(of: file.path, bytes: bytes)
+                    ?? FileDigest(bytes))
+            case .written(let digest): self = .digest(digest)
             case .copy(let source): self = .copy(source, FileStamp.of(source))
             }
         }
@@ -114,6 +119,7 @@ public final class IncrementalBuilder: Sendable {
            let problem = OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) {
             throw BuildFailure([problem])
         }
+        if !Self.updatesInPlace(state, request) { state.memo.pages.forgetWritten() }
         let rendered = SiteBuilder.render(request, memo: state.memo, changed: changedFiles)
         let patched = state.memo.plan?.patched ?? false
         let memo = state.memo
@@ -137,25 +143,34 @@ public final class IncrementalBuilder: Sendable {
         var clock = StageClock()
         var current: [String: WrittenFile] = [:]
         current.reserveCapacity(rendered.files.count)
-        for file in rendered.files { current[file.path] = WrittenFile(file) }
+        for file in rendered.files { current[file.path] = WrittenFile(file, memo: state.memo) }
         let changedPaths: [String]
-        if let previous = state.written, state.outputDirectory == request.outputDirectory,
-           FileManager.default.fileExists(atPath: request.outputDirectory.path) {
+        if let previous = state.written, Self.updatesInPlace(state, request) {
             let changed = rendered.files.filter { previous[$0.path] != current[$0.path] }
             if let again, changed.contains(where: Self.copiesAFileThatIsGone) {
                 return try write(again(), request, &state)
             }
             let removed = previous.keys.filter { current[$0] == nil }.sorted()
             state.written = nil  // unknown until the update succeeds
-            report.written = try OutputWriter.update(writing: changed, removing: removed, in: request.outputDirectory,
-                                                     siteDirectory: request.siteDirectory)
+            report.written = try Self.forgettingWrittenIfFailed(state.memo) { () throws(BuildFailure) in
+                try OutputWriter.update(writing: changed, removing: removed, in: request.outputDirectory,
+                                        siteDirectory: request.siteDirectory)
+            }
             changedPaths = (changed.map { "/" + $0.path } + removed.map { "/" + $0 }).sorted()
         } else {
             state.written = nil
-            report.written = try OutputWriter.write(rendered.files, to: request.outputDirectory,
-                                                    siteDirectory: request.siteDirectory)
+            state.memo.pages.forgetWritten()
+            // Pages the output folder was to hold as they are (it went away meanwhile): made again.
+            if let again, rendered.files.contains(where: { if case .written = $0.contents { true } else { false } }) {
+                return try write(again(), request, &state)
+            }
+            report.written = try Self.forgettingWrittenIfFailed(state.memo) { () throws(BuildFailure) in
+                try OutputWriter.write(rendered.files, to: request.outputDirectory, siteDirectory: request.siteDirectory)
+            }
             changedPaths = rendered.files.map { "/" + $0.path }
         }
+        // Every page is in the output folder now: only its digest is kept.
+        state.memo.pages.wrote()
         state.written = current
         state.outputDirectory = request.outputDirectory
         clock.lap("write")
@@ -296,6 +311,24 @@ public final class IncrementalBuilder: Sendable {
         var outcome = try write(rendered, request, &state, again: { SiteBuilder.render(request, memo: memo, changed: nil) })
         outcome.patched = plan.patched
         return outcome
+    }
+
+    /// Whether the next write updates the output folder the last one wrote (else it writes everything).
+    private static func updatesInPlace(_ state: State, _ request: BuildRequest) -> Bool {
+        state.written != nil && state.outputDirectory == request.outputDirectory
+            && FileManager.default.fileExists(atPath: request.outputDirectory.path)
+    }
+
+    /// `write()`; if it fails, what the output folder holds is unknown, and the pages
+    /// only it held (`.written`) are made again next time.
+    private static func forgettingWrittenIfFailed(_ memo: BuildMemo,
+                                                  _ write: () throws(BuildFailure) -> WriteSummary) throws(BuildFailure) -> WriteSummary {
+        do throws(BuildFailure) {
+            return try write()
+        } catch {
+            memo.pages.forgetWritten()
+            throw error
+        }
     }
 
     /// Whether `file` is copied from a file that no longer exists.

@@ -169,9 +169,18 @@ public enum SiteBuilder {
         let imageSources = plan.imageSources, unusableImages = plan.unusableImages
         let imageCache = request.imageCacheFolder
         let progress = request.progress ?? { _ in }
-        progress("rendering \(routes.count) pages")
         let searchIndex = site.config.search ? SearchIndexTask(site: site, memo: memo?.search) : nil
+        // Feeds are made before the pages, though added after them: their posts' entries
+        // (at 10,000 posts, 60 MB made once and shared by every feed) are gone before
+        // the pages' bytes (130 MB) are made, so the two never add up.
+        progress("rendering feeds")
+        let feedRenderer = FeedRenderer(site: site)
+        let sitemap = PageKinds.sitemapPages(routes, site: site)
+        let feeds = memo.flatMap { memo in version.map { memo.feeds.render(sitemap: sitemap, with: feedRenderer, version: $0) } }
+            ?? feedRenderer.render(sitemap: sitemap)
+        clock.lap("feeds")
 
+        progress("rendering \(routes.count) pages")
         var files: [OutputFile] = []
         if let theme, let projections = plan.projections {
             let urls = plan.urls
@@ -210,11 +219,6 @@ public enum SiteBuilder {
         }
         // Feeds, sitemap and robots.txt (Feeds/): after the pages, so a page claiming
         // a feed's path is reported; before static files, which must not replace them.
-        progress("rendering feeds")
-        let feedRenderer = FeedRenderer(site: site)
-        let sitemap = PageKinds.sitemapPages(routes, site: site)
-        let feeds = memo.flatMap { memo in version.map { memo.feeds.render(sitemap: sitemap, with: feedRenderer, version: $0) } }
-            ?? feedRenderer.render(sitemap: sitemap)
         for feed in feeds {
             if let folder = feed.folderURL, let page = routes.first(where: { $0.outputPath == SitePaths.outputPath(forSitePath: folder) }) {
                 // A host serves the folder's index.html before its index.xml: the feed would never be read.
@@ -231,7 +235,7 @@ public enum SiteBuilder {
         }
         // Strict builds read every feed back and check what its format requires.
         if request.mode.isStrict { diagnostics += FeedValidator.validate(feeds) }
-        clock.lap("feeds")
+        clock.lap("feed checks")
         // Processed images: their variants, and the fallback in place of the original.
         var processedFallbacks: [String: OutputFile.Contents] = [:]
         var imageWork: ImageWork?
@@ -282,7 +286,8 @@ public enum SiteBuilder {
         if theme != nil {
             progress("checking links")
             let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-            let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath, unbuilt: site.failedPageOutputs)
+            let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath, unbuilt: site.failedPageOutputs,
+                                      outputFolder: request.outputDirectory)
             if let memo, let version {
                 diagnostics += memo.links.check(docs, with: checker, version: version)
             } else {
@@ -296,10 +301,11 @@ public enum SiteBuilder {
                 let sources = (config.map { [(label: "content/site.yml", text: $0)] } ?? []) + theme.texts
                 var pageChecker = PageLinkChecker(baseURL: site.config.baseURL, outputs: byPath, sources: sources)
                 pageChecker.unbuilt = site.failedPageOutputs
+                pageChecker.outputFolder = request.outputDirectory
                 let baseURL = site.config.baseURL
                 let written = { LinkChecker.targets(of: docs, baseURL: baseURL) }
                 if let memo {
-                    diagnostics += memo.pageLinks.check(with: pageChecker, writtenByDocuments: written)
+                    diagnostics += memo.pageLinks.check(with: pageChecker, digest: memo.pages.digest(of:), writtenByDocuments: written)
                 } else {
                     diagnostics += pageChecker.check(writtenByDocuments: written)
                 }

@@ -11,6 +11,8 @@ struct LinkChecker {
     /// Output paths of pages not built because their files have errors (`Site.failedPageOutputs`):
     /// a link there is not a second problem.
     var unbuilt: Set<String> = []
+    /// Where the outputs that are `.written` (serve's unchanged pages) are, to read their ids.
+    var outputFolder: URL?
 
     func check(_ docs: [SourceDocument]) -> [Diagnostic] {
         let results = docs.parallelMap { doc in
@@ -27,7 +29,7 @@ struct LinkChecker {
         func ids(of outputPath: String) -> Set<String> {
             if let c = idsCache[outputPath] { return c }
             var found = Set<String>()
-            if let f = outputs[outputPath], case .bytes(let bytes) = f.contents { found = Self.ids(in: bytes) }
+            if let bytes = outputs[outputPath]?.bytes(writtenIn: outputFolder) { found = Self.ids(in: bytes) }
             idsCache[outputPath] = found
             return found
         }

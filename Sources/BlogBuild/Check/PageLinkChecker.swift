@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks every URL of every generated HTML page, template-made ones included
 /// (app cards, navigation, feeds' links, pagination): each internal `href`, `src`,
 /// `srcset` candidate and `#fragment` must resolve to a file the build writes.
@@ -17,6 +19,8 @@ struct PageLinkChecker {
     /// Output paths of pages not built because their files have errors (`Site.failedPageOutputs`):
     /// a link there (`nav:` to `/about/` while about.md has an error) is not a second problem.
     var unbuilt: Set<String> = []
+    /// Where the outputs that are `.written` (serve's unchanged pages) are, to read them.
+    var outputFolder: URL?
 
     init(baseURL: String, outputs: [String: OutputFile], sources: [(label: String, text: String)]) {
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
@@ -43,10 +47,9 @@ struct PageLinkChecker {
 
     /// What was found on one page, with what that depends on besides its bytes.
     struct PageFindings: Sendable {
-        var bytes: [UInt8]
         var found: [(Broken, target: String)]
-        /// The other pages whose ids it looked at for a `#fragment`, with their bytes then.
-        var fragmentTargets: [String: [UInt8]]
+        /// The other pages whose ids it looked at for a `#fragment` (output paths).
+        var fragmentTargets: Set<String>
         /// Every site path the page links to, with the output file it resolved to (nil: none).
         var probes: [String: String?]
     }
@@ -79,12 +82,12 @@ struct PageLinkChecker {
             // Known verdicts are read where they are; new ones go to this run's own memo.
             var memo: [String: Known] = [:]
             let findings = paths.map { path -> PageFindings? in
-                guard case .bytes(let bytes)? = outputs[path]?.contents else { return nil }
-                var fragmentTargets: [String: [UInt8]] = [:]
+                guard let bytes = outputs[path]?.bytes(writtenIn: outputFolder) else { return nil }
+                var fragmentTargets = Set<String>()
                 var probes: [String: String?] = [:]
                 let found = brokenURLs(in: bytes, at: path, earlier: known, memo: &memo, fragmentTargets: &fragmentTargets,
                                       probes: &probes)
-                return PageFindings(bytes: bytes, found: found, fragmentTargets: fragmentTargets, probes: probes)
+                return PageFindings(found: found, fragmentTargets: fragmentTargets, probes: probes)
             }
             return (findings, keepVerdicts ? memo : [:])
         }
@@ -141,10 +144,10 @@ struct PageLinkChecker {
     /// each with the site path (and `#fragment`) it was resolved to. `memo` keeps
     /// the verdicts on page-independent URLs between pages (`earlier`: those of
     /// earlier builds, read only); `fragmentTargets` gets
-    /// the other pages whose ids it looked at, with their bytes.
+    /// the other pages whose ids it looked at.
     /// `probes` gets every site path it looked up among the output files, with the file found.
     func brokenURLs(in bytes: [UInt8], at path: String, earlier: [String: Known] = [:], memo: inout [String: Known],
-                    fragmentTargets: inout [String: [UInt8]], probes: inout [String: String?]) -> [(Broken, target: String)] {
+                    fragmentTargets: inout Set<String>, probes: inout [String: String?]) -> [(Broken, target: String)] {
         let scan = PageLinks.scan(bytes)
         let pagePath = "/" + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path)
         var out: [(Broken, target: String)] = []
@@ -201,9 +204,9 @@ struct PageLinkChecker {
                 ids = known
             } else {
                 var found = Set<String>()
-                if case .bytes(let other)? = outputs[targetOutput]?.contents {
+                if let other = outputs[targetOutput]?.bytes(writtenIn: outputFolder) {
                     found = PageLinks.scan(other).ids
-                    fragmentTargets[targetOutput] = other
+                    fragmentTargets.insert(targetOutput)
                 }
                 otherIDs[targetOutput] = found
                 ids = found

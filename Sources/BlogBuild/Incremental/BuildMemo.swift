@@ -10,7 +10,9 @@ import Foundation
 /// - `related`: related posts, chosen again only where an edit can change them;
 /// - `imageUses`: each document's part of the image plan;
 /// - `imageSizes`, `bodyImages`, `imageSources`: image headers, hashes, and HTML with images sized and pictured;
-/// - `pages`: pages rendered again when their key (`RenderKeys`) changes;
+/// - `pages`: pages rendered again when their key (`RenderKeys`) changes; once
+///   written, a page is kept by its digest (`FileDigest`), not its bytes, and comes
+///   out of the next build as `.written`;
 /// - `feeds`: feeds made again when their key (`FeedKeys`) changes;
 /// - `links`, `pageLinks`: link checks done again when what they looked at changed;
 /// - `search`: the search index's groups of documents analysed again when one of their documents changes.

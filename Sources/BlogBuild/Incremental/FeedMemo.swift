@@ -5,6 +5,8 @@ final class FeedMemo {
     private struct Entry {
         var key: Int
         var file: FeedFile
+        /// Of `file.bytes`, for the writer (`heldDigest`), made once per feed made.
+        var digest: FileDigest
     }
 
     private var entries: [String: Entry] = [:]
@@ -15,24 +17,34 @@ final class FeedMemo {
         let plan = renderer.plan()
         let keys = FeedKeys(site: renderer.site, plan: plan, version: version)
         let previous = entries
-        func reused(_ path: String) -> FeedFile? {
+        func reused(_ path: String) -> Entry? {
             guard let hit = previous[path], hit.key == keys.key(of: path) else { return nil }
-            return hit.file
+            return hit
         }
         let siteFeeds = plan.siteFeedPaths.map(reused)
         let collections = plan.collectionPaths.map(reused)
-        let made = renderer.feeds(plan, siteFeeds: siteFeeds.contains(nil), collections: collections.map { $0 == nil })
-        var madeByPath: [String: FeedFile] = [:]
-        for file in made { madeByPath[file.path] = file }
+        let made = renderer.feeds(plan, siteFeeds: siteFeeds.contains { $0 == nil }, collections: collections.map { $0 == nil })
+        var madeByPath: [String: Entry] = [:]
+        for (file, digest) in zip(made, made.parallelMap { FileDigest($0.bytes) }) {
+            madeByPath[file.path] = Entry(key: 0, file: file, digest: digest)
+        }
 
         var files: [FeedFile] = []
         var fresh: [String: Entry] = [:]
         for (path, hit) in zip(plan.siteFeedPaths + plan.collectionPaths, siteFeeds + collections) {
-            guard let file = madeByPath[path] ?? hit, let key = keys.key(of: path) else { continue }
-            files.append(file)
-            fresh[path] = Entry(key: key, file: file)
+            guard var entry = madeByPath[path] ?? hit, let key = keys.key(of: path) else { continue }
+            entry.key = key
+            files.append(entry.file)
+            fresh[path] = entry
         }
         entries = fresh
         return renderer.withCopies(files, plan: plan) + renderer.sitemapAndRobots(pages)
+    }
+
+    /// The digest made when the feed at `path` was made, when `bytes` are that feed's
+    /// (the same buffer): the writer compares files by digest and need not hash it again.
+    func heldDigest(of path: String, bytes: [UInt8]) -> FileDigest? {
+        guard let entry = entries[path], entry.file.bytes.sharesBuffer(with: bytes) else { return nil }
+        return entry.digest
     }
 }

@@ -5,9 +5,18 @@
 /// (known by an order-independent hash of their paths), every site path any
 /// page linked to is resolved again once, and only pages that link to one that
 /// now resolves differently are checked again.
+/// Pages are compared by digest (`FileDigest`), so no page's bytes are held here.
 /// Not thread-safe: one build uses it at a time (`BuildMemo`).
 final class PageLinkMemo {
-    private var entries: [String: PageLinkChecker.PageFindings] = [:]
+    private struct Entry {
+        var findings: PageLinkChecker.PageFindings
+        /// The page's digest when it was checked.
+        var digest: FileDigest
+        /// Its fragment targets' digests then (`PageFindings.fragmentTargets`).
+        var targets: [String: FileDigest]
+    }
+
+    private var entries: [String: Entry] = [:]
     private var outputSet: Int?
     /// Verdicts on page-independent URLs (`/x/`, absolute ones), made with the last build's output paths.
     private var verdicts: [String: PageLinkChecker.Known] = [:]
@@ -15,14 +24,18 @@ final class PageLinkMemo {
     private var resolutions: [String: String?] = [:]
 
     /// `checker.check(writtenByDocuments:)`, checking again only the pages that
-    /// may have changed; remembers exactly this call's findings.
-    func check(with checker: PageLinkChecker, writtenByDocuments written: () -> Set<String>) -> [Diagnostic] {
+    /// may have changed (`digest`: of an output file's bytes, nil for a copy);
+    /// remembers exactly this call's findings.
+    func check(with checker: PageLinkChecker, digest: (OutputFile) -> FileDigest?,
+               writtenByDocuments written: () -> Set<String>) -> [Diagnostic] {
         let outputs = checker.outputs
         let pages = checker.pages
+        var digests: [String: FileDigest] = [:]
+        digests.reserveCapacity(pages.count)
+        for path in pages { if let file = outputs[path], let d = digest(file) { digests[path] = d } }
         var outputSet = outputs.count
         for path in outputs.keys { outputSet &+= path.hashValue }
         let sameOutputs = self.outputSet == outputSet
-        let previous = entries
         // The site paths that resolve differently now (none while the output paths are the same).
         var moved = Set<String>()
         if !sameOutputs {
@@ -33,18 +46,18 @@ final class PageLinkMemo {
                 resolutions[path] = .some(now)
             }
         }
-        let changed = moved
+        let changed = moved, known = digests, previous = entries
+        // The findings not reused go before the new ones are made: after a template edit,
+        // every page's (tens of MB at 10,000 posts) would be held twice.
+        entries = [:]
         let reused = pages.parallelMap { path -> PageLinkChecker.PageFindings? in
-            guard case .bytes(let bytes)? = outputs[path]?.contents, let hit = previous[path], hit.bytes == bytes,
-                  hit.fragmentTargets.allSatisfy({ target, seen in
-                      if case .bytes(let now)? = outputs[target]?.contents { return now == seen }
-                      return false
-                  }),
+            guard let now = known[path], let hit = previous[path], hit.digest == now,
+                  hit.targets.allSatisfy({ known[$0.key] == $0.value }),
                   // With other output files, still the same: every site path the page links
                   // to resolves to the same file (or to none) as before.
-                  changed.isEmpty || !hit.probes.keys.contains(where: changed.contains)
+                  changed.isEmpty || !hit.findings.probes.keys.contains(where: changed.contains)
             else { return nil }
-            return hit
+            return hit.findings
         }
         let stale = pages.indices.filter { reused[$0] == nil }
         // The archive lists every post: a title edit checks its 10,000 links again, each
@@ -56,9 +69,13 @@ final class PageLinkMemo {
         for found in rechecked { if let found { resolutions.merge(found.probes) { _, new in new } } }
         var findings = reused
         for (i, found) in zip(stale, rechecked) { findings[i] = found }
-        var fresh: [String: PageLinkChecker.PageFindings] = [:]
+        var fresh: [String: Entry] = [:]
         fresh.reserveCapacity(pages.count)
-        for (path, entry) in zip(pages, findings) { if let entry { fresh[path] = entry } }
+        for (path, found) in zip(pages, findings) {
+            guard let found, let digest = digests[path] else { continue }
+            let targets = Dictionary(uniqueKeysWithValues: found.fragmentTargets.compactMap { t in digests[t].map { (t, $0) } })
+            fresh[path] = Entry(findings: found, digest: digest, targets: targets)
+        }
         entries = fresh
         self.outputSet = outputSet
         return checker.report(pages, findings, writtenByDocuments: written)

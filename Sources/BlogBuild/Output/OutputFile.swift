@@ -1,3 +1,5 @@
+import Foundation
+
 /// One file of the generated site.
 public struct OutputFile: Sendable, Hashable {
     /// Where the file's bytes come from.
@@ -7,6 +9,11 @@ public struct OutputFile: Sendable, Hashable {
         /// The absolute path of a static file under `content/`, copied as it is.
         /// Compared byte for byte with what is already in the output, like `.bytes`.
         case copy(from: String)
+        /// A file an earlier build of the same `IncrementalBuilder` made with these
+        /// bytes and wrote to this path, not changed since: the file in the output
+        /// folder is left as it is, and its bytes are read from there if needed
+        /// (`bytes(writtenIn:)`). Serve holds no bytes of the pages it did not change.
+        case written(FileDigest)
     }
 
     /// Relative to the output folder, '/'-separated, e.g. "2021/03/stoutness/index.html".
@@ -17,6 +24,21 @@ public struct OutputFile: Sendable, Hashable {
     public init(path: String, contents: Contents) {
         self.path = path
         self.contents = contents
+    }
+}
+
+extension OutputFile {
+    /// The file's bytes: made by the build, or, for `.written`, read back from the
+    /// output folder they were written to (`folder`); nil for a copy, or a file
+    /// that cannot be read.
+    func bytes(writtenIn folder: URL?) -> [UInt8]? {
+        switch contents {
+        case .bytes(let bytes): return bytes
+        case .copy: return nil
+        case .written:
+            guard let folder, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else { return nil }
+            return [UInt8](data)
+        }
     }
 }
 

@@ -449,6 +449,12 @@ struct OutputWriteJob: Sendable {
                 bytes.withUnsafeBytes { OutputFS.writeAll(fd, $0) }.map { OutputIOError(path: targetPath, operation: "write", code: $0) }
             }
 
+        case .written:
+            // Written by an earlier build and unchanged since: `IncrementalBuilder` hands
+            // these to a write only when the folder still holds what it wrote.
+            guard existingSize != nil else { return .failed(OutputIOError(path: targetPath, operation: "keep", code: ENOENT)) }
+            return .unchanged
+
         case .copy(let source):
             let sourcePath = OutputPathBytes(source.utf8)
             let sourceFD = open(sourcePath.outputCPath, O_RDONLY | O_CLOEXEC)
