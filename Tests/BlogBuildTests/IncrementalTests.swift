@@ -810,7 +810,7 @@ import Testing
         #expect(try s.check("the image taken out again", changed: [series]).patched)
         try s.edit(series) { $0.replacingOccurrences(of: "title: Rewriting Kettle, 2023", with: "title: A Kettle, Rewritten") }
         let moved = try s.check("a series' title that moves it first", changed: [series])
-        #expect(moved.patched, "a series that moves among the others is moved, its posts related again")
+        #expect(moved.patched, "a series that moves among the others is moved, its posts' series indices with it")
         #expect(moved.changedPaths.contains("/series/index.html"), "\(moved.changedPaths)")
         try s.edit(series) { $0.replacingOccurrences(of: "title: A Kettle, Rewritten", with: "title: Rewriting Kettle") }
         let back = try s.check("a series' title that moves it back", changed: [series])
