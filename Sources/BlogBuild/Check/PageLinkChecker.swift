@@ -50,8 +50,9 @@ struct PageLinkChecker {
         var found: [(Broken, target: String)]
         /// The other pages whose ids it looked at for a `#fragment` (output paths).
         var fragmentTargets: Set<String>
-        /// Every site path the page links to, with the output file it resolved to (nil: none).
-        var probes: [String: String?]
+        /// Every site path the page links to, as its id in the `LinkProbes` the
+        /// findings were made with (which holds the output file it resolved to), sorted.
+        var probes: [Int32]
     }
 
     /// The generated HTML pages, by output path, sorted.
@@ -66,34 +67,51 @@ struct PageLinkChecker {
 
     /// What each of `pages` (output paths) shows that does not resolve, on all cores.
     func findings(for pages: [String]) -> [PageFindings?] {
-        findings(for: pages, knowing: [:], keepVerdicts: false).findings
+        var probes = LinkProbes()
+        return findings(for: pages, knowing: [:], keepVerdicts: false, probes: &probes).findings
     }
 
     /// `findings`, starting from `known` verdicts on page-independent URLs (valid
     /// while the set of output paths is the one they were made with); with
-    /// `keepVerdicts`, also every verdict known at the end.
-    func findings(for pages: [String], knowing known: [String: Known],
-                  keepVerdicts: Bool) -> (findings: [PageFindings?], verdicts: [String: Known]) {
+    /// `keepVerdicts`, also every verdict known at the end. The site paths the pages
+    /// look up go to `probes` (their resolutions replacing those there), and the
+    /// findings name them by their ids there.
+    func findings(for pages: [String], knowing known: [String: Known], keepVerdicts: Bool,
+                  probes: inout LinkProbes) -> (findings: [PageFindings?], verdicts: [String: Known]) {
         // In runs of pages, so the verdicts on URLs every page repeats (navigation,
         // feeds, tags) are worked out once per run.
         let run = 64
         let runs = stride(from: 0, to: pages.count, by: run).map { pages[$0..<min($0 + run, pages.count)] }
-        let checked = runs.parallelMap { paths -> (findings: [PageFindings?], verdicts: [String: Known]) in
-            // Known verdicts are read where they are; new ones go to this run's own memo.
+        let checked = runs.parallelMap { paths -> (findings: [PageFindings?], verdicts: [String: Known], probes: LinkProbes) in
+            // Known verdicts are read where they are; new ones go to this run's own memo,
+            // and the site paths looked up to its own table.
             var memo: [String: Known] = [:]
+            var runProbes = LinkProbes()
             let findings = paths.map { path -> PageFindings? in
                 guard let bytes = outputs[path]?.bytes(writtenIn: outputFolder) else { return nil }
                 var fragmentTargets = Set<String>()
-                var probes: [String: String?] = [:]
+                var probed: [Int32] = []
                 let found = brokenURLs(in: bytes, at: path, earlier: known, memo: &memo, fragmentTargets: &fragmentTargets,
-                                      probes: &probes)
-                return PageFindings(found: found, fragmentTargets: fragmentTargets, probes: probes)
+                                      probes: &runProbes, probed: &probed)
+                return PageFindings(found: found, fragmentTargets: fragmentTargets, probes: probed)
             }
-            return (findings, keepVerdicts ? memo : [:])
+            return (findings, keepVerdicts ? memo : [:], runProbes)
         }
         var verdicts = known
         if keepVerdicts { for run in checked where !run.verdicts.isEmpty { verdicts.merge(run.verdicts) { a, _ in a } } }
-        return (checked.flatMap(\.findings), verdicts)
+        var all: [PageFindings?] = []
+        all.reserveCapacity(pages.count)
+        for run in checked {
+            let ids = probes.absorb(run.probes)
+            for var found in run.findings {
+                if var probed = found?.probes.map({ ids[Int($0)] }) {
+                    probed.sort()
+                    found?.probes = probed.enumerated().compactMap { i, id in i > 0 && probed[i - 1] == id ? nil : id }
+                }
+                all.append(found)
+            }
+        }
+        return (all, verdicts)
     }
 
     /// The diagnostics for `findings` of `pages` (in the same order).
@@ -145,9 +163,11 @@ struct PageLinkChecker {
     /// the verdicts on page-independent URLs between pages (`earlier`: those of
     /// earlier builds, read only); `fragmentTargets` gets
     /// the other pages whose ids it looked at.
-    /// `probes` gets every site path it looked up among the output files, with the file found.
+    /// `probes` gets every site path it looked up among the output files, with the file
+    /// found, and `probed` their ids there.
     func brokenURLs(in bytes: [UInt8], at path: String, earlier: [String: Known] = [:], memo: inout [String: Known],
-                    fragmentTargets: inout Set<String>, probes: inout [String: String?]) -> [(Broken, target: String)] {
+                    fragmentTargets: inout Set<String>, probes: inout LinkProbes,
+                    probed: inout [Int32]) -> [(Broken, target: String)] {
         let scan = PageLinks.scan(bytes)
         let pagePath = "/" + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path)
         var out: [(Broken, target: String)] = []
@@ -165,7 +185,7 @@ struct PageLinkChecker {
             }
             let independent = (ref.url.hasPrefix("/") || ref.url.hasPrefix(baseURL)) && !ref.url.utf8.contains(UInt8(ascii: "#"))
             if independent, let known = earlier[ref.url] ?? memo[ref.url] {
-                if let probe = known.probe { probes[probe.sitePath] = .some(probe.output) }
+                if let probe = known.probe { probed.append(probes.record(probe.sitePath, probe.output)) }
                 if case .broken(var reason, let target) = known.verdict {
                     // Known from the URL's first use, a link or an image: say it for this one.
                     if let probe = known.probe, probe.output == nil { reason = Self.nothingAt(probe.sitePath, isImage: ref.isImage) }
@@ -184,7 +204,7 @@ struct PageLinkChecker {
                 let decoded = SitePaths.percentDecoded(rawPath)
                 let resolved = LinkChecker.resolveOutput(decoded, in: outputs)
                 probe = (decoded, resolved)
-                probes[decoded] = .some(resolved)
+                probed.append(probes.record(decoded, resolved))
                 guard let found = resolved else {
                     let reason = Self.nothingAt(decoded, isImage: ref.isImage)
                     if independent { memo[ref.url] = Known(verdict: .broken(reason: reason, target: target), probe: probe) }

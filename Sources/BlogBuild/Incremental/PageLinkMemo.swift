@@ -20,8 +20,9 @@ final class PageLinkMemo {
     private var outputSet: Int?
     /// Verdicts on page-independent URLs (`/x/`, absolute ones), made with the last build's output paths.
     private var verdicts: [String: PageLinkChecker.Known] = [:]
-    /// Every site path a page linked to, with the output file it resolved to then (nil: none).
-    private var resolutions: [String: String?] = [:]
+    /// Every site path a page linked to, with the output file it resolved to then (nil: none);
+    /// the entries' findings name them by their ids here.
+    private var probes = LinkProbes()
 
     /// `checker.check(writtenByDocuments:)`, checking again only the pages that
     /// may have changed (`digest`: of an output file's bytes, nil for a copy);
@@ -36,17 +37,18 @@ final class PageLinkMemo {
         var outputSet = outputs.count
         for path in outputs.keys { outputSet &+= path.hashValue }
         let sameOutputs = self.outputSet == outputSet
-        // The site paths that resolve differently now (none while the output paths are the same).
-        var moved = Set<String>()
+        // The site paths that resolve differently now (none while the output paths are the same), by id.
+        var moved = [Bool](repeating: false, count: probes.count)
+        var anyMoved = false
         if !sameOutputs {
-            let known = Array(resolutions)
-            let now = known.parallelMap { LinkChecker.resolveOutput($0.key, in: outputs) }
-            for ((path, then), now) in zip(known, now) where then != now {
-                moved.insert(path)
-                resolutions[path] = .some(now)
+            let now = probes.sitePaths.parallelMap { LinkChecker.resolveOutput($0, in: outputs) }
+            for (id, now) in now.enumerated() where probes.outputs[id] != now {
+                moved[id] = true
+                anyMoved = true
+                probes.update(id, to: now)
             }
         }
-        let changed = moved, known = digests, previous = entries
+        let changed = moved, someChanged = anyMoved, known = digests, previous = entries
         // The findings not reused go before the new ones are made: after a template edit,
         // every page's (tens of MB at 10,000 posts) would be held twice.
         entries = [:]
@@ -55,7 +57,7 @@ final class PageLinkMemo {
                   hit.targets.allSatisfy({ known[$0.key] == $0.value }),
                   // With other output files, still the same: every site path the page links
                   // to resolves to the same file (or to none) as before.
-                  changed.isEmpty || !hit.findings.probes.keys.contains(where: changed.contains)
+                  !someChanged || !hit.findings.probes.contains(where: { changed[Int($0)] })
             else { return nil }
             return hit.findings
         }
@@ -63,10 +65,12 @@ final class PageLinkMemo {
         // The archive lists every post: a title edit checks its 10,000 links again, each
         // already judged in an earlier build while the output paths stay the same.
         // A verdict stands while its site path resolves as it did.
-        let standing = moved.isEmpty ? self.verdicts : self.verdicts.filter { $0.value.probe.map { !moved.contains($0.sitePath) } ?? true }
-        let (rechecked, verdicts) = checker.findings(for: stale.map { pages[$0] }, knowing: standing, keepVerdicts: true)
+        let movedPaths = Set(moved.indices.lazy.filter { moved[$0] }.map { self.probes.sitePaths[$0] })
+        let standing = movedPaths.isEmpty ? self.verdicts
+            : self.verdicts.filter { $0.value.probe.map { !movedPaths.contains($0.sitePath) } ?? true }
+        let (rechecked, verdicts) = checker.findings(for: stale.map { pages[$0] }, knowing: standing, keepVerdicts: true,
+                                                     probes: &probes)
         self.verdicts = verdicts
-        for found in rechecked { if let found { resolutions.merge(found.probes) { _, new in new } } }
         var findings = reused
         for (i, found) in zip(stale, rechecked) { findings[i] = found }
         var fresh: [String: Entry] = [:]
