@@ -703,9 +703,11 @@ def main():
     if extra:
         print("more than one event (rebuild) for one save: "
               + ", ".join(f"{k} {v}×" for k, v in extra.items()))
-    print(f"server memory after the first build: {mem_start.get('VmRSS', 0) / 1024:.0f} MiB resident")
+    print(f"server memory after the first build: {mem_start.get('VmRSS', 0) / 1024:.0f} MiB resident, "
+          f"{mem_start.get('VmHWM', 0) / 1024:.0f} MiB peak so far")
     print(f"server memory after the edits: {mem.get('VmRSS', 0) / 1024:.0f} MiB resident, "
-          f"{mem.get('VmHWM', 0) / 1024:.0f} MiB peak")
+          f"{mem.get('VmHWM', 0) / 1024:.0f} MiB peak "
+          f"({mem.get('VmHWM', 0) * 1024 / 1e6:.0f} MB)")
 
 
 if __name__ == "__main__":
