@@ -867,6 +867,33 @@ import Testing
         try s.check("fixing the broken post")
     }
 
+    /// Serve's first build into nothing (no folder, or an empty one) writes its pages as it
+    /// makes them and keeps only their digests; the output equals a clean build, and a build
+    /// that fails after its pages went out takes them away again: the folder is as it was.
+    @Test func aFirstBuildIntoNothingWritesPagesAsMadeAndTakesThemBackWhenItFails() throws {
+        let s = try Session()
+        // A file of content/ where the about page is written: an error found after the pages are made.
+        try s.site.write("content/about/index.html", "<p>in the way</p>\n")
+        #expect(throws: BuildFailure.self) { try s.builder.build(s.request(s.served)) }
+        #expect(s.builder.lastPagesWrittenAsMade > 50, "the pages were not written as they were made")
+        #expect(!FileManager.default.fileExists(atPath: s.served.path), "a failed first build left a folder where there was none")
+
+        try FileManager.default.createDirectory(at: s.served, withIntermediateDirectories: false)
+        #expect(throws: BuildFailure.self) { try s.builder.build(s.request(s.served)) }
+        #expect(s.builder.lastPagesWrittenAsMade > 50)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: s.served.path).isEmpty, "a failed first build left files behind")
+
+        try s.site.remove("content/about/index.html")
+        let first = try s.check("a first build into an empty folder")
+        #expect(s.builder.lastPagesWrittenAsMade == first.pagesRendered)
+        #expect(first.report.written?.written == first.report.files, "pages written as made are not counted as written")
+        // The pages are on disk, only their digests held: an edit renders what it changes, no more.
+        try s.edit("content/posts/2024-03-02-live-activity.md") { $0 + "\nOne more line.\n" }
+        let edit = try s.check("a body edit after it", changed: ["content/posts/2024-03-02-live-activity.md"])
+        #expect(edit.pagesRendered < 10, "\(edit.pagesRendered) pages rendered again after a body edit")
+        #expect(s.builder.lastPagesWrittenAsMade == 0, "a rebuild wrote pages before the build was known good")
+    }
+
     @Test func theServedFolderIsRepairedWhenItWasDeleted() throws {
         let s = try Session()
         try s.check("the first build")

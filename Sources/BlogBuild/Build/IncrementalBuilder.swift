@@ -56,6 +56,9 @@ public final class IncrementalBuilder: Sendable {
     /// plan with a clean one; nil before the first build.
     var lastImageUses: [String: ImagePlanner.Use]? { state.withLock { $0.memo.plan?.imageUses } }
 
+    /// How many pages the last build wrote as it made them (`BuildRequest.writesPagesAsMade`), for tests.
+    var lastPagesWrittenAsMade: Int { state.withLock { $0.memo.pages.writtenAsMadeLastTime } }
+
     /// The pages of an announced edit that are not written yet, for the server
     /// (`page(atOutputPath:)`): rendered when asked for, before `finish` writes them.
     private struct Unwritten: Sendable {
@@ -120,10 +123,15 @@ public final class IncrementalBuilder: Sendable {
             throw BuildFailure([problem])
         }
         if !Self.updatesInPlace(state, request) { state.memo.pages.forgetWritten() }
+        var request = request
+        // Into an empty folder (serve's first build), pages are written as they are made: there is
+        // nothing to keep for a reader, and a failure takes them away again (`write`).
+        request.writesPagesAsMade = request.mode != .check && state.written == nil ? OutputWriter.holdsNothing(request.outputDirectory) : nil
         let rendered = SiteBuilder.render(request, memo: state.memo, changed: changedFiles)
         let patched = state.memo.plan?.patched ?? false
         let memo = state.memo
-        var outcome = try write(rendered, request, &state, again: { SiteBuilder.render(request, memo: memo, changed: nil) })
+        let again = request
+        var outcome = try write(rendered, request, &state, again: { SiteBuilder.render(again, memo: memo, changed: nil) })
         outcome.patched = patched
         return outcome
     }
@@ -135,6 +143,23 @@ public final class IncrementalBuilder: Sendable {
     /// and gone a moment later; its rename is a change the watcher tells next.
     private func write(_ rendered: RenderedSite, _ request: BuildRequest, _ state: inout State,
                        again: (() -> RenderedSite)? = nil) throws(BuildFailure) -> Outcome {
+        // Pages written as they were made (`BuildRequest.writesPagesAsMade`, into a folder that held
+        // nothing) go again when the build fails, so the folder is as it was.
+        let writtenAsMade = request.writesPagesAsMade == nil ? [] : rendered.files.filter(\.isWritten).map(\.path)
+        do throws(BuildFailure) {
+            return try write(rendered, request, &state, writtenAsMade: !writtenAsMade.isEmpty, again: again)
+        } catch {
+            if let before = request.writesPagesAsMade, !writtenAsMade.isEmpty {
+                state.memo.pages.forgetWritten()
+                OutputWriter.removeWritten(writtenAsMade, from: request.outputDirectory, before: before,
+                                           siteDirectory: request.siteDirectory)
+            }
+            throw error
+        }
+    }
+
+    private func write(_ rendered: RenderedSite, _ request: BuildRequest, _ state: inout State, writtenAsMade: Bool,
+                       again: (() -> RenderedSite)?) throws(BuildFailure) -> Outcome {
         guard rendered.isWritable(in: request.mode) else { throw BuildFailure(rendered.diagnostics) }
         var report = rendered.report
         let pagesRendered = state.memo.pages.renderedLastTime
@@ -159,14 +184,23 @@ public final class IncrementalBuilder: Sendable {
             changedPaths = (changed.map { "/" + $0.path } + removed.map { "/" + $0 }).sorted()
         } else {
             state.written = nil
-            state.memo.pages.forgetWritten()
-            // Pages the output folder was to hold as they are (it went away meanwhile): made again.
-            if let again, rendered.files.contains(where: { if case .written = $0.contents { true } else { false } }) {
-                return try write(again(), request, &state)
+            if !writtenAsMade {
+                state.memo.pages.forgetWritten()
+                // Pages the output folder was to hold as they are (it went away meanwhile): made again.
+                if let again, rendered.files.contains(where: \.isWritten) {
+                    return try write(again(), request, &state)
+                }
             }
-            report.written = try Self.forgettingWrittenIfFailed(state.memo) { () throws(BuildFailure) in
+            var summary = try Self.forgettingWrittenIfFailed(state.memo) { () throws(BuildFailure) in
                 try OutputWriter.write(rendered.files, to: request.outputDirectory, siteDirectory: request.siteDirectory)
             }
+            if writtenAsMade {
+                // The pages written as made were found in place by this write: they are this build's too.
+                let early = rendered.files.count { $0.isWritten }
+                summary.written += early
+                summary.unchanged -= early
+            }
+            report.written = summary
             changedPaths = rendered.files.map { "/" + $0.path }
         }
         // Every page is in the output folder now: only its digest is kept.

@@ -185,8 +185,17 @@ public enum SiteBuilder {
         if let theme, let projections = plan.projections {
             let urls = plan.urls
             let renderer = PageRenderer(site: site, theme: theme, urls: urls, projections: projections)
+            let writeAsMade = request.writesPagesAsMade == nil ? nil : { (files: [OutputFile]) -> [Diagnostic] in
+                do throws(BuildFailure) {
+                    _ = try OutputWriter.update(writing: files, removing: [], in: request.outputDirectory,
+                                                siteDirectory: request.siteDirectory)
+                    return []
+                } catch {
+                    return error.diagnostics
+                }
+            }
             let (pages, renderProblems) = memo.flatMap { memo in plan.keys.map { keys in
-                memo.pages.render(routes, keys: keys, of: plan, with: renderer)
+                memo.pages.render(routes, keys: keys, of: plan, with: renderer, writingAsMade: writeAsMade)
             } } ?? renderer.render(routes)
             diagnostics += renderProblems
             files = pages

@@ -16,10 +16,14 @@ final class PageMemo {
     }
 
     private var entries: [String: Entry] = [:]
+    /// Pages written as made go out this many at a time (about 12 MB at 10,000 posts).
+    static let writtenRun = 1024
     /// Pages rendered (not reused) by the last build, for tests and `--verbose`.
     private(set) var renderedLastTime = 0
     /// Their output paths.
     private(set) var renderedPaths: Set<String> = []
+    /// How many of them were written as they were made (`render(writingAsMade:)`), for tests.
+    private(set) var writtenAsMadeLastTime = 0
 
     /// The last `render`'s plan (`SitePlan.number`), its routes, and each one's key (nil: no
     /// page): a plan patched from it finds its pages' last keys by index (`SitePlan.Lineage`).
@@ -92,19 +96,37 @@ final class PageMemo {
     /// route) differs from the one their last page was made for; remembers exactly
     /// this call's pages. A page reused after it was written comes as `.written`.
     /// `plan`: the plan the routes are (`SitePlan.number`, `lineage`), or nil.
-    func render(_ routes: [Route], keys: [Int], of plan: SitePlan? = nil, with renderer: PageRenderer) -> ([OutputFile], [Diagnostic]) {
+    /// `write`: when given, the pages are written as they are made, a run at a time
+    /// (it returns the write's problems), and come out as `.written`: no more than
+    /// one run's bytes are held. After a failed write the rest are held as usual.
+    func render(_ routes: [Route], keys: [Int], of plan: SitePlan? = nil, with renderer: PageRenderer,
+                writingAsMade write: (([OutputFile]) -> [Diagnostic])? = nil) -> ([OutputFile], [Diagnostic]) {
         let previous = entries
         let stale = stale(routes, keys: keys, lineage: plan?.lineage)
-        let (rendered, problems) = renderer.render(stale.map { routes[$0] })
-        // Digested on all cores, once: the writer and the page link check compare by it.
-        let digests = rendered.parallelMap { file -> FileDigest? in
-            if case .bytes(let bytes) = file.contents { return FileDigest(bytes) }
-            return nil
-        }
         var made: [String: Entry] = [:]
-        made.reserveCapacity(rendered.count)
-        for (file, digest) in zip(rendered, digests) {
-            if case .bytes(let bytes) = file.contents, let digest { made[file.path] = Entry(key: 0, digest: digest, bytes: bytes) }
+        made.reserveCapacity(stale.count)
+        var problems: [Diagnostic] = []
+        var writing = write
+        var writtenAsMade = 0
+        renderer.render(stale.map { routes[$0] }, inRunsOf: write == nil ? stale.count : Self.writtenRun) { rendered, renderProblems in
+            problems += renderProblems
+            // Digested on all cores, once: the writer and the page link check compare by it.
+            let digests = rendered.parallelMap { file -> FileDigest? in
+                if case .bytes(let bytes) = file.contents { return FileDigest(bytes) }
+                return nil
+            }
+            var written = false
+            if let write = writing {
+                let failed = write(rendered)
+                problems += failed
+                written = failed.isEmpty
+                if written { writtenAsMade += rendered.count } else { writing = nil }
+            }
+            for (file, digest) in zip(rendered, digests) {
+                if case .bytes(let bytes) = file.contents, let digest {
+                    made[file.path] = Entry(key: 0, digest: digest, bytes: written ? nil : bytes)
+                }
+            }
         }
 
         var files: [OutputFile] = []
@@ -123,6 +145,7 @@ final class PageMemo {
         entries = fresh
         renderedFor = plan.map { ($0.number, routes, keptKeys) }
         renderedLastTime = stale.count
+        writtenAsMadeLastTime = writtenAsMade
         renderedPaths = Set(stale.map { routes[$0].outputPath })
         return (files, problems)
     }

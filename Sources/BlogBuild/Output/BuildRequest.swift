@@ -17,6 +17,12 @@ public struct BuildRequest: Sendable {
     /// `--base-url`: the site's address in place of site.yml's `base_url` (as
     /// `SiteConfig.checkedBaseURL` gives it, ending with `/`); nil: site.yml's.
     public var baseURL: String?
+    /// Pages are written to the output folder as they are made, a run at a time, and
+    /// then held only as digests (with a memo: `PageMemo`), when set: to what the output
+    /// folder was before, nothing. `IncrementalBuilder` asks for it on a first build into
+    /// nothing, and takes the pages away again should the build fail: at 10,000 posts
+    /// serve then never holds all 130 MB of pages at once.
+    var writesPagesAsMade: OutputWriter.Nothing?
 
     /// The derived-image cache (`Images/DerivedImageCache`).
     var imageCacheFolder: URL {

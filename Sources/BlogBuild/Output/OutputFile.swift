@@ -28,6 +28,11 @@ public struct OutputFile: Sendable, Hashable {
 }
 
 extension OutputFile {
+    /// Whether the file is `.written`: already in the output folder, its bytes not held.
+    var isWritten: Bool {
+        if case .written = contents { true } else { false }
+    }
+
     /// The file's bytes: made by the build, or, for `.written`, read back from the
     /// output folder they were written to (`folder`); nil for a copy, or a file
     /// that cannot be read.

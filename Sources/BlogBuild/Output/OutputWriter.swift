@@ -46,6 +46,29 @@ public enum OutputWriter {
         }
     }
 
+    /// What is at `outputDirectory` before a build: nothing (no folder), an empty
+    /// folder (not even a hidden file), or more (nil). Into nothing, a build can write
+    /// as it goes and, should it fail, take away what it wrote (`removeWritten`).
+    enum Nothing { case noFolder, emptyFolder }
+
+    static func holdsNothing(_ outputDirectory: URL) -> Nothing? {
+        var isFolder: ObjCBool = false
+        let path = outputDirectory.path
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            // A dangling symbolic link is not nothing.
+            return (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil ? .noFolder : nil
+        }
+        guard isFolder.boolValue, let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
+        return entries.isEmpty ? .emptyFolder : nil
+    }
+
+    /// Takes away `paths` (and the folders they leave empty) that a build wrote into
+    /// `outputDirectory` when it held `before`, so it holds that again.
+    static func removeWritten(_ paths: [String], from outputDirectory: URL, before: Nothing, siteDirectory: URL) {
+        _ = try? update(writing: [], removing: paths, in: outputDirectory, siteDirectory: siteDirectory)
+        if before == .noFolder { rmdir(outputDirectory.path) }
+    }
+
     /// Checks that `outputDirectory` is safe to own (see `validateOutputDirectory`),
     /// then makes it hold exactly `files`: new and changed files are written
     /// atomically (temporary file + rename), files already holding the right

@@ -11,21 +11,36 @@ struct PageRenderer: Sendable {
 
     /// Renders `routes`, on all cores, in order; a route that cannot be rendered is a diagnostic.
     func render(_ routes: [Route]) -> ([OutputFile], [Diagnostic]) {
+        var files: [OutputFile] = []
+        var diagnostics: [Diagnostic] = []
+        render(routes, inRunsOf: max(routes.count, 1)) { made, problems in
+            files = made
+            diagnostics = problems
+        }
+        return (files, diagnostics)
+    }
+
+    /// `render(routes)` in runs of `run` routes, each run handed to `body` as soon as it
+    /// is made (what every page reads is made once), so a caller that writes each run
+    /// never holds every page at once.
+    func render(_ routes: [Route], inRunsOf run: Int, _ body: ([OutputFile], [Diagnostic]) -> Void) {
         var templateValues = TemplateValues(site: site, urls: urls, projections: projections)
         // Many pages list each post; the handful a live edit re-renders are cheaper made as asked.
         if routes.count > 64 { templateValues = templateValues.withEntryTexts() }
         let values = RouteValues(site: site, urls: urls, values: templateValues, pages: theme.pages.values)
-        let results = routes.parallelMap { render($0, values: values) }
-        var files: [OutputFile] = []
-        var diagnostics: [Diagnostic] = []
-        files.reserveCapacity(results.count)
-        for result in results {
-            switch result {
-            case .success(let f): files.append(f)
-            case .failure(let d): diagnostics.append(d)
+        for start in stride(from: 0, to: routes.count, by: max(run, 1)) {
+            let results = Array(routes[start..<min(start + max(run, 1), routes.count)]).parallelMap { render($0, values: values) }
+            var files: [OutputFile] = []
+            var diagnostics: [Diagnostic] = []
+            files.reserveCapacity(results.count)
+            for result in results {
+                switch result {
+                case .success(let f): files.append(f)
+                case .failure(let d): diagnostics.append(d)
+                }
             }
+            body(files, diagnostics)
         }
-        return (files, diagnostics)
     }
 
     private func render(_ route: Route, values: RouteValues) -> Result<OutputFile, Diagnostic> {
