@@ -894,6 +894,31 @@ import Testing
         #expect(s.builder.lastPagesWrittenAsMade == 0, "a rebuild wrote pages before the build was known good")
     }
 
+    /// Feeds kept by their digest once written (`FeedMemo`) are still checked by a strict
+    /// rebuild: read back from the output folder, they are what was written.
+    @Test func aStrictRebuildChecksTheFeedsItKeptByTheirDigest() throws {
+        let site = try TestSiteFolder(config: """
+            title: Feed Test
+            base_url: https://kettle.studio/
+            language: en
+            timezone: UTC
+
+            """, files: [
+                "content/posts/2024-01-01-one.md": "---\ntitle: One\ntags: [swift]\n---\nThe first post.\n",
+                "content/posts/2024-02-01-two.md": "---\ntitle: Two\ntags: [php]\n---\nThe second post.\n",
+            ])
+        let builder = IncrementalBuilder()
+        let request = BuildRequest(siteDirectory: site.root, outputDirectory: site.outside("out"), mode: .publish)
+        let first = try builder.build(request)
+        #expect(first.report.warnings.isEmpty, "\(first.report.warnings)")
+        // The swift tag's feed does not change: it comes out of the rebuild as written.
+        try site.write("content/posts/2024-02-01-two.md", "---\ntitle: Two\ntags: [php]\n---\nThe second post, longer.\n")
+        let second = try builder.build(request)
+        #expect(second.report.warnings.isEmpty, "\(second.report.warnings)")
+        #expect(!second.changedPaths.contains("/tags/swift/atom.xml") && second.changedPaths.contains("/tags/php/atom.xml"),
+                "\(second.changedPaths)")
+    }
+
     @Test func theServedFolderIsRepairedWhenItWasDeleted() throws {
         let s = try Session()
         try s.check("the first build")

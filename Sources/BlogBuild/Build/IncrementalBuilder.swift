@@ -122,7 +122,7 @@ public final class IncrementalBuilder: Sendable {
            let problem = OutputWriter.validateOutputDirectory(request.outputDirectory, siteDirectory: request.siteDirectory) {
             throw BuildFailure([problem])
         }
-        if !Self.updatesInPlace(state, request) { state.memo.pages.forgetWritten() }
+        if !Self.updatesInPlace(state, request) { state.memo.forgetWritten() }
         var request = request
         // Into an empty folder (serve's first build), pages are written as they are made: there is
         // nothing to keep for a reader, and a failure takes them away again (`write`).
@@ -150,7 +150,7 @@ public final class IncrementalBuilder: Sendable {
             return try write(rendered, request, &state, writtenAsMade: !writtenAsMade.isEmpty, again: again)
         } catch {
             if let before = request.writesPagesAsMade, !writtenAsMade.isEmpty {
-                state.memo.pages.forgetWritten()
+                state.memo.forgetWritten()
                 OutputWriter.removeWritten(writtenAsMade, from: request.outputDirectory, before: before,
                                            siteDirectory: request.siteDirectory)
             }
@@ -175,6 +175,12 @@ public final class IncrementalBuilder: Sendable {
             if let again, changed.contains(where: Self.copiesAFileThatIsGone) {
                 return try write(again(), request, &state)
             }
+            if let again, changed.contains(where: \.isWritten) {
+                // Kept by its digest at a path the last write did not give it (a feed's copy at a
+                // new address): the output folder does not hold it there, so it is made again.
+                state.memo.forgetWritten()
+                return try write(again(), request, &state)
+            }
             let removed = previous.keys.filter { current[$0] == nil }.sorted()
             state.written = nil  // unknown until the update succeeds
             report.written = try Self.forgettingWrittenIfFailed(state.memo) { () throws(BuildFailure) in
@@ -185,7 +191,7 @@ public final class IncrementalBuilder: Sendable {
         } else {
             state.written = nil
             if !writtenAsMade {
-                state.memo.pages.forgetWritten()
+                state.memo.forgetWritten()
                 // Pages the output folder was to hold as they are (it went away meanwhile): made again.
                 if let again, rendered.files.contains(where: \.isWritten) {
                     return try write(again(), request, &state)
@@ -203,8 +209,8 @@ public final class IncrementalBuilder: Sendable {
             report.written = summary
             changedPaths = rendered.files.map { "/" + $0.path }
         }
-        // Every page is in the output folder now: only its digest is kept.
-        state.memo.pages.wrote()
+        // Every page and feed is in the output folder now: only its digest is kept.
+        state.memo.wrote()
         state.written = current
         state.outputDirectory = request.outputDirectory
         clock.lap("write")
@@ -360,7 +366,7 @@ public final class IncrementalBuilder: Sendable {
         do throws(BuildFailure) {
             return try write()
         } catch {
-            memo.pages.forgetWritten()
+            memo.forgetWritten()
             throw error
         }
     }

@@ -243,7 +243,7 @@ public enum SiteBuilder {
             }
         }
         // Strict builds read every feed back and check what its format requires.
-        if request.mode.isStrict { diagnostics += FeedValidator.validate(feeds) }
+        if request.mode.isStrict { diagnostics += FeedValidator.validate(feeds.map { $0.withBytes(writtenIn: request.outputDirectory) }) }
         clock.lap("feed checks")
         // Processed images: their variants, and the fallback in place of the original.
         var processedFallbacks: [String: OutputFile.Contents] = [:]

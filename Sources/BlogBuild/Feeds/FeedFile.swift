@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file the feed stage writes, with what it is, so `publish` can check it.
 struct FeedFile: Sendable, Hashable {
     enum Kind: Sendable, Hashable {
@@ -20,6 +22,17 @@ struct FeedFile: Sendable, Hashable {
     /// For a feed at a folder address (`/feed/`, written as `feed/index.xml`): that
     /// address, since a page written there (`feed/index.html`) would be served instead.
     var folderURL: String?
+    /// Set for a feed an earlier build of serve wrote and has not changed since
+    /// (`FeedMemo`): `bytes` are let go and the output folder holds them.
+    var written: FileDigest?
 
-    var outputFile: OutputFile { OutputFile(path: path, contents: .bytes(bytes)) }
+    var outputFile: OutputFile { OutputFile(path: path, contents: written.map { .written($0) } ?? .bytes(bytes)) }
+
+    /// This feed with its bytes: a `written` one's read back from `folder`, where it was written.
+    func withBytes(writtenIn folder: URL) -> FeedFile {
+        guard written != nil else { return self }
+        var feed = self
+        feed.bytes = outputFile.bytes(writtenIn: folder) ?? []
+        return feed
+    }
 }

@@ -13,7 +13,7 @@ import Foundation
 /// - `pages`: pages rendered again when their key (`RenderKeys`) changes; once
 ///   written, a page is kept by its digest (`FileDigest`), not its bytes, and comes
 ///   out of the next build as `.written`;
-/// - `feeds`: feeds made again when their key (`FeedKeys`) changes;
+/// - `feeds`: feeds made again when their key (`FeedKeys`) changes; kept by digest once written, as pages;
 /// - `links`, `pageLinks`: link checks done again when what they looked at changed;
 /// - `search`: the search index's groups of documents analysed again when one of their documents changes.
 ///
@@ -39,6 +39,19 @@ final class BuildMemo {
     /// The last build's plan, which `PlanPatch` patches when only posts or theme assets changed.
     var plan: SitePlan?
     private var plansMade = 0
+
+    /// The output folder holds what the last build made: pages and feeds are kept by their digests.
+    func wrote() {
+        pages.wrote()
+        feeds.wrote()
+    }
+
+    /// The output folder may no longer hold what was written (a write failed, or the next one goes
+    /// elsewhere): the pages and feeds only it held are made again.
+    func forgetWritten() {
+        pages.forgetWritten()
+        feeds.forgetWritten()
+    }
 
     /// A number for a new plan (`SitePlan.number`), never given before.
     func nextPlanNumber() -> Int {

@@ -1,6 +1,9 @@
 /// Feeds from the last build with the key each was made for, by output path: a
 /// feed whose key is unchanged is not rendered again (the sitemap and robots.txt
-/// are cheap and always made). Not thread-safe: one build uses it at a time (`BuildMemo`).
+/// are cheap and always made). Once written (`wrote()`), a feed is kept by its
+/// digest and comes out of the next build as `.written`, as pages do: at 10,000
+/// posts the tag, series and app feeds with full content are 45 MB.
+/// Not thread-safe: one build uses it at a time (`BuildMemo`).
 final class FeedMemo {
     private struct Entry {
         var key: Int
@@ -44,7 +47,22 @@ final class FeedMemo {
     /// The digest made when the feed at `path` was made, when `bytes` are that feed's
     /// (the same buffer): the writer compares files by digest and need not hash it again.
     func heldDigest(of path: String, bytes: [UInt8]) -> FileDigest? {
-        guard let entry = entries[path], entry.file.bytes.sharesBuffer(with: bytes) else { return nil }
+        guard let entry = entries[path], entry.file.written == nil, entry.file.bytes.sharesBuffer(with: bytes) else { return nil }
         return entry.digest
+    }
+
+    /// The last build's feeds were written: their bytes are let go.
+    func wrote() {
+        for path in Array(entries.keys) {
+            guard var entry = entries[path], entry.file.written == nil else { continue }
+            entry.file.bytes = []
+            entry.file.written = entry.digest
+            entries[path] = entry
+        }
+    }
+
+    /// The output folder may no longer hold what was written: the feeds only it held are made again.
+    func forgetWritten() {
+        entries = entries.filter { $0.value.file.written == nil }
     }
 }
