@@ -712,9 +712,11 @@ import Testing
         try s.edit("templates/partials/byline.mustache") { $0.replacingOccurrences(of: "kettle room", with: "tea room") }
         expectEveryPostPage(try s.check("the partial edited", changed: ["templates/partials/byline.mustache"]))
 
+        // Renamed and edited (the same text under another name would change no page's bytes).
         try s.rename("templates/partials/byline.mustache", "templates/partials/credit.mustache")
+        try s.edit("templates/partials/credit.mustache") { $0.replacingOccurrences(of: "tea room", with: "tea shop") }
         try s.edit("templates/post.mustache") { $0.replacingOccurrences(of: "partials/byline", with: "partials/credit") }
-        expectEveryPostPage(try s.check("the partial renamed, and the include with it", changed: [
+        expectEveryPostPage(try s.check("the partial renamed and edited, and the include with it", changed: [
             "templates/partials/byline.mustache", "templates/partials/credit.mustache", "templates/post.mustache",
         ]))
 
