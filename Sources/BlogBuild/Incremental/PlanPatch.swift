@@ -410,7 +410,7 @@ enum PlanPatch {
             nonisolated(unsafe) let routes = routes
             return Array(routes.indices).parallelMap { r -> (key: Int, content: Int) in
                 if let old = moved == nil ? r : moved?[r] {
-                    let inputs = routes[r].inputs(in: site)
+                    let inputs = routes[r].kind.inputs(routes[r], site)
                     if !seen.showsContent(inputs, in: site) {
                         // Only its template changed: its new key from its last content key.
                         if !seen.showsTemplate(inputs) { return (lastKeys[old], lastContentKeys[old]) }
