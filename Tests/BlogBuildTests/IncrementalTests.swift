@@ -727,6 +727,22 @@ import Testing
         #expect(unused.pagesRendered == 0, "\(unused.changedPaths)")
     }
 
+    /// A dynamic partial name (`{{>*params.box}}`) may pick any template of the theme:
+    /// a template that comes, which no include names, changes the page that picks it.
+    @Test func aNewTemplateADynamicNamePicksChangesItsPage() throws {
+        let s = try Session()
+        let post = String(decoding: try #require(Theme.builtIn["post.mustache"]), as: UTF8.self)
+        let anchor = "<div class=\"content\">\n"
+        try s.site.write("templates/post.mustache", post.replacingOccurrences(of: anchor, with: "{{>*params.box}}\n" + anchor))
+        try s.edit("content/posts/2023-06-01-kettle-audit.md") { $0.replacingOccurrences(of: "app: kettle\n", with: "app: kettle\nbox: partials/box\n") }
+        try s.check("a post naming a template that does not exist yet")
+        try s.site.write("templates/partials/box.mustache", "<aside>Boxed.</aside>\n")
+        let added = try s.check("the template it names, new", changed: ["templates/partials/box.mustache"])
+        #expect(added.changedPaths.contains("/2023/06/kettle-audit/index.html"), "\(added.changedPaths)")
+        try s.edit("templates/partials/box.mustache") { $0.replacingOccurrences(of: "Boxed", with: "In a box") }
+        try s.check("the template it names, edited", changed: ["templates/partials/box.mustache"])
+    }
+
     /// The theme's words are site-wide inputs: a new `strings:` text or `language:`
     /// in site.yml re-renders the pages and feeds that show them, told by the watcher
     /// that site.yml alone changed.

@@ -26,6 +26,17 @@ struct CompiledFrom: Sendable, Equatable {
         self.names = names
     }
 
+    /// A hash of the reached templates' names and texts: what the page's output depends
+    /// on in the theme (a dynamic name's candidates included, which no include names).
+    var fingerprint: Int {
+        var hasher = Hasher()
+        for name in reached.keys.sorted() {
+            hasher.combine(name)
+            hasher.combine(reached[name]?.text)
+        }
+        return hasher.finalize()
+    }
+
     /// Whether compiling against `texts` (whose names are `names`) would give the same
     /// program, reads and problems: the same templates, each reached one with the same label and text.
     func isCurrent(in texts: [String: (String, String)], names: Set<String>) -> Bool {

@@ -10,8 +10,9 @@ struct Theme: Sendable {
     /// Files under `assets/`, by path relative to `assets/`.
     var assets: [String: Asset]
     /// Template name → a hash of its text and of every partial it includes, directly
-    /// or not: a page whose template's fingerprint is unchanged needs no re-render
-    /// for the theme's sake (see `RenderKeys`).
+    /// or not; for a page template, of every template its compile reached (a dynamic
+    /// name's candidates too: `CompiledFrom.fingerprint`). A page whose template's
+    /// fingerprint is unchanged needs no re-render for the theme's sake (see `RenderKeys`).
     var fingerprints: [String: Int] = [:]
     /// Each template's label (`templates/post.mustache`, `(built-in theme) templates/post.mustache`)
     /// and text, sorted by name: where the link checker looks for a URL a template writes.
@@ -145,8 +146,10 @@ struct Theme: Sendable {
             diagnostics.append(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+        var prints = fingerprints(of: texts)
+        for (name, page) in pages { prints[name] = page.compiledFrom.fingerprint }
         return (Theme(templateSources: sources, pages: pages, assets: assets,
-                      fingerprints: fingerprints(of: texts),
+                      fingerprints: prints,
                       texts: texts.keys.sorted().compactMap { texts[$0] }.map { (label: $0.0, text: $0.1) },
                       pageTemplateNames: pageTemplates.names), diagnostics)
     }
