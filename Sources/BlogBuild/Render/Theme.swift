@@ -20,6 +20,8 @@ struct Theme: Sendable {
     /// The page templates the theme was compiled for (`PageTemplates.names`): a theme loaded
     /// again for the same ones may reuse its compiled pages and their contexts (`load(reusing:)`).
     var pageTemplateNames: [String] = []
+    /// Every template parsed: a theme loaded again parses only the templates whose text changed.
+    var compiler: TemplateCompiler?
 
     /// A page template ready to render: the program, the shape of the context it was
     /// compiled against (kept alive: `reads` tells its parts apart by identity), and
@@ -140,7 +142,8 @@ struct Theme: Sendable {
         var sources: [String: String] = [:]
         for (name, (label, _)) in texts { sources[name] = label }
         let reusable = last.flatMap { $0.pageTemplateNames == pageTemplates.names ? $0.pages : nil } ?? [:]
-        let (pages, templateProblems) = compilePages(texts, pages: pageTemplates, reusing: reusable)
+        let compiler = TemplateCompiler(sources: texts.mapValues { (label: $0.0, text: $0.1) }, reusing: last?.compiler)
+        let (pages, templateProblems) = compilePages(texts, compiler: compiler, pages: pageTemplates, reusing: reusable)
         diagnostics += templateProblems
         for name in ["base"] + pageTemplates.names where texts[name] == nil {
             diagnostics.append(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
@@ -151,7 +154,7 @@ struct Theme: Sendable {
         return (Theme(templateSources: sources, pages: pages, assets: assets,
                       fingerprints: prints,
                       texts: texts.keys.sorted().compactMap { texts[$0] }.map { (label: $0.0, text: $0.1) },
-                      pageTemplateNames: pageTemplates.names), diagnostics)
+                      pageTemplateNames: pageTemplates.names, compiler: compiler), diagnostics)
     }
 
     /// A file of the site's `templates/assets/` as the output gets it. Stylesheets
@@ -170,13 +173,13 @@ struct Theme: Sendable {
     /// for post pages). `reusing`: pages compiled before against the same page templates'
     /// contexts; one whose sources are unchanged is kept, and one compiled again gets the
     /// context it had (shapes are immutable).
-    static func compilePages(_ texts: [String: (String, String)], pages pageTemplates: PageTemplates,
+    /// `compiler`: `texts`, parsed.
+    static func compilePages(_ texts: [String: (String, String)], compiler: TemplateCompiler, pages pageTemplates: PageTemplates,
                              reusing last: [String: CompiledPage] = [:]) -> ([String: CompiledPage], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         func diagnostic(_ p: TemplateProblem, _ severity: Diagnostic.Severity) -> Diagnostic {
             Diagnostic(file: p.label, line: p.line, column: p.column, message: "template: \(p.message)", severity: severity)
         }
-        let compiler = TemplateCompiler(sources: texts.mapValues { (label: $0.0, text: $0.1) })
         for name in compiler.templates.keys.sorted() {
             diagnostics += compiler.templates[name]?.problems.map { diagnostic($0, .error) } ?? []
         }
