@@ -683,6 +683,66 @@ import Testing
                 "\(both.changedPaths)")
     }
 
+    /// A template edit compiles again only the page templates that reach the edited one
+    /// (`Theme.load(reusing:)`): a partial that only post.mustache includes, edited,
+    /// renamed (with the include) and removed with the override, changes every post
+    /// page and no other, each time as a clean build makes them.
+    @Test func aPartialOfOnePageTemplateChangesEveryPageOfIt() throws {
+        let s = try Session()
+        let post = String(decoding: try #require(Theme.builtIn["post.mustache"]), as: UTF8.self)
+        let anchor = "<div class=\"content\">\n"
+        #expect(post.contains(anchor))
+        try s.site.write("templates/partials/byline.mustache", "<p class=\"byline\">Written in the kettle room.</p>\n")
+        try s.site.write("templates/post.mustache", post.replacingOccurrences(of: anchor, with: "{{> partials/byline}}\n" + anchor))
+        try s.check("post.mustache with a partial of its own")
+        guard case .success(let plan) = SiteBuilder.plan(s.request(s.served), memo: nil) else {
+            Issue.record("no plan")
+            return
+        }
+        let postPages = Set(plan.routes.filter { $0.kind === PageKind.post }.map { "/" + $0.outputPath })
+        #expect(postPages.count > 5, "\(postPages)")
+        func expectEveryPostPage(_ outcome: IncrementalBuilder.Outcome, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            #expect(outcome.patched, sourceLocation: sourceLocation)
+            #expect(postPages.subtracting(outcome.changedPaths).isEmpty, "\(postPages.subtracting(outcome.changedPaths))",
+                    sourceLocation: sourceLocation)
+            #expect(!outcome.changedPaths.contains("/index.html") && !outcome.changedPaths.contains("/tags/index.html"),
+                    "\(outcome.changedPaths)", sourceLocation: sourceLocation)
+        }
+
+        try s.edit("templates/partials/byline.mustache") { $0.replacingOccurrences(of: "kettle room", with: "tea room") }
+        expectEveryPostPage(try s.check("the partial edited", changed: ["templates/partials/byline.mustache"]))
+
+        // Renamed and edited (the same text under another name would change no page's bytes).
+        try s.rename("templates/partials/byline.mustache", "templates/partials/credit.mustache")
+        try s.edit("templates/partials/credit.mustache") { $0.replacingOccurrences(of: "tea room", with: "tea shop") }
+        try s.edit("templates/post.mustache") { $0.replacingOccurrences(of: "partials/byline", with: "partials/credit") }
+        expectEveryPostPage(try s.check("the partial renamed and edited, and the include with it", changed: [
+            "templates/partials/byline.mustache", "templates/partials/credit.mustache", "templates/post.mustache",
+        ]))
+
+        try s.site.remove("templates/post.mustache")
+        expectEveryPostPage(try s.check("the override removed: the built-in post.mustache", changed: ["templates/post.mustache"]))
+        try s.site.remove("templates/partials/credit.mustache")
+        let unused = try s.check("the partial, unused now, removed", changed: ["templates/partials/credit.mustache"])
+        #expect(unused.pagesRendered == 0, "\(unused.changedPaths)")
+    }
+
+    /// A dynamic partial name (`{{>*params.box}}`) may pick any template of the theme:
+    /// a template that comes, which no include names, changes the page that picks it.
+    @Test func aNewTemplateADynamicNamePicksChangesItsPage() throws {
+        let s = try Session()
+        let post = String(decoding: try #require(Theme.builtIn["post.mustache"]), as: UTF8.self)
+        let anchor = "<div class=\"content\">\n"
+        try s.site.write("templates/post.mustache", post.replacingOccurrences(of: anchor, with: "{{>*params.box}}\n" + anchor))
+        try s.edit("content/posts/2023-06-01-kettle-audit.md") { $0.replacingOccurrences(of: "app: kettle\n", with: "app: kettle\nbox: partials/box\n") }
+        try s.check("a post naming a template that does not exist yet")
+        try s.site.write("templates/partials/box.mustache", "<aside>Boxed.</aside>\n")
+        let added = try s.check("the template it names, new", changed: ["templates/partials/box.mustache"])
+        #expect(added.changedPaths.contains("/2023/06/kettle-audit/index.html"), "\(added.changedPaths)")
+        try s.edit("templates/partials/box.mustache") { $0.replacingOccurrences(of: "Boxed", with: "In a box") }
+        try s.check("the template it names, edited", changed: ["templates/partials/box.mustache"])
+    }
+
     /// The theme's words are site-wide inputs: a new `strings:` text or `language:`
     /// in site.yml re-renders the pages and feeds that show them, told by the watcher
     /// that site.yml alone changed.

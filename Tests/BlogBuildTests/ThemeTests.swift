@@ -115,14 +115,64 @@ struct ThemeTests {
         let site = folder.root
         let (theme, problems) = Theme.load(siteDirectory: site)
         #expect(problems.isEmpty)
+        let out = try Self.renderTags(theme, title: "<a href=\"x\">Tom & 'Jerry' 🐭</a>")
+        let escaped = "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39; 🐭&lt;/a&gt;"
+        #expect(out == "\(escaped)|<a href=\"x\">Tom & 'Jerry' 🐭</a>|\(escaped)")
+    }
+
+    /// The tags page's template rendered with `site.title` set to `title`.
+    private static func renderTags(_ theme: Theme?, title: String) throws -> String {
         let page = try #require(theme?.pages["tags"])
         var root = TemplateRecord(page.root, reads: page.reads)
         var siteValue = root.record(for: "site")
-        siteValue["title"] = .string("<a href=\"x\">Tom & 'Jerry' 🐭</a>")
+        siteValue["title"] = .string(title)
         root["site"] = siteValue.value
-        let out = String(decoding: page.template.render(root.value), as: UTF8.self)
-        let escaped = "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39; 🐭&lt;/a&gt;"
-        #expect(out == "\(escaped)|<a href=\"x\">Tom & 'Jerry' 🐭</a>|\(escaped)")
+        return String(decoding: page.template.render(root.value), as: UTF8.self)
+    }
+
+    @Test("a theme loaded again (serve, after a template edit) compiles again each page whose templates changed, as a fresh load does")
+    func reloadReusesOnlyUnchangedPages() throws {
+        let folder = try TestSiteFolder(config: nil, files: [
+            "templates/tags.mustache": "TAGS {{> partials/mark}}",
+            "templates/partials/mark.mustache": "one",
+            "templates/archive.mustache": "ARCHIVE {{nosuch}}",
+        ])
+        let site = folder.root
+        let title = "partials/extra"
+        let (first, firstProblems) = Theme.load(siteDirectory: site)
+        #expect(try Self.renderTags(first, title: title) == "TAGS one")
+        let warning = "templates/archive.mustache:1:9: warning: template: unknown variable 'nosuch'"
+        #expect(firstProblems.map(\.description).contains { $0.hasPrefix(warning) }, "\(firstProblems)")
+
+        // A partial the page uses, edited: the page is compiled again; a page that does not use it is
+        // kept, with its warnings.
+        try folder.write("templates/partials/mark.mustache", "two")
+        let (second, secondProblems) = Theme.load(siteDirectory: site, pages: PageKinds.templates, reusing: first)
+        #expect(try Self.renderTags(second, title: title) == "TAGS two")
+        #expect(secondProblems.map(\.description) == firstProblems.map(\.description), "\(secondProblems)")
+        #expect(second?.pages["post"]?.template === first?.pages["post"]?.template, "post.mustache reaches no changed template")
+
+        // `{{>*site.title}}`: a dynamic name, for which every template of the theme is a candidate;
+        // then a new template, which no include names but the dynamic name now finds.
+        try folder.write("templates/tags.mustache", "TAGS {{> partials/mark}}{{>*site.title}}")
+        let (third, _) = Theme.load(siteDirectory: site, pages: PageKinds.templates, reusing: second)
+        #expect(try Self.renderTags(third, title: title) == "TAGS two")
+        try folder.write("templates/partials/extra.mustache", "+extra")
+        let (fourth, _) = Theme.load(siteDirectory: site, pages: PageKinds.templates, reusing: third)
+        #expect(try Self.renderTags(fourth, title: title) == "TAGS two+extra")
+
+        // The partial renamed, and the include with it; then the page's override removed (the built-in tags page).
+        try folder.remove("templates/partials/mark.mustache")
+        try folder.write("templates/partials/sign.mustache", "three")
+        try folder.write("templates/tags.mustache", "TAGS {{> partials/sign}}{{>*site.title}}")
+        let (fifth, _) = Theme.load(siteDirectory: site, pages: PageKinds.templates, reusing: fourth)
+        #expect(try Self.renderTags(fifth, title: title) == "TAGS three+extra")
+        try folder.remove("templates/tags.mustache")
+        let (sixth, sixthProblems) = Theme.load(siteDirectory: site, pages: PageKinds.templates, reusing: fifth)
+        let (fresh, freshProblems) = Theme.load(siteDirectory: site)
+        #expect(try Self.renderTags(sixth, title: title) == Self.renderTags(fresh, title: title))
+        #expect(try !Self.renderTags(sixth, title: title).contains("TAGS"))
+        #expect(sixthProblems.map(\.description) == freshProblems.map(\.description))
     }
 }
 

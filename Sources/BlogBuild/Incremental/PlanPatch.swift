@@ -90,10 +90,11 @@ enum PlanPatch {
             plan.content.posts[$0].date.instant > lastNow && plan.content.posts[$0].date.instant <= request.now
         }) else { return nil }
 
-        // A template: the theme loaded again (with its assets); a theme with errors is left to the whole plan, which reports them.
+        // A template: the theme loaded again (with its assets), compiling only the pages whose templates
+        // changed (`CompiledFrom`); a theme with errors is left to the whole plan, which reports them.
         var editedTemplates = Set<String>()
         if templatesChanged {
-            let (loaded, problems) = Theme.load(siteDirectory: request.siteDirectory, pages: PageKinds.templates(of: kinds))
+            let (loaded, problems) = Theme.load(siteDirectory: request.siteDirectory, pages: PageKinds.templates(of: kinds), reusing: theme)
             guard let loaded, !problems.contains(where: { $0.severity == .error }) else { return nil }
             for name in Set(loaded.pages.keys).union(theme.pages.keys)
             where loaded.fingerprints[name] != theme.fingerprints[name]

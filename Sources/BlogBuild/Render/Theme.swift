@@ -10,25 +10,51 @@ struct Theme: Sendable {
     /// Files under `assets/`, by path relative to `assets/`.
     var assets: [String: Asset]
     /// Template name → a hash of its text and of every partial it includes, directly
-    /// or not: a page whose template's fingerprint is unchanged needs no re-render
-    /// for the theme's sake (see `RenderKeys`).
+    /// or not; for a page template, of every template its compile reached (a dynamic
+    /// name's candidates too: `CompiledFrom.fingerprint`). A page whose template's
+    /// fingerprint is unchanged needs no re-render for the theme's sake (see `RenderKeys`).
     var fingerprints: [String: Int] = [:]
     /// Each template's label (`templates/post.mustache`, `(built-in theme) templates/post.mustache`)
     /// and text, sorted by name: where the link checker looks for a URL a template writes.
     var texts: [(label: String, text: String)] = []
+    /// The page templates the theme was compiled for (`PageTemplates.names`): a theme loaded
+    /// again for the same ones may reuse its compiled pages and their contexts (`load(reusing:)`).
+    var pageTemplateNames: [String] = []
+    /// Every template parsed: a theme loaded again parses only the templates whose text changed.
+    var compiler: TemplateCompiler?
 
     /// A page template ready to render: the program, the shape of the context it was
     /// compiled against (kept alive: `reads` tells its parts apart by identity), and
-    /// which parts of that context it reads.
+    /// which parts of that context it reads; with the problems its compile found and
+    /// what it was compiled from, so a theme loaded again can reuse it.
     struct CompiledPage: Sendable {
         let template: CompiledTemplate
         let root: TemplateShape
         let reads: TemplateReads
-
         /// Whether the page shows how many posts a tag has anywhere (`count` or
         /// `count_text` of an element of a `tags` list): a page that does not is not
         /// rendered again when a post elsewhere joins or leaves one of its tags (`RenderKeys`).
-        var readsTagCounts: Bool {
+        let readsTagCounts: Bool
+        /// The problems of every template its compile reached (`TemplateCompilation.problems`).
+        let problems: [TemplateProblem]
+        let compiledFrom: CompiledFrom
+
+        init(template: CompiledTemplate, root: TemplateShape, reads: TemplateReads,
+             problems: [TemplateProblem], compiledFrom: CompiledFrom) {
+            self.template = template
+            self.root = root
+            self.reads = reads
+            self.problems = problems
+            self.compiledFrom = compiledFrom
+            readsTagCounts = Self.readsTagCounts(root, reads)
+        }
+
+        /// The compile this page came from, as `compilePages` weighs its problems.
+        var compilation: TemplateCompilation {
+            TemplateCompilation(template: template, problems: problems, reached: Set(compiledFrom.reached.keys), reads: reads)
+        }
+
+        private static func readsTagCounts(_ root: TemplateShape, _ reads: TemplateReads) -> Bool {
             var seen = Set<ObjectIdentifier>()
             func walk(_ shape: TemplateShape) -> Bool {
                 guard seen.insert(ObjectIdentifier(shape)).inserted else { return false }
@@ -87,8 +113,10 @@ struct Theme: Sendable {
     /// Loads the theme for a site. Problems (syntax errors with template file and line,
     /// missing partials, unreadable files) come back as diagnostics.
     /// `pages`: the page templates and their contexts (`PageKinds.templates`); each,
-    /// and `base`, must exist after overrides.
-    static func load(siteDirectory: URL, pages pageTemplates: PageTemplates) -> (Theme?, [Diagnostic]) {
+    /// and `base`, must exist after overrides. `last`: the theme loaded before for the
+    /// same page kinds (serve, after a template edit): each page whose templates are all
+    /// as they were is taken from it, not compiled again (`CompiledFrom`).
+    static func load(siteDirectory: URL, pages pageTemplates: PageTemplates, reusing last: Theme? = nil) -> (Theme?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // name → (source label, text)
         var (texts, assets) = builtInParts
@@ -113,15 +141,20 @@ struct Theme: Sendable {
 
         var sources: [String: String] = [:]
         for (name, (label, _)) in texts { sources[name] = label }
-        let (pages, templateProblems) = compilePages(texts, pages: pageTemplates)
+        let reusable = last.flatMap { $0.pageTemplateNames == pageTemplates.names ? $0.pages : nil } ?? [:]
+        let compiler = TemplateCompiler(sources: texts.mapValues { (label: $0.0, text: $0.1) }, reusing: last?.compiler)
+        let (pages, templateProblems) = compilePages(texts, compiler: compiler, pages: pageTemplates, reusing: reusable)
         diagnostics += templateProblems
         for name in ["base"] + pageTemplates.names where texts[name] == nil {
             diagnostics.append(Diagnostic(file: "templates/\(name).mustache", message: "template: missing template '\(name)'"))
         }
         if diagnostics.contains(where: { $0.severity == .error }) { return (nil, diagnostics) }
+        var prints = fingerprints(of: texts)
+        for (name, page) in pages { prints[name] = page.compiledFrom.fingerprint }
         return (Theme(templateSources: sources, pages: pages, assets: assets,
-                      fingerprints: fingerprints(of: texts),
-                      texts: texts.keys.sorted().compactMap { texts[$0] }.map { (label: $0.0, text: $0.1) }), diagnostics)
+                      fingerprints: prints,
+                      texts: texts.keys.sorted().compactMap { texts[$0] }.map { (label: $0.0, text: $0.1) },
+                      pageTemplateNames: pageTemplates.names, compiler: compiler), diagnostics)
     }
 
     /// A file of the site's `templates/assets/` as the output gets it. Stylesheets
@@ -137,13 +170,16 @@ struct Theme: Sendable {
     /// (`check` and `publish` fail on it) at the place it is written; a template that
     /// several page types share (`base`, partials) is checked against each, and a name
     /// is reported only when no context it is used in has it (`{{#post}}` in `base` is
-    /// for post pages).
-    static func compilePages(_ texts: [String: (String, String)], pages pageTemplates: PageTemplates) -> ([String: CompiledPage], [Diagnostic]) {
+    /// for post pages). `reusing`: pages compiled before against the same page templates'
+    /// contexts; one whose sources are unchanged is kept, and one compiled again gets the
+    /// context it had (shapes are immutable).
+    /// `compiler`: `texts`, parsed.
+    static func compilePages(_ texts: [String: (String, String)], compiler: TemplateCompiler, pages pageTemplates: PageTemplates,
+                             reusing last: [String: CompiledPage] = [:]) -> ([String: CompiledPage], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         func diagnostic(_ p: TemplateProblem, _ severity: Diagnostic.Severity) -> Diagnostic {
             Diagnostic(file: p.label, line: p.line, column: p.column, message: "template: \(p.message)", severity: severity)
         }
-        let compiler = TemplateCompiler(sources: texts.mapValues { (label: $0.0, text: $0.1) })
         for name in compiler.templates.keys.sorted() {
             diagnostics += compiler.templates[name]?.problems.map { diagnostic($0, .error) } ?? []
         }
@@ -154,16 +190,21 @@ struct Theme: Sendable {
 
         var pages: [String: CompiledPage] = [:]
         var compilations: [(name: String, compilation: TemplateCompilation)] = []
+        let names = Set(texts.keys)
         // On all cores: each page template gets a context tree of its own, and the compiler only reads.
-        let compiled = pageTemplates.names.filter { texts[$0] != nil }.parallelMap { name -> (String, TemplateShape, TemplateCompilation)? in
-            guard let root = pageTemplates.root(name) else { return nil }
-            return (name, root, compiler.compilation(of: name, root: root))
-        }
-        for case let (name, root, compilation)? in compiled {
-            compilations.append((name, compilation))
-            if let template = compilation.template {
-                pages[name] = CompiledPage(template: template, root: root, reads: compilation.reads)
+        let compiled = pageTemplates.names.filter { texts[$0] != nil }.parallelMap { name -> (String, TemplateCompilation, CompiledPage?)? in
+            if let kept = last[name], kept.compiledFrom.isCurrent(in: texts, names: names) { return (name, kept.compilation, kept) }
+            guard let root = last[name]?.root ?? pageTemplates.root(name) else { return nil }
+            let compilation = compiler.compilation(of: name, root: root)
+            let page = compilation.template.map {
+                CompiledPage(template: $0, root: root, reads: compilation.reads, problems: compilation.problems,
+                             compiledFrom: CompiledFrom(reached: compilation.reached, names: names, texts: texts))
             }
+            return (name, compilation, page)
+        }
+        for case let (name, compilation, page)? in compiled {
+            compilations.append((name, compilation))
+            pages[name] = page
         }
         struct Place: Hashable { let template: String, line: Int, column: Int }
         var reported: Set<TemplateProblem> = []

@@ -5,13 +5,24 @@ final class TemplateCompiler: Sendable {
     /// By name (`post`, `partials/header`).
     let templates: [String: ParsedTemplate]
 
-    /// `sources`: template name → (how messages name its file, its text).
-    init(sources: [String: (label: String, text: String)]) {
+    /// Each template's label and text, by name, as parsed.
+    private let sources: [String: (label: String, text: String)]
+
+    /// `sources`: template name → (how messages name its file, its text). `last`: a compiler
+    /// of the same theme before an edit; a template with the same label and text there is
+    /// not parsed again.
+    init(sources: [String: (label: String, text: String)], reusing last: TemplateCompiler? = nil) {
         var parsed: [String: ParsedTemplate] = [:]
         for (name, source) in sources {
-            parsed[name] = TemplateParser.parse(name: name, label: source.label, text: source.text)
+            if let last, let was = last.sources[name], was.label == source.label, was.text == source.text,
+               let kept = last.templates[name] {
+                parsed[name] = kept
+            } else {
+                parsed[name] = TemplateParser.parse(name: name, label: source.label, text: source.text)
+            }
         }
         templates = parsed
+        self.sources = sources
     }
 
     /// Compiles template `name` for data of shape `root`, with every partial, parent and
