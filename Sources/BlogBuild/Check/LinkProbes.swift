@@ -9,11 +9,15 @@ struct LinkProbes: Sendable {
     /// By id: what the site path resolved to when last looked up.
     private(set) var outputs: [String?] = []
     private var ids: [String: Int32] = [:]
+    /// False for a check that keeps nothing for the next build (a clean build's): then
+    /// nothing is recorded, and every id is 0.
+    var recording = true
 
     var count: Int { sitePaths.count }
 
     /// Records that `sitePath` resolved to `output` (the latest record wins); its id.
     mutating func record(_ sitePath: String, _ output: String?) -> Int32 {
+        guard recording else { return 0 }
         if let id = ids[sitePath] {
             outputs[Int(id)] = output
             return id

@@ -68,6 +68,7 @@ struct PageLinkChecker {
     /// What each of `pages` (output paths) shows that does not resolve, on all cores.
     func findings(for pages: [String]) -> [PageFindings?] {
         var probes = LinkProbes()
+        probes.recording = false
         return findings(for: pages, knowing: [:], keepVerdicts: false, probes: &probes).findings
     }
 
@@ -82,11 +83,13 @@ struct PageLinkChecker {
         // feeds, tags) are worked out once per run.
         let run = 64
         let runs = stride(from: 0, to: pages.count, by: run).map { pages[$0..<min($0 + run, pages.count)] }
+        let recording = probes.recording
         let checked = runs.parallelMap { paths -> (findings: [PageFindings?], verdicts: [String: Known], probes: LinkProbes) in
             // Known verdicts are read where they are; new ones go to this run's own memo,
             // and the site paths looked up to its own table.
             var memo: [String: Known] = [:]
             var runProbes = LinkProbes()
+            runProbes.recording = recording
             let findings = paths.map { path -> PageFindings? in
                 guard let bytes = outputs[path]?.bytes(writtenIn: outputFolder) else { return nil }
                 var fragmentTargets = Set<String>()
@@ -99,6 +102,7 @@ struct PageLinkChecker {
         }
         var verdicts = known
         if keepVerdicts { for run in checked where !run.verdicts.isEmpty { verdicts.merge(run.verdicts) { a, _ in a } } }
+        guard probes.recording else { return (checked.flatMap(\.findings), verdicts) }
         var all: [PageFindings?] = []
         all.reserveCapacity(pages.count)
         for run in checked {
