@@ -26,9 +26,12 @@ extension OutputWriter {
         // A removed file where a folder is now needed (or a folder where a file is) goes first.
         var errors: [OutputIOError] = []
         var removedCount = 0
+        // Looked at on all cores (a template edit at 10,000 posts names 10,000 files and folders).
         var existingFolders = Set<OutputPathBytes>()
-        for folder in plan.directories {
-            switch OutputFS.lstatEntry(job.absolute(folder).outputCPath)?.kind {
+        let folders = Array(plan.directories)
+        let folderKinds = outputParallelMap(folders.count) { i, _ in OutputFS.lstatEntry(job.absolute(folders[i]).outputCPath)?.kind }
+        for (folder, kind) in zip(folders, folderKinds) {
+            switch kind {
             case .directory?: existingFolders.insert(folder)
             case nil: break
             default:
@@ -37,7 +40,9 @@ extension OutputWriter {
                 if let error = result.error { errors.append(error) }
             }
         }
-        for path in plan.relativePaths where OutputFS.lstatEntry(job.absolute(path).outputCPath)?.kind == .directory {
+        let paths = plan.relativePaths
+        let folderAtPath = outputParallelMap(paths.count) { i, _ in OutputFS.lstatEntry(job.absolute(paths[i]).outputCPath)?.kind == .directory }
+        for (path, isFolder) in zip(paths, folderAtPath) where isFolder {
             let result = OutputFS.removeEntry(job.absolute(path))
             removedCount += result.removedFiles
             if let error = result.error { errors.append(error) }
@@ -48,13 +53,14 @@ extension OutputWriter {
         let outcomes = outputParallelMap(changed.count) { i, scratch in job.stage(i, present: true, inPlace: false, scratch: scratch) }
         let (staged, unchanged) = OutputWriteJob.sort(outcomes, errors: &errors)
         if !errors.isEmpty { throw job.rollback(temporaries: staged.map { $0.path }, created: created, errors) }
-        for (index, temporary, _) in staged {
+        errors = outputParallelMap(staged.count) { s, _ -> OutputIOError? in
+            let (index, temporary, _) = staged[s]
             let target = job.absolute(plan.relativePaths[index])
-            if rename(temporary, target.outputCPath) != 0 {
-                errors.append(OutputIOError(path: target, operation: "replace", code: errno))
-                unlink(temporary)
-            }
-        }
+            guard rename(temporary, target.outputCPath) != 0 else { return nil }
+            let error = OutputIOError(path: target, operation: "replace", code: errno)
+            unlink(temporary)
+            return error
+        }.compactMap { $0 }
         if !errors.isEmpty { throw job.failure(errors) }
 
         // Removed files, then their folders while they are empty (rmdir refuses a
