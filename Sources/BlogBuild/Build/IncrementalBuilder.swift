@@ -124,8 +124,8 @@ public final class IncrementalBuilder: Sendable {
         }
         if !Self.updatesInPlace(state, request) { state.memo.forgetWritten() }
         var request = request
-        // Into an empty folder (serve's first build), pages are written as they are made: there is
-        // nothing to keep for a reader, and a failure takes them away again (`write`).
+        // Into nothing (no folder, or an empty one: serve's first build), pages are written as they
+        // are made: there is no site to keep for a reader, and a failure takes them away again (`write`).
         request.writesPagesAsMade = request.mode != .check && state.written == nil ? OutputWriter.holdsNothing(request.outputDirectory) : nil
         let rendered = SiteBuilder.render(request, memo: state.memo, changed: changedFiles)
         let patched = state.memo.plan?.patched ?? false
