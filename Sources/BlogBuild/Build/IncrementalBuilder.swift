@@ -151,8 +151,9 @@ public final class IncrementalBuilder: Sendable {
         } catch {
             if let before = request.writesPagesAsMade, !writtenAsMade.isEmpty {
                 state.memo.forgetWritten()
-                OutputWriter.removeWritten(writtenAsMade, from: request.outputDirectory, before: before,
-                                           siteDirectory: request.siteDirectory)
+                let left = OutputWriter.removeWritten(writtenAsMade, from: request.outputDirectory, before: before,
+                                                      siteDirectory: request.siteDirectory)
+                if !left.isEmpty { throw BuildFailure(error.diagnostics + left) }
             }
             throw error
         }

@@ -63,10 +63,17 @@ public enum OutputWriter {
     }
 
     /// Takes away `paths` (and the folders they leave empty) that a build wrote into
-    /// `outputDirectory` when it held `before`, so it holds that again.
-    static func removeWritten(_ paths: [String], from outputDirectory: URL, before: Nothing, siteDirectory: URL) {
-        _ = try? update(writing: [], removing: paths, in: outputDirectory, siteDirectory: siteDirectory)
+    /// `outputDirectory` when it held `before`, so it holds that again; what could not be
+    /// taken away, as problems (said with the build's own).
+    static func removeWritten(_ paths: [String], from outputDirectory: URL, before: Nothing, siteDirectory: URL) -> [Diagnostic] {
+        do throws(BuildFailure) {
+            _ = try update(writing: [], removing: paths, in: outputDirectory, siteDirectory: siteDirectory)
+        } catch {
+            return error.diagnostics
+        }
+        // Gone again only when empty: a file someone put there meanwhile stays, and the folder with it.
         if before == .noFolder { rmdir(outputDirectory.path) }
+        return []
     }
 
     /// Checks that `outputDirectory` is safe to own (see `validateOutputDirectory`),
