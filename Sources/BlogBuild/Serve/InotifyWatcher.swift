@@ -9,7 +9,11 @@ import Musl
 
 /// A Linux inotify watcher over folders (recursively), reporting "something changed"
 /// after a quiet period: events that arrive together (within `quietPeriod` of each
-/// other) give one notification.
+/// other) give one notification. While a file the events named is still open for
+/// writing (made or written, not yet closed), the notification waits for its close,
+/// up to the cap a steady stream of events has: a program descheduled in the middle
+/// of a save (a loaded machine) would otherwise have the file read half written,
+/// and one save heard as two changes.
 ///
 /// One dedicated thread (not Swift concurrency's pool) waits in `poll()` on the
 /// inotify fd and on a pipe that `stop()` writes to; it owns the watch table.
@@ -41,6 +45,8 @@ public final class InotifyWatcher: Sendable {
         var changedPaths: Set<String> = []
         /// Something happened that a list of paths does not describe (lost events, a folder moved or deleted).
         var changesUnknown = false
+        /// Files made or written since the last notification and not closed since: still being written.
+        var writing: Set<String> = []
         /// Watched folders that did not exist yet, by the watch on their parent
         /// (not recursive): a site's `templates/` made while serving.
         var awaited: [Int32: (parent: String, names: Set<String>)] = [:]
@@ -172,10 +178,12 @@ public final class InotifyWatcher: Sendable {
             if let first = pendingSince {
                 let now = Self.nowMilliseconds()
                 let quietEnd = lastEvent + UInt64(quiet), cap = first + UInt64(longest)
-                let due = min(quietEnd, cap)
+                // A file still open for writing: its close is an event too, so wait for it (up to the cap).
+                let due = state.withLock { $0.writing.isEmpty } ? min(quietEnd, cap) : cap
                 if now >= due {
                     pendingSince = nil
-                    state.withLock { $0.notifications += 1 }
+                    // One still open at the cap (a long copy) is told again when it closes.
+                    state.withLock { $0.notifications += 1; $0.writing = [] }
                     continuation.yield()
                     continue
                 }
@@ -256,6 +264,12 @@ public final class InotifyWatcher: Sendable {
                 relevant = true
                 guard mask & UInt32(IN_ISDIR) != 0 else {
                     state.changedPaths.insert(path)
+                    // A link made (no close follows) or a file opened only to read may wait the cap; a save does not.
+                    if mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)) != 0 {
+                        state.writing.remove(path)
+                    } else if mask & (UInt32(IN_CREATE) | UInt32(IN_MODIFY)) != 0 {
+                        state.writing.insert(path)
+                    }
                     continue
                 }
                 state.changesUnknown = true
