@@ -37,19 +37,22 @@ folder and compares the two folders: the same files, the same bytes. After a
 bad save serve must send an error event and keep the last good site (equal to
 the last clean build), and a clean build must fail.
 
+It also GETs `/`, the page the step edited (and 404 for one that went away)
+and a random page over HTTP: status 200, and the served HTML is the file on
+disk plus the live-reload script serve injects (only into responses; files on
+disk carry none).
+
 A busy machine can stop the script between making the temporary file and
 renaming it: serve then hears one save as two changes and rebuilds twice, the
 first time from the file as it was. When the last event of a step is not what
 the save should give (errors after a good save, none after a bad one), the
-script waits for a later rebuild (3 s). Events that come before the next save
-fail the run unless serve's log shows that every rebuild since the step was for
-the files the step saved, the last event says what the step should (errors
-after a bad save alone), and the site still equals the clean build. Such steps
-are listed at the end. `--split-saves SHARE` makes that many saves in parts on
-purpose, pausing halfway through the write and before the rename. It also GETs `/`, the page
-the step edited (and 404 for one that went away) and a random page over HTTP:
-status 200, and the served HTML is the file on disk plus the live-reload script
-serve injects (only into responses; files on disk carry none).
+script waits for a later rebuild (3 s), which serve's log must show was for
+the files the step saved. Events that come before the next save fail the run
+unless serve's log shows that every rebuild since the step was for the files
+the step saved, the last event says what the step should (errors after a bad
+save alone), and the site still equals the clean build. Such steps are listed
+at the end. `--split-saves SHARE` makes that share of saves in parts on
+purpose, pausing halfway through the write and before the rename.
 
 On the first difference prints the step, the edit, the differing paths (first
 10) and a unified diff of the first differing text file, keeps the scratch
@@ -906,6 +909,7 @@ def main():
             counts[step.kind] = counts.get(step.kind, 0) + 1
             if args.verbose:
                 print(f"step {step_no}: {step.what}", flush=True)
+            save_mark = len(server.log)
             gap = site.apply(step)
             if gap is not None:
                 bursts_ms.append(gap)
@@ -923,6 +927,9 @@ def main():
                 # A save heard in two parts: the first rebuild read the file as it was.
                 more = server.settle(LATE_WAIT)
                 if more:
+                    others = split_save_rebuilds(server.log[save_mark:], step)
+                    if others:
+                        raise Failure(f"a late rebuild after the save, for other files: {others}")
                     split.append(step_no)
                     events += more
                     payloads += [json.loads(e) for e in more if e is not None]
