@@ -62,7 +62,7 @@ enum HTMLShownText {
     @inline(__always)
     private static func copyText(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to text: inout PointerBuffer<UInt8>) -> Int {
         let n = p.count
-        guard let base = p.baseAddress else { return n }
+        guard p.baseAddress != nil else { return n }
         var i = start
         while i < n {
             // Room for the rest of the input and one eight-byte store past it.
@@ -71,8 +71,8 @@ enum HTMLShownText {
             // Eight bytes at a time while none is `<` or `&` (most of a text),
             // each eight stored whole (the bytes past a stop are overwritten later).
             while i + 8 <= n {
-                let chunk = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                UnsafeMutableRawPointer(out).storeBytes(of: chunk.littleEndian, as: UInt64.self)
+                let chunk = p.loadEight(at: i)
+                out.storeEight(chunk)
                 let found = zeroBytes(chunk ^ 0x3C3C_3C3C_3C3C_3C3C) | zeroBytes(chunk ^ 0x2626_2626_2626_2626)
                 if found != 0 {
                     let k = found.trailingZeroBitCount >> 3
@@ -84,7 +84,7 @@ enum HTMLShownText {
                 out += 8
             }
             while i < n, p[i] != UInt8(ascii: "<"), p[i] != UInt8(ascii: "&") {
-                out.initialize(to: p[i])
+                out[0] = p[i]
                 out += 1
                 i += 1
             }

@@ -63,8 +63,14 @@ struct SearchGroupTerms: Sendable {
                 // pointers (room for every surface and term made first).
                 documentsHaving.extend(to: counter.vocabulary.count, with: 0)
                 termCounts.extend(to: counter.vocabulary.terms.count, with: 0)
-                documentTerms.reserve(counter.vocabulary.terms.count)
-                let having = documentsHaving.base, counts = termCounts.base, newTerms = documentTerms.base
+                // One more than the terms there are: the write below is made for every
+                // surface, new term or not, at the slot after the last new one, and once
+                // the document has had every term (the first document of a group has
+                // nothing else) that slot is one past the last term. Room for only the
+                // terms overwrote the heap by four bytes (issue 40's `malloc(): invalid
+                // next size`).
+                documentTerms.reserve(counter.vocabulary.terms.count + 1)
+                let having = documentsHaving.values, counts = termCounts.values, newTerms = documentTerms.end
                 var newTermCount = 0
                 counter.vocabulary.endDocument { s, t, occurrences, inTitle in
                     having[s] += 1
@@ -89,8 +95,7 @@ struct SearchGroupTerms: Sendable {
         records = made
         let vocabulary = counter.vocabulary
         terms = vocabulary.terms
-        writePostings(docTerms: UnsafeBufferPointer(start: docTerms.base, count: docTerms.count),
-                      docWeights: UnsafeBufferPointer(start: docWeights.base, count: docWeights.count), docEnds: docEnds)
+        writePostings(docTerms: docTerms.buffer, docWeights: docWeights.buffer, docEnds: docEnds)
         var surfaces: [String] = [], surfaceTerms: [Int32] = [], surfaceDocuments: [Int32] = []
         for s in 0..<vocabulary.count where !vocabulary.surfaceIsCJK[s] {
             surfaces.append(vocabulary.surfaces[s])
@@ -161,7 +166,7 @@ struct SearchGroupTerms: Sendable {
 
     /// `n`'s decimal digits at `out + at`; the index after them.
     @inline(__always)
-    private static func writeNumber(_ n: UInt32, to out: UnsafeMutablePointer<UInt8>, at: Int) -> Int {
+    private static func writeNumber(_ n: UInt32, to out: CheckedPointer<UInt8>, at: Int) -> Int {
         if n < 10 {
             out[at] = UInt8(truncatingIfNeeded: 48 + n)
             return at + 1

@@ -24,31 +24,31 @@ struct SearchVocabulary {
     /// holds all a word needs: a word whose bytes fit in its `head` is found and
     /// counted without reading anything else (each other array read here would be
     /// a cache miss, once per word).
-    private var slots: UnsafeMutablePointer<Slot>
+    private var slots: CheckedPointer<Slot>
     private var mask: Int
     /// A hash's slot is its high bits: `hash >> shift`.
     private var shift: UInt32
     /// The slots the current document has counted, in the order first met: the
     /// only ones `endDocument` reads and clears. As many as the table has slots,
     /// so a word is written to it without a check, and kept only when first met.
-    private var touched: UnsafeMutablePointer<Int32>
+    private var touched: CheckedPointer<Int32>
     private var touchedCount = 0
     private let stemmer: SearchStemmer
 
     init(stemmer: SearchStemmer) {
         self.stemmer = stemmer
         let capacity = 1 << 12
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: Slot(), count: capacity)
+        slots = CheckedPointer(.allocate(capacity: capacity), count: capacity)
+        slots.base.initialize(repeating: Slot(), count: capacity)
         mask = capacity - 1
         shift = 32 - 12
-        touched = .allocate(capacity: capacity)
+        touched = CheckedPointer(.allocate(capacity: capacity), count: capacity)
         termIndex.reserveCapacity(capacity / 2)
     }
 
     func free() {
-        slots.deallocate()
-        touched.deallocate()
+        slots.base.deallocate()
+        touched.base.deallocate()
     }
 
     var count: Int { surfaces.count }
@@ -71,7 +71,7 @@ struct SearchVocabulary {
         var h: UInt64 = 0
         var k = 0
         while k + 8 <= n {
-            h = mix(h, UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)))
+            h = mix(h, bytes.loadEight(at: k))
             k += 8
         }
         if k < n {
@@ -183,8 +183,7 @@ struct SearchVocabulary {
             guard let base = a.baseAddress, let other = bytes.baseAddress else { return false }
             // Up to 15 bytes, the last eight (which hold all after the head) in one load each.
             if n <= 15 {
-                return UnsafeRawPointer(base + start + n - 8).loadUnaligned(as: UInt64.self)
-                    == UnsafeRawPointer(other + n - 8).loadUnaligned(as: UInt64.self)
+                return a.loadEight(at: start + n - 8) == bytes.loadEight(at: n - 8)
             }
             return memcmp(base + start + Slot.inHead, other + Slot.inHead, n - Slot.inHead) == 0
         }
@@ -195,8 +194,8 @@ struct SearchVocabulary {
     private mutating func grow(following k: Int) -> Int {
         let old = slots, oldCount = mask + 1, oldTouched = touched
         let count = oldCount * 2
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: Slot(), count: count)
+        slots = CheckedPointer(.allocate(capacity: count), count: count)
+        slots.base.initialize(repeating: Slot(), count: count)
         mask = count - 1
         shift -= 1
         // Where each old slot went, for the touched list.
@@ -207,10 +206,10 @@ struct SearchVocabulary {
             slots[slot] = old[j]
             moved[j] = Int32(slot)
         }
-        old.deallocate()
-        touched = .allocate(capacity: count)
+        old.base.deallocate()
+        touched = CheckedPointer(.allocate(capacity: count), count: count)
         for j in 0..<touchedCount { touched[j] = moved[Int(oldTouched[j])] }
-        oldTouched.deallocate()
+        oldTouched.base.deallocate()
         return Int(moved[k])
     }
 

@@ -34,8 +34,8 @@ enum SearchWordScanner {
         while i < n {
             // Skip to a word's first byte: eight bytes at a time past ASCII that is
             // not a word character (a text's spaces and punctuation).
-            if let base = text.baseAddress, i + 8 <= n {
-                let starts = startBytes(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+            if i + 8 <= n {
+                let starts = startBytes(text.loadEight(at: i))
                 if starts == 0 {
                     i += 8
                     continue
@@ -55,16 +55,14 @@ enum SearchWordScanner {
             // word). An ASCII byte that stops them ends the word; one of 0x80 or more
             // may be a letter, and is read on below.
             var ended = false
-            if let base = text.baseAddress {
-                while i + 8 <= n {
-                    let stops = stops(UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
-                    if stops != 0 {
-                        i += stops.trailingZeroBitCount >> 3
-                        ended = text[i] < 0x80
-                        break
-                    }
-                    i += 8
+            while i + 8 <= n {
+                let stops = stops(text.loadEight(at: i))
+                if stops != 0 {
+                    i += stops.trailingZeroBitCount >> 3
+                    ended = text[i] < 0x80
+                    break
                 }
+                i += 8
             }
             var ascii = true
             while !ended, i < n {
@@ -79,9 +77,8 @@ enum SearchWordScanner {
                     i += length
                 }
             }
-            if ascii, i - start <= 8, start + 8 <= n, let base = text.baseAddress,
-               let lower = shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)),
-                                          count: i - start) {
+            if ascii, i - start <= 8, start + 8 <= n,
+               let lower = shortPlainWord(text.loadEight(at: start), count: i - start) {
                 // Handed on one word late: its slot is read now, and that read's
                 // cache miss overlaps the work on the word before.
                 let hash = SearchVocabulary.hash(chunk: lower, count: i - start)
@@ -91,10 +88,9 @@ enum SearchWordScanner {
                 continue
             }
             // The same for a word of nine to sixteen bytes, from two loads.
-            if ascii, i - start > 8, i - start <= 16, start + 16 <= n, let base = text.baseAddress,
-               let lower = shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)), count: 8),
-               let rest = shortPlainWord(UInt64(littleEndian: UnsafeRawPointer(base + start + 8).loadUnaligned(as: UInt64.self)),
-                                         count: i - start - 8, capitalFirst: false) {
+            if ascii, i - start > 8, i - start <= 16, start + 16 <= n,
+               let lower = shortPlainWord(text.loadEight(at: start), count: 8),
+               let rest = shortPlainWord(text.loadEight(at: start + 8), count: i - start - 8, capitalFirst: false) {
                 let hash = SearchVocabulary.hash(chunk: lower, rest, count: i - start)
                 peeked &+= sink.peek(hash: hash)
                 if waiting.count > 0 { handOn(waiting, scratch: scratch, into: &sink) }
@@ -132,8 +128,9 @@ enum SearchWordScanner {
     private static func handOn<Sink: SearchPieceSink>(_ word: Waiting, scratch: UnsafeMutableBufferPointer<UInt8>,
                                                       into sink: inout Sink) {
         guard let out = scratch.baseAddress else { return }
-        UnsafeMutableRawPointer(out).storeBytes(of: word.chunk.littleEndian, as: UInt64.self)
-        UnsafeMutableRawPointer(out + 8).storeBytes(of: word.rest.littleEndian, as: UInt64.self)
+        let room = CheckedPointer(out, count: scratch.count)
+        room.storeEight(word.chunk)
+        (room + 8).storeEight(word.rest)
         sink.piece(UnsafeBufferPointer(start: out, count: word.count), cjk: false, hash: word.hash)
     }
 

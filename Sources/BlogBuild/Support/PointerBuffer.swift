@@ -3,9 +3,10 @@
 /// the shown text of a page): a `[T]` held in a struct that is mutated for every
 /// value is checked for uniqueness at each write, and that check cost more than
 /// the work. The owner calls `free()` once it is done (it is not a class: no
-/// reference counting per value either).
+/// reference counting per value either). What it hands out to be written
+/// through (`values`, `end`) is a `CheckedPointer`: bounds-checked in debug builds.
 struct PointerBuffer<T: BitwiseCopyable> {
-    private(set) var base: UnsafeMutablePointer<T>
+    private var base: UnsafeMutablePointer<T>
     private(set) var count = 0
     private var capacity: Int
 
@@ -56,8 +57,12 @@ struct PointerBuffer<T: BitwiseCopyable> {
         if count + extra > capacity { grow(to: max(capacity * 2, count + extra)) }
     }
 
-    /// Where the next value goes.
-    var end: UnsafeMutablePointer<T> { base + count }
+    /// Where the next value goes, with the room reserved after it.
+    var end: CheckedPointer<T> { CheckedPointer(base + count, count: capacity - count) }
+
+    /// The values, to be read and written in place (valid until the buffer is
+    /// next grown); only the first `count` are the buffer's.
+    var values: CheckedPointer<T> { CheckedPointer(base, count: count) }
 
     /// Counts `k` values written at `end` (room for them reserved).
     @inline(__always)
