@@ -22,7 +22,7 @@ SEARCH_BENCH_ARGS ?=
 PREFIX       ?= /usr/local
 INSTALL_BIN  ?= $(RELEASE_BIN)
 
-.PHONY: setup deps build-tool dist install build serve publish check test bench bench-serve bench-search bench-images soak bench-highlight bench-hostile check-site screenshots clean
+.PHONY: setup deps build-tool dist install build serve publish check test test-asan bench bench-serve bench-search bench-images soak bench-highlight bench-hostile check-site screenshots clean
 
 ## setup: install what a fresh Debian machine lacks, then build blogbuild
 setup: deps build-tool
@@ -82,6 +82,17 @@ test:
 	@# photos and screenshots once here, not in many tests at once.
 	rm -rf /tmp/blogbuild-test-warm && BLOGBUILD_CACHE_DIR=$(CURDIR)/.blogbuild-cache "$$($(SWIFT) build --show-bin-path)/blogbuild" build --quiet --site $(CURDIR) --output /tmp/blogbuild-test-warm && rm -rf /tmp/blogbuild-test-warm
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory test-asan
+
+## test-asan: the suites that run the unsafe pointer code (search index, shown text, HTML scanner, highlighter,
+## Markdown, templates, output, feeds, the example site end to end) and the fuzz tests, built with AddressSanitizer
+## in .build-asan; the `blogbuild` they run is that build's too. Leaks are not looked for (the Swift runtime keeps
+## its caches to the end on purpose).
+ASAN_SUITES := MemorySafetyTests|SearchIndexTests|HTMLScanner|Highlight|HostileInput|MarkdownTests|InPlaceOrderTests|OutputTests|MetadataStripperFuzzTests|FeedTests|RenderTests|ProblemTests|SpecConformanceTests|EndToEndTests
+test-asan:
+	@# The theme embedder runs during the build, built with the sanitizer too: no leak check there either.
+	ASAN_OPTIONS=detect_leaks=0 SWIFT_DETERMINISTIC_HASHING=1 $(SWIFT) build --build-tests --scratch-path .build-asan --sanitize=address
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 $(SWIFT) test --skip-build --scratch-path .build-asan --sanitize=address --filter '$(ASAN_SUITES)'
 
 ## check-site: a second-opinion checker (Tests/Tools/check_site.py: the Nu HTML Checker, feedparser, xmllint, BeautifulSoup) on the published example site
 check-site: build-tool

@@ -10,9 +10,9 @@ protocol TokenSink {
 /// fallback kind. Every step consumes at least one byte, or pops a state, so a
 /// run is linear in the input.
 ///
-/// The loop reads the input and the language's `Tables` through raw pointers
-/// (`UnsafePointer` subscripts are transparent, so they cost no call even in
-/// unoptimised builds) and copies rules as plain data: per token there is no
+/// The loop reads the input and the language's `Tables` through pointers that
+/// are bounds-checked in debug builds only (`UnsafeBufferPointer`,
+/// `CheckedPointer`) and copies rules as plain data: per token there is no
 /// allocation, no array copy and no retain/release. The one array, the state
 /// stack, only changes on push and pop.
 struct Lexer {
@@ -40,7 +40,8 @@ struct Lexer {
     }
 
     func run<S: TokenSink>(_ buffer: UnsafeBufferPointer<UInt8>, into sink: inout S) {
-        guard let p = buffer.baseAddress, buffer.count > 0 else { return }
+        guard buffer.count > 0 else { return }
+        let p = buffer
         var m = Matching(p: p, n: buffer.count, t: language.tables)
         let t = m.t
         let n = m.n
@@ -129,7 +130,7 @@ struct Lexer {
 
     /// The matchers over one input; all state is plain values and pointers.
     private struct Matching {
-        let p: UnsafePointer<UInt8>
+        let p: UnsafeBufferPointer<UInt8>
         let n: Int
         let t: Tables
         /// The identifier at `scanPosition`, scanned once however many word rules look at it.
@@ -139,7 +140,7 @@ struct Lexer {
         var foldedHash: UInt32 = 0
         var hashed = false
 
-        init(p: UnsafePointer<UInt8>, n: Int, t: Tables) {
+        init(p: UnsafeBufferPointer<UInt8>, n: Int, t: Tables) {
             self.p = p
             self.n = n
             self.t = t

@@ -46,13 +46,13 @@ struct FlatRule {
 /// language and never resized (see `CompiledLanguage`). A value of this type
 /// is a handful of pointers: copying it costs no reference counting.
 struct Tables {
-    let rules: UnsafeMutablePointer<FlatRule>
-    let dispatch: UnsafeMutablePointer<Int32>
-    let order: UnsafeMutablePointer<Int32>
-    let fallbacks: UnsafeMutablePointer<TokenKind>
-    let bytes: UnsafeMutablePointer<UInt8>
-    let ints: UnsafeMutablePointer<Int32>
-    let sets: UnsafeMutablePointer<ByteSet>
+    let rules: CheckedPointer<FlatRule>
+    let dispatch: CheckedPointer<Int32>
+    let order: CheckedPointer<Int32>
+    let fallbacks: CheckedPointer<TokenKind>
+    let bytes: CheckedPointer<UInt8>
+    let ints: CheckedPointer<Int32>
+    let sets: CheckedPointer<ByteSet>
     let identifierStart: ByteSet
     let identifierRest: ByteSet
 
@@ -139,19 +139,19 @@ struct Tables {
     }
 
     /// A fresh allocation holding the elements (at least one slot, so it is never empty).
-    private static func copy<T>(_ array: [T]) -> UnsafeMutablePointer<T> {
+    private static func copy<T>(_ array: [T]) -> CheckedPointer<T> {
         let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
         _ = UnsafeMutableBufferPointer(start: pointer, count: array.count).initialize(from: array)
-        return pointer
+        return CheckedPointer(pointer, count: array.count)
     }
 
     func deallocate() {
-        rules.deallocate()
-        dispatch.deallocate()
-        order.deallocate()
-        fallbacks.deallocate()
-        bytes.deallocate()
-        ints.deallocate()
-        sets.deallocate()
+        rules.base.deallocate()
+        dispatch.base.deallocate()
+        order.base.deallocate()
+        fallbacks.base.deallocate()
+        bytes.base.deallocate()
+        ints.base.deallocate()
+        sets.base.deallocate()
     }
 }
