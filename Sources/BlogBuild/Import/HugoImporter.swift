@@ -285,6 +285,11 @@ enum HugoImporter {
                                         folder: parts.dropLast(fileName.hasPrefix("index.") ? 2 : 1).joined(separator: "/")))
             }
         }
+        if let own = old.first, value("draft")?.bool != true && !expired, let base = settings.absoluteBase {
+            // Hugo's RSS template names an item `<guid>{{ .Permalink }}</guid>`: the page's absolute URL.
+            fields.append((key: "feed_id", value: .text(base + own.dropFirst())))
+            report.count("feed ids kept (feed_id)")
+        }
         old += aliases(front, folder: "/" + parts.dropLast().joined(separator: "/") + "/", report: &report)
         // Name the file so blogbuild's :slug is Hugo's: its URL then stays the same, with no alias needed.
         let pattern = settings.permalinks[parts[0]] ?? ""
@@ -424,6 +429,8 @@ enum HugoImporter {
         var postSections: Set<String>
         var blogbuildPattern: String
         var basePath: String
+        /// `baseURL` when it is absolute, ending in `/`: what Hugo's `.Permalink` starts with.
+        var absoluteBase: String?
         var lowercase: Bool
         /// Sections whose list page has words of its own, which became a page at the
         /// section's URL: a menu link there stays.
@@ -461,6 +468,7 @@ enum HugoImporter {
             let base = config["baseURL"]?.scalarText ?? config["baseurl"]?.scalarText ?? "/"
             basePath = ImportAssembler.sitePath(base, basePath: "/")
             if !basePath.hasSuffix("/") { basePath += "/" }
+            absoluteBase = base.hasPrefix("http://") || base.hasPrefix("https://") ? (base.hasSuffix("/") ? base : base + "/") : nil
         }
 
         /// The taxonomies Hugo writes lists for (plural names): `taxonomies:` in the

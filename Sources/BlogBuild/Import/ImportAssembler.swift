@@ -270,7 +270,7 @@ enum ImportAssembler {
     /// whatever else, as it came.
     static func ordered(_ fields: ImportFields) -> ImportFields {
         let order = ["title", "date", "updated", "summary", "tags", "series", "series_order", "app", "image", "draft", "slug",
-                     "permalink", "aliases"]
+                     "permalink", "aliases", "feed_id"]
         let known = order.compactMap { key in fields.first { $0.key == key } }
         return known + fields.filter { !order.contains($0.key) }
     }

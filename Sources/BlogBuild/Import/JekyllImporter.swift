@@ -278,6 +278,12 @@ enum JekyllImporter {
                                               nameTitle: nameTitle, slug: value("slug")?.scalarText, categories: categories,
                                               outputExtension: ext == "xml" ? ".xml" : ".html", collection: collection)
             old += JekyllPermalink.writtenForms(url)
+            if type == "posts", let base = settings.jekyllFeedBase {
+                // jekyll-feed's `<id>{{ post.id | absolute_url }}</id>`.
+                let id = JekyllPermalink.documentID(url: url, slug: value("slug")?.scalarText ?? nameTitle)
+                fields.append((key: "feed_id", value: .text(base + id)))
+                report.count("feed ids kept (feed_id)")
+            }
         }
         for alias in value("redirect_from")?.texts() ?? [] {
             old += JekyllPermalink.writtenForms(alias.hasPrefix("/") ? alias : "/" + alias)
@@ -409,6 +415,9 @@ enum JekyllImporter {
         var collections: [String: String]
         /// The folder holding `_posts/` and the collections' folders (`collections_dir`).
         var collectionsDir: String
+        /// What jekyll-feed's entry ids start with (`url` and `baseurl`, no `/` at the end):
+        /// nil when the site does not use the plugin or has no absolute `url`.
+        var jekyllFeedBase: String?
 
         init(_ config: ImportValue) {
             self.config = config
@@ -436,6 +445,11 @@ enum JekyllImporter {
             if !base.hasPrefix("/") { base = "/" + base }
             if !base.hasSuffix("/") { base += "/" }
             basePath = base
+            let plugins = (config["plugins"]?.texts() ?? []) + (config["gems"]?.texts() ?? [])
+            if plugins.contains("jekyll-feed"), var url = config["url"]?.scalarText, url.hasPrefix("http") {
+                while url.hasSuffix("/") { url.removeLast() }
+                jekyllFeedBase = url + String(base.dropLast())
+            }
         }
 
         /// The folder of a collection: `_label`, inside `collections_dir` when there is one.

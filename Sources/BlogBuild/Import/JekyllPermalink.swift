@@ -84,6 +84,17 @@ enum JekyllPermalink {
         return url.hasSuffix("/") || last.contains(".") ? [url] : [url, url + ".html"]
     }
 
+    /// A post's `id` as Jekyll's `Document#id` makes it: `File.join(File.dirname(url),
+    /// slug)`, Ruby's `dirname` (trailing slashes ignored; `/` when nothing is left),
+    /// so `/blog/swift-blog/` gives `/blog/swift-blog` and `/2014/04/04/x.html` gives
+    /// `/2014/04/04/x`.
+    static func documentID(url: String, slug: String) -> String {
+        var path = Substring(url)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+        return (folder.isEmpty ? "" : String(folder)) + "/" + slug
+    }
+
     /// An undated collection document's URL: `/:collection/:path/` and the like.
     static func collectionURL(pattern: String, label: String, relativePath: String, outputExtension: String = ".html") -> String {
         let path = (relativePath as NSString).deletingPathExtension

@@ -167,6 +167,12 @@ enum WordPressImporter {
             if !item.link.isEmpty { old.append(oldPath(item.link, export: export)) }
             let query = "/?p=\(item.id)"
             if !old.contains(query) { old.append(query) }
+            // WordPress's feeds name an item by its `<guid>` as the export has it.
+            let guid = item.guid.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !guid.isEmpty {
+                front.append((key: "feed_id", value: .text(guid)))
+                report.count("feed ids kept (feed_id)")
+            }
         }
         let day = DateParsing.day(year: fields.year, month: fields.month, day: fields.day)
         return ImportedSite.Document(kind: .post, path: "content/posts/\(day)-\(fileSlug).md", fields: ImportAssembler.ordered(front),

@@ -227,6 +227,11 @@ public struct Post: Sendable, Hashable {
     public var aliasLocations: [SourceLocation]
     /// `search: false` leaves the post out of the search index.
     public var search: Bool = true
+    /// `feed_id:`: the id every feed gives the post instead of the one blogbuild
+    /// makes (`FeedEntry.id`). An import writes the id the old generator's feeds
+    /// gave it, so a feed reader does not show an old post as new on the day of
+    /// the move.
+    public var feedID: String? = nil
 
     public init(sourcePath: String, title: String, date: PostDate, updated: PostDate? = nil, summary: String? = nil,
                 tags: [String] = [], series: String? = nil, seriesOrder: Int? = nil, app: String? = nil,

@@ -47,6 +47,13 @@ enum PostLoader {
         let socialImage = fields.text("social_image").map(ContentText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let draft = fields.bool("draft") ?? false
         let search = fields.bool("search") ?? true
+        var feedID: String?
+        if let node = fields.writtenNode("feed_id"), let written = fields.text("feed_id") {
+            feedID = ContentText.trimmed(written)
+            if feedID?.isEmpty == true {
+                fields.report("'feed_id' is empty (leave it out for blogbuild's own id)", at: node)
+            }
+        }
 
         var slug: String?
         if let node = fields.writtenNode("slug") {
@@ -87,6 +94,7 @@ enum PostLoader {
                         keyLocations: fields.keyLocations, aliasLocations: aliasLocations)
         post.socialImage = socialImage
         post.search = search
+        post.feedID = feedID
         return (post, diagnostics)
     }
 
