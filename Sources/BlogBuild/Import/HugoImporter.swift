@@ -619,7 +619,10 @@ enum HugoImporter {
             }
             report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at, feeds.tag_list_at)")
             if !redirects.isEmpty { report.count("old list pages → redirects") }
-            var out: ImportFields = [(key: "feeds", value: .map([
+            // Hugo's feeds hold `rssLimit` items (`services.rss.limit` since 0.114; -1 or none: every page).
+            let limit = Int(config["services"]?["rss"]?["limit"]?.scalarText ?? config["rssLimit"]?.scalarText ?? "") ?? -1
+            if limit > 0 { report.count("the feeds' item count (rssLimit → feeds.items)") }
+            var out: ImportFields = [(key: "feeds", value: .map((limit > 0 ? [(key: "items", value: .number(String(limit)))] : []) + [
                 (key: "also_at", value: .list(alsoAt.map(ImportValue.text))),
                 (key: "tags_also_at", value: .list(tagFeeds.map(ImportValue.text))),
                 (key: "tag_list_at", value: .list(tagLists.map(ImportValue.text))),

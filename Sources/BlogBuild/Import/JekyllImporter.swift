@@ -478,6 +478,12 @@ enum JekyllImporter {
             } else {
                 report.leave("_config.yml", line: nil, "url", "no absolute 'url': set base_url in content/site.yml before publishing")
             }
+            if jekyllFeedBase != nil {
+                // jekyll-feed's feed holds `feed: { posts_limit: }` posts, 10 unless told.
+                let limit = Int(config["feed"]?["posts_limit"]?.scalarText ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 10
+                out.append((key: "feeds", value: .map([(key: "items", value: .number(String(limit)))])))
+                report.count("the feed's item count (jekyll-feed's posts_limit → feeds.items)")
+            }
             if let language = config["lang"] ?? config["locale"] { out.append((key: "language", value: .text(language.scalarText?.replacingOccurrences(of: "_", with: "-") ?? "en"))) }
             out.append((key: "timezone", value: .text(timeZone.identifier)))
             // jekyll-paginate's `paginate`, or jekyll-paginate-v2's `per_page`: the old pages redirect to the home page of their number.
