@@ -57,6 +57,7 @@ struct FeedContinuityTests {
             "content/posts/lazy.md": "---\ntitle: How I upgrade LazyVim\ndate: 2024-04-25\nurl: /how-i-upgrade-lazyvim/\n---\nBody.\n",
             "content/posts/cafe.md": "---\ntitle: Café notes\ndate: 2023-02-01T10:00:00+01:00\nslug: cafe-notes\n---\nBody two.\n",
             "content/posts/Mixed Case.md": "---\ntitle: Mixed case\ndate: 2022-06-05\n---\nBody three.\n",
+            "content/posts/noslash.md": "---\ntitle: No slash\ndate: 2024-05-01\nurl: /test-no-slash\n---\nBody four.\n",
         ], in: folder, named: "hugo-site")
         let old = folder.outside("old")
         let ran = try ProcessRunner.run(hugo, ["--quiet", "--source", source.path, "--destination", old.path], timeout: 120)
@@ -67,6 +68,7 @@ struct FeedContinuityTests {
         // `rssLimit` is kept: the two newest, not every post.
         #expect(oldIDs.count == 2, "Hugo's feed: \(oldIDs)")
         #expect(oldIDs.contains("https://blog.example.se/how-i-upgrade-lazyvim/"))
+        #expect(oldIDs.contains("https://blog.example.se/test-no-slash/"))
         // Every feed blogbuild writes for the posts: the old address (`index.xml`), RSS, Atom.
         let feeds = ["index.xml", "feed.xml", "atom.xml"].map { new.appendingPathComponent($0) }
         let newIDs = Self.ids(feeds)

@@ -286,8 +286,11 @@ enum HugoImporter {
             }
         }
         if let own = old.first, value("draft")?.bool != true && !expired, let base = settings.absoluteBase {
-            // Hugo's RSS template names an item `<guid>{{ .Permalink }}</guid>`: the page's absolute URL.
-            fields.append((key: "feed_id", value: .text(base + own.dropFirst())))
+            // Hugo's RSS template names an item `<guid>{{ .Permalink }}</guid>`: the page's absolute URL,
+            // which ends in `/` unless its last part has an extension (`url: /x` is `/x/`).
+            let last = own.split(separator: "/").last ?? ""
+            let permalink = own.hasSuffix("/") || last.contains(".") ? own : own + "/"
+            fields.append((key: "feed_id", value: .text(base + permalink.dropFirst())))
             report.count("feed ids kept (feed_id)")
         }
         old += aliases(front, folder: "/" + parts.dropLast().joined(separator: "/") + "/", report: &report)
