@@ -88,6 +88,8 @@ struct FeedContinuityTests {
         let source = try Self.source([
             "_config.yml": "title: Feeds\nurl: https://example.org\nbaseurl: /blog\npermalink: /:year/:month/:day/:title:output_ext\nplugins: [jekyll-feed]\nfeed:\n  posts_limit: 2\ntimezone: UTC\n",
             "_posts/2016-06-05-first-post.md": "---\ntitle: First post\n---\nBody.\n",
+            // Late evening in California is the next day in the site's UTC: Jekyll's URL says the 6th.
+            "_posts/2019-06-05-evening.md": "---\ntitle: Evening\ndate: 2019-06-05 11:30:00 pm PST\n---\nBody four.\n",
             "_posts/2017-01-02-second.md": "---\ntitle: Second\nslug: renamed\n---\nBody two.\n",
             "_posts/2018-03-04-pretty.md": "---\ntitle: Pretty\npermalink: /pretty/:title/\n---\nBody three.\n",
         ], in: folder, named: "jekyll-site")
@@ -99,7 +101,7 @@ struct FeedContinuityTests {
         let oldFeed = old.appendingPathComponent("feed.xml")
         let oldIDs = Self.ids([oldFeed])[oldFeed.path] ?? []
         #expect(oldIDs.count == 2, "jekyll-feed's feed (posts_limit is kept): \(oldIDs)")
-        #expect(oldIDs.contains("https://example.org/blog/2017/01/02/renamed"))
+        #expect(oldIDs.contains("https://example.org/blog/2019/06/06/evening"))
         let feeds = ["feed.xml", "atom.xml"].map { new.appendingPathComponent($0) }
         let newIDs = Self.ids(feeds)
         for feed in feeds {
@@ -131,5 +133,43 @@ struct FeedContinuityTests {
         #expect(JekyllPermalink.documentID(url: "/2014/04/04/x.html", slug: "x") == "/2014/04/04/x")
         #expect(JekyllPermalink.documentID(url: "/x/", slug: "x") == "/x")
         #expect(JekyllPermalink.documentID(url: "/", slug: "x") == "/x")
+    }
+}
+
+/// Issue 41: a Jekyll post's `date:` as Ruby's `Time.parse` reads it, with Ruby
+/// itself as the oracle (Debian's ruby, which Jekyll brings; `make setup`).
+@Suite("Jekyll dates as Ruby reads them")
+struct RubyTimeTests {
+    static let ruby: URL? = ProcessRunner.findOnPath("ruby")
+    static let samples = [
+        "2016-06-05 11:30:00 am PST", "2014-04-04 11:30:00 EST", "2015-01-02 12:15 am", "2015-01-02 12:15 PM",
+        "2015-01-02 3pm", "2016-06-05 11:30:00 +0200", "2016-06-05 11:30:00 -07:00", "2016-06-05 PST",
+        "2016-06-05 11:30:00 CEST", "2016-06-05 11:30:00 UTC", "2016-06-05T11:30:00Z", "2016-6-5 9:05",
+        "2016-06-05 11:30:00 GMT+2", "2016-06-05 11:30 p.m. EDT", "2016-06-05 01:02:03.250 -0330",
+    ]
+
+    @Test(.enabled(if: ruby != nil || FeedContinuityTests.isCI, "needs ruby (apt-get install ruby)"))
+    func theSameInstantAsRubysTimeParse() throws {
+        guard let ruby = Self.ruby else { Issue.record("CI=true but ruby is missing"); return }
+        // The site's zone for a local time: Ruby's TZ, blogbuild's `timezone`.
+        let zone = "America/New_York"
+        let script = "require 'time'; ARGV.each { |d| puts Time.parse(d).to_i }"
+        let outcome = try ProcessRunner.run(ruby, ["-e", script] + Self.samples, environment: ["TZ": zone])
+        let expected = outcome.stdoutLines.compactMap { Int($0) }
+        #expect(expected.count == Self.samples.count, "\(outcome)")
+        for (text, seconds) in zip(Self.samples, expected) {
+            let normalized = try #require(RubyTime.normalized(text), "\(text)")
+            guard case .success(let date) = DateParsing.parse(normalized, timeZone: try #require(TimeZone(identifier: zone))) else {
+                Issue.record("\(text) → \(normalized): not read")
+                continue
+            }
+            #expect(Int(date.instant.timeIntervalSince1970) == seconds, "\(text) → \(normalized)")
+        }
+    }
+
+    @Test func notATimeIsNil() {
+        #expect(RubyTime.normalized("2016-06-05 13:30 pm") == nil)
+        #expect(RubyTime.normalized("2016-06-05 25:00") == nil)
+        #expect(RubyTime.normalized("June fifth") == nil)
     }
 }

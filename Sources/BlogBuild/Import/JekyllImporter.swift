@@ -207,8 +207,14 @@ enum JekyllImporter {
         // Ruby reads `2016-3-30 8:00:00` as Jekyll's date; blogbuild reads it with its digits padded.
         var dateText = value("date")?.scalarText.map(Self.padded)
         if let written = dateText, case .failure = DateParsing.fields(written) {
-            report.leave(path, line: nil, "date: \(written)", "not a date blogbuild reads; the file name's date is used")
-            dateText = nil
+            // Ruby's `Time.parse` reads more than blogbuild does: a 12-hour clock, a zone's name.
+            if let ruby = RubyTime.normalized(written), case .success = DateParsing.fields(ruby) {
+                dateText = ruby
+                report.count("dates read as Ruby's Time.parse reads them (am/pm, zone names)")
+            } else {
+                report.leave(path, line: nil, "date: \(written)", "not a date blogbuild reads; the file name's date is used")
+                dateText = nil
+            }
         }
         if dateText == nil { dateText = named?.date }
         if dateText == nil, let modified = try? FileManager.default.attributesOfItem(atPath: tree.absolute(path))[.modificationDate] as? Date {
