@@ -17,6 +17,7 @@ import Testing
             var title: String
             var url: String
             var date: String
+            var dateText: String?
             var excerpt: String
             var tags: [String]
             var terms: [String]
@@ -264,4 +265,65 @@ import Testing
         #expect(answer.fetched.filter { $0.hasPrefix("/search/doc/") } == ["/search/doc/0.json"])
         #expect(!answer.fetched.contains { !$0.hasPrefix("/search/") }, "no page is read without a phrase")
     }
+
+    // MARK: Issue 40: every page a reader looks for, dates
+
+    /// An app portfolio: an app whose tagline has `coffee`, its privacy page, a
+    /// series, standalone pages, a post with a word only in its summary, and a
+    /// post about tidepools in the series.
+    static func portfolioSite(language: String = "en") throws -> TestSiteFolder {
+        try TestSiteFolder(config: TestSiteFolder.defaultConfig.replacingOccurrences(of: "language: en", with: "language: \(language)"),
+                           files: [
+            "content/apps/brewmaster.md": "---\ntitle: Brewmaster\ntagline: Coffee ratios for the morning pour\n"
+                + "platforms: [iOS, watchOS]\nscreenshots:\n  - { src: /images/shot.png, alt: The scales with a flat white }\n"
+                + "---\nIt weighs your beans.\n",
+            "content/apps/brewmaster/privacy.md": post("Brewmaster Privacy", "Brewmaster keeps no data."),
+            "content/series/harbour-notes.md": "---\ntitle: Harbour Notes\ndescription: Sketches of the estuary\n---\nAn intro about lighthouses.\n",
+            "content/pages/uses.md": post("Uses", "My desk has a marimba."),
+            "content/pages/hidden.md": post("Hidden", "A narwhal page.", extra: "search: false\n"),
+            "content/posts/2024-01-01-tides.md": post("Reading the tides", "Tidepool creatures at low water.", extra: "series: harbour-notes\n"),
+            "content/posts/2024-01-02-summary.md": post("Quiet places", "Nothing else here.", extra: "summary: A gazetteer of calm corners\n"),
+            "content/posts/2024-11-01-dated.md": post("Autumn", "Leaves fall."),
+        ])
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func appsTheirIndexSeriesAndPagesAreFound() throws {
+        let built = try Built(try Self.portfolioSite())
+        // The tagline's word finds the app's page (and the portfolio that shows it).
+        let coffee = try built.query("coffee ")
+        #expect(Set(coffee.urls) == ["/apps/brewmaster/", "/apps/"], "\(coffee.urls)")
+        #expect(coffee.results.first { $0.url == "/apps/brewmaster/" }?.excerpt == "Coffee ratios for the morning pour")
+        // The app's name finds its own page first, then its child page.
+        #expect(try built.query("brewmaster ").urls.prefix(2) == ["/apps/brewmaster/", "/apps/brewmaster/privacy/"])
+        #expect(try built.query("watchos ").urls == ["/apps/brewmaster/"], "platforms")
+        #expect(try built.query("beans ").urls == ["/apps/brewmaster/"], "description")
+        #expect(try built.query("flat white ").urls == ["/apps/brewmaster/"], "a screenshot's alt text")
+        #expect(try built.query("estuary ").urls == ["/series/harbour-notes/"], "series description")
+        #expect(try built.query("lighthouses ").urls == ["/series/harbour-notes/"], "series intro")
+        #expect(try built.query("harbour ").urls.first == "/series/harbour-notes/", "series title")
+        #expect(try built.query("marimba ").urls == ["/uses/"])
+        #expect(try built.query("narwhal ").urls == [], "search: false")
+        #expect(try built.query("apps ").urls.first == "/apps/", "the portfolio by its title")
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aWordOnlyInASummaryIsFound() throws {
+        let built = try Built(try Self.portfolioSite())
+        let answer = try built.query("gazetteer ")
+        #expect(answer.urls == ["/2024/01/summary/"])
+        #expect(answer.marked.first?.contains("<mark>gazetteer</mark>") == true, "\(answer.marked)")
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aResultsDateReadsAsThePagesDo() throws {
+        let built = try Built(try Self.portfolioSite())
+        let answer = try built.query("autumn ")
+        #expect(answer.results.first?.date == "2024-11-01")
+        #expect(answer.results.first?.dateText == "1 November 2024")
+        let page = try String(contentsOf: built.output.appendingPathComponent("2024/11/dated/index.html"), encoding: .utf8)
+        #expect(page.contains(">1 November 2024</time>"))
+        let german = try Built(try Self.portfolioSite(language: "de"))
+        #expect(try german.query("autumn ").results.first?.dateText == "1. November 2024")
+        // A page has no date.
+        #expect(try built.query("marimba ").results.first?.dateText == "")
+    }
 }
+

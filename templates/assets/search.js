@@ -165,6 +165,7 @@
   function manifest() {
     return indexFile("index.json").then(function (m) {
       if (!m || m.format !== 1) throw new Error("search: the index's format is not one this script reads");
+      if (!m.namePages) m.namePages = new Set(m.named || []);
       return m;
     });
   }
@@ -308,8 +309,8 @@
   }
 
   /**
-   * Results for `query`, best first: {results: [{title, url, date, excerpt, tags,
-   * terms}], total, terms}. With options.first and options.onFirst, onFirst is
+   * Results for `query`, best first: {results: [{title, url, date, dateText,
+   * excerpt, tags, terms}], total, terms}. With options.first and options.onFirst, onFirst is
    * called with the first `first` results as soon as their records are loaded;
    * the others' records are loaded after that. See docs/SEARCH.md.
    */
@@ -363,13 +364,15 @@
             hits.push({ id: id, titles: titles, score: score });
           });
         }
-        hits.sort(function (a, b) { return b.titles - a.titles || b.score - a.score || a.id - b.id; });
+        // Among as many title words, the own page of what the title names (an app, a series) first.
+        hits.forEach(function (hit) { hit.named = hit.titles > 0 && m.namePages.has(hit.id) ? 1 : 0; });
+        hits.sort(function (a, b) { return b.titles - a.titles || b.named - a.named || b.score - a.score || a.id - b.id; });
         var shown = parsed.phrases.length ? verifyPhrases(m, hits, parsed.phrases, limit) : Promise.resolve({ hits: hits.slice(0, limit), total: hits.length });
         return shown.then(function (chosen) {
           function answer(records) {
             return {
               results: records.map(function (r) {
-                return { title: r.t, url: siteURL(r.u), date: r.d, excerpt: r.x, tags: r.g, terms: marks };
+                return { title: r.t, url: siteURL(r.u), date: r.d, dateText: r.f || "", excerpt: r.x, tags: r.g, terms: marks };
               }),
               total: chosen.total,
               terms: marks

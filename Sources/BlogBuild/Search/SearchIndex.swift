@@ -16,10 +16,11 @@ enum SearchIndex {
     static let bucketBytes = 16_384
     static let maxBuckets = 4096
 
-    /// The files of the index for `site`, paths under `search/`. With a memo, the
-    /// groups of documents the last build analysed, unchanged, are taken from it.
-    static func files(for site: Site, memo: (any SearchGroupStore)? = nil) -> [OutputFile] {
-        let docs = SearchDocument.all(in: site)
+    /// The files of the index for `site` (its pages as `routes` has them), paths
+    /// under `search/`. With a memo, the groups of documents the last build
+    /// analysed, unchanged, are taken from it.
+    static func files(for site: Site, routes: [Route], memo: (any SearchGroupStore)? = nil) -> [OutputFile] {
+        let docs = SearchDocument.all(in: site, routes: routes)
         let algorithm = SearchStemmer.algorithm(forLanguage: site.config.language)
         let groups = SearchGroups.groups(of: docs)
         let known = memo?.take(stemmer: algorithm) ?? [:]
@@ -47,7 +48,8 @@ enum SearchIndex {
             start = end
         }
         memo?.keep(kept, stemmer: algorithm, analysed: analysedGroups)
-        return builder.files(language: site.config.language, stemmer: algorithm ?? "")
+        let named = docs.indices.filter { docs[$0].isNamePage }
+        return builder.files(language: site.config.language, stemmer: algorithm ?? "", namePages: named)
     }
 
     /// A non-negative number's decimal digits.
@@ -136,8 +138,8 @@ enum SearchIndex {
             }
         }
 
-        /// The files, consuming the postings.
-        mutating func files(language: String, stemmer: String) -> [OutputFile] {
+        /// The files, consuming the postings. `namePages`: the ids of the documents that are the own page of what their title names.
+        mutating func files(language: String, stemmer: String, namePages: [Int] = []) -> [OutputFile] {
             var files: [OutputFile] = []
             let total = zip(postings, terms).reduce(0) { $0 + $1.0.count + $1.1.utf8.count + 5 }
             var buckets = 1
@@ -169,13 +171,7 @@ enum SearchIndex {
                     guard let entry = surfaces[surface] else { continue }
                     if i > 0 { out.append(UInt8(ascii: ",")) }
                     out.append(UInt8(ascii: "["))
-                    JSONText.append(surface, to: &out)
-                    out.append(UInt8(ascii: ","))
-                    SearchIndex.appendNumber(entry.df, to: &out)
-                    if terms[entry.term] != surface {
-                        out.append(UInt8(ascii: ","))
-                        JSONText.append(terms[entry.term], to: &out)
-                    }
+                    appendEntry(surface, entry, to: &out)
                     out.append(UInt8(ascii: "]"))
                 }
                 out.append(UInt8(ascii: "]"))
@@ -198,9 +194,27 @@ enum SearchIndex {
             manifest.append(contentsOf: ",\"stemmer\":".utf8)
             JSONText.append(stemmer, to: &manifest)
             manifest.append(contentsOf: (",\"dict\":\(SearchIndex.dictionaryKeyLength),\"buckets\":\(buckets),"
-                                         + "\"perRecordFile\":\(SearchIndex.recordsPerFile)}").utf8)
+                                         + "\"perRecordFile\":\(SearchIndex.recordsPerFile)").utf8)
+            manifest.append(contentsOf: ",\"named\":[".utf8)
+            for (i, id) in namePages.enumerated() {
+                if i > 0 { manifest.append(UInt8(ascii: ",")) }
+                SearchIndex.appendNumber(id, to: &manifest)
+            }
+            manifest.append(UInt8(ascii: "]"))
+            manifest.append(UInt8(ascii: "}"))
             files.append(OutputFile(path: "search/index.json", contents: .bytes(manifest)))
             return files.sorted { $0.path < $1.path }
+        }
+
+        /// A dictionary entry's fields after `[`: `"surface",df` and `,"term"` when the term is another.
+        private func appendEntry(_ surface: String, _ entry: (term: Int, df: Int), to out: inout [UInt8]) {
+            JSONText.append(surface, to: &out)
+            out.append(UInt8(ascii: ","))
+            SearchIndex.appendNumber(entry.df, to: &out)
+            if terms[entry.term] != surface {
+                out.append(UInt8(ascii: ","))
+                JSONText.append(terms[entry.term], to: &out)
+            }
         }
 
         private func utf8Less(_ a: String, _ b: String) -> Bool {
