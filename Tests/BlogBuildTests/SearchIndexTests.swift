@@ -266,7 +266,7 @@ import Testing
         #expect(!answer.fetched.contains { !$0.hasPrefix("/search/") }, "no page is read without a phrase")
     }
 
-    // MARK: Issue 40: every page a reader looks for, dates
+    // MARK: Issue 40: every page a reader looks for, no missing file fetched, typos, dates
 
     /// An app portfolio: an app whose tagline has `coffee`, its privacy page, a
     /// series, standalone pages, a post with a word only in its summary, and a
@@ -311,6 +311,48 @@ import Testing
         let answer = try built.query("gazetteer ")
         #expect(answer.urls == ["/2024/01/summary/"])
         #expect(answer.marked.first?.contains("<mark>gazetteer</mark>") == true, "\(answer.marked)")
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aQueryFetchesNoFileThatDoesNotExist() throws {
+        let built = try Built(try Self.portfolioSite())
+        let queries = ["n", "n ", "zz", "zzzzzz", "q", "tidpool", "xidepool", "itdepool", "\"tidpool\"", "a b c", "coffee bean",
+                       "検索", "é", "_x", "brewmastr"]
+        let answers = try built.query(queries[0], queries[1], queries[2], queries[3], queries[4], queries[5], queries[6], queries[7],
+                                      queries[8], queries[9], queries[10], queries[11], queries[12], queries[13], queries[14])
+        for answer in answers {
+            let missing = answer.fetched.filter { !FileManager.default.fileExists(atPath: built.output.path + $0) }
+            #expect(missing.isEmpty, "\(answer.query) fetched \(missing), which the build never wrote")
+        }
+        // A word whose dictionary file there is not fetches the manifest and nothing else.
+        #expect(answers[3].fetched.allSatisfy { $0 == "/search/index.json" }, "\(answers[3].fetched)")
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aTypoOfOneLetterInALongWordStillFindsIt() throws {
+        let built = try Built(try Self.portfolioSite())
+        let tides = "/2024/01/tides/"
+        // After the first two letters: a letter left out, changed, added, two swapped.
+        for typo in ["tidpool", "tidepoll", "tideppool", "tiedpool", "tidepoo ", "Tidpool"] {
+            #expect(try built.query(typo).urls == [tides], "\(typo)")
+        }
+        // In the first two: left out, changed, added, swapped.
+        for typo in ["idepool", "tdepool", "xidepool", "txdepool", "xtidepool", "txidepool", "itdepool", "tdiepool"] {
+            #expect(try built.query(typo).urls == [tides], "\(typo)")
+        }
+        // While typing, the start of the word with a typo.
+        #expect(try built.query("tidpoo").urls == [tides])
+        // With another word, and the typo marked as the word it stands for.
+        let two = try built.query("low tidpool")
+        #expect(two.urls == [tides])
+        #expect(two.marked.first?.contains("<mark>Tidepool</mark>") == true, "\(two.marked)")
+        #expect(try built.query("brewmastr ").urls.first == "/apps/brewmaster/")
+        // Not a typo: two letters wrong, a short word, a quoted word.
+        #expect(try built.query("tidpoll ").urls == [])
+        #expect(try built.query("lov ").urls == [])
+        #expect(try built.query("\"tidpool\"").urls == [])
+        // A typo after the first two letters fetches no file beyond the ones the word fetches anyway.
+        let cheap = try built.query("tidpool")
+        #expect(!cheap.fetched.contains { $0.hasPrefix("/search/near/") }, "\(cheap.fetched)")
+        #expect(cheap.fetched.filter { $0.hasPrefix("/search/dict/") } == ["/search/dict/ti.json"], "\(cheap.fetched)")
     }
 
     @Test(.enabled(if: nodeOrCI)) func aResultsDateReadsAsThePagesDo() throws {

@@ -3,7 +3,7 @@
 /// postings by a hash of the term, and the records in groups. The same site
 /// gives the same bytes.
 enum SearchIndex {
-    static let format = 1
+    static let format = 2
     /// The output folder the index is written under (beside the search page, `search/index.html`).
     static let folder = "search/"
 
@@ -178,6 +178,30 @@ enum SearchIndex {
                 files.append(OutputFile(path: "search/dict/\(key).json", contents: .bytes(out)))
             }
 
+            // Typo neighbours (`SearchTypos`): each long word under its first or second
+            // letter left out, by that variant's first characters, in UTF-8 order.
+            var byNearKey: [String: [(variant: String, surface: String)]] = [:]
+            for surface in surfaces.keys {
+                for variant in SearchTypos.variants(of: surface) {
+                    byNearKey[SearchIndex.dictionaryFileName(variant), default: []].append((variant, surface))
+                }
+            }
+            for (key, entries) in byNearKey {
+                var out: [UInt8] = [UInt8(ascii: "[")]
+                let sorted = entries.sorted { $0.variant != $1.variant ? utf8Less($0.variant, $1.variant) : utf8Less($0.surface, $1.surface) }
+                for (i, near) in sorted.enumerated() {
+                    guard let entry = surfaces[near.surface] else { continue }
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    out.append(UInt8(ascii: "["))
+                    JSONText.append(near.variant, to: &out)
+                    out.append(UInt8(ascii: ","))
+                    appendEntry(near.surface, entry, to: &out)
+                    out.append(UInt8(ascii: "]"))
+                }
+                out.append(UInt8(ascii: "]"))
+                files.append(OutputFile(path: "search/near/\(key).json", contents: .bytes(out)))
+            }
+
             // Records, `recordsPerFile` to a file.
             for (k, first) in stride(from: 0, to: records.count, by: SearchIndex.recordsPerFile).enumerated() {
                 var out: [UInt8] = [UInt8(ascii: "[")]
@@ -195,6 +219,9 @@ enum SearchIndex {
             JSONText.append(stemmer, to: &manifest)
             manifest.append(contentsOf: (",\"dict\":\(SearchIndex.dictionaryKeyLength),\"buckets\":\(buckets),"
                                          + "\"perRecordFile\":\(SearchIndex.recordsPerFile)").utf8)
+            // The dictionary and neighbour files there are: a query asks for no other.
+            appendKeys(",\"keys\":", byKey.keys, to: &manifest)
+            appendKeys(",\"near\":", byNearKey.keys, to: &manifest)
             manifest.append(contentsOf: ",\"named\":[".utf8)
             for (i, id) in namePages.enumerated() {
                 if i > 0 { manifest.append(UInt8(ascii: ",")) }
@@ -215,6 +242,13 @@ enum SearchIndex {
                 out.append(UInt8(ascii: ","))
                 JSONText.append(terms[entry.term], to: &out)
             }
+        }
+
+        /// `name` and the file keys as one string, space-separated, in byte order
+        /// (one string: shorter than an array, and gzip takes the rest).
+        private func appendKeys(_ name: String, _ keys: some Collection<String>, to out: inout [UInt8]) {
+            out.append(contentsOf: name.utf8)
+            JSONText.append(keys.sorted(by: utf8Less).joined(separator: " "), to: &out)
         }
 
         private func utf8Less(_ a: String, _ b: String) -> Bool {
