@@ -283,7 +283,7 @@ import Testing
             "content/pages/hidden.md": post("Hidden", "A narwhal page.", extra: "search: false\n"),
             "content/posts/2024-01-01-tides.md": post("Reading the tides", "Tidepool creatures at low water.", extra: "series: harbour-notes\n"),
             "content/posts/2024-01-02-summary.md": post("Quiet places", "Nothing else here.", extra: "summary: A gazetteer of calm corners\n"),
-            "content/posts/2024-11-01-dated.md": post("Autumn", "Leaves fall."),
+            "content/posts/2024-11-01-dated.md": post("Autumn", "Leaves fall. The tide went out."),
         ])
     }
 
@@ -345,6 +345,10 @@ import Testing
         #expect(two.urls == [tides])
         #expect(two.marked.first?.contains("<mark>Tidepool</mark>") == true, "\(two.marked)")
         #expect(try built.query("brewmastr ").urls.first == "/apps/brewmaster/")
+        // A word one edit away is taken before a short stem that begins the typo (`tide`, three
+        // characters left over); an ending of one or two is an inflection, as before.
+        #expect(try built.query("tidepol ").urls == [tides])
+        #expect(Set(try built.query("tided ").urls) == [tides, "/2024/11/dated/"])
         // Not a typo: two letters wrong, a short word, a quoted word.
         #expect(try built.query("tidpoll ").urls == [])
         #expect(try built.query("lov ").urls == [])

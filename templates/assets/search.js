@@ -210,6 +210,7 @@
       if (!entries) entries = [];
       var longEnough = Array.from(word.text).length >= 2;
       var matches = [];
+      var best = null;
       for (var i = 0; i < entries.length; i++) {
         var e = entries[i];
         if (e[0] === word.text) found.push({ term: e.length > 2 ? e[2] : e[0], surface: e[0] });
@@ -221,19 +222,21 @@
       if (!found.length && !word.exact) {
         // A word the site never uses: the longest index term that begins it, as
         // its own stem would (`rendering` → `render`), a suffix's length at most.
-        var best = null;
         for (var s = 0; s < entries.length; s++) {
           var t = entries[s].length > 2 ? entries[s][2] : entries[s][0];
           if (t.length >= MIN_STEM && word.text.length - t.length <= MAX_SUFFIX && word.text.indexOf(t) === 0 &&
               (!best || t.length > best.term.length)) best = { term: t, surface: t };
         }
-        if (best) found.push(best);
+        // An ending of one or two characters is an inflection (`walked` → `walk`); a
+        // longer one may be a typo's (`webhok` is not `web`): a word one edit away
+        // is taken before it.
+        if (best && (word.text.length - best.term.length <= 2 || matches.length)) { found.push(best); best = null; }
       }
       for (var k = 0; k < matches.length && found.length < PREFIX_TERMS; k++) {
         found.push({ term: matches[k].length > 2 ? matches[k][2] : matches[k][0], surface: matches[k][0] });
       }
       if (found.length || word.exact) return found;
-      return typoTerms(m, word, prefix, entries);
+      return typoTerms(m, word, prefix, entries).then(function (typos) { return typos.length || !best ? typos : [best]; });
     });
   }
 
