@@ -17,6 +17,7 @@ import Testing
             var title: String
             var url: String
             var date: String
+            var dateText: String?
             var excerpt: String
             var tags: [String]
             var terms: [String]
@@ -264,4 +265,111 @@ import Testing
         #expect(answer.fetched.filter { $0.hasPrefix("/search/doc/") } == ["/search/doc/0.json"])
         #expect(!answer.fetched.contains { !$0.hasPrefix("/search/") }, "no page is read without a phrase")
     }
+
+    // MARK: Issue 40: every page a reader looks for, no missing file fetched, typos, dates
+
+    /// An app portfolio: an app whose tagline has `coffee`, its privacy page, a
+    /// series, standalone pages, a post with a word only in its summary, and a
+    /// post about tidepools in the series.
+    static func portfolioSite(language: String = "en") throws -> TestSiteFolder {
+        try TestSiteFolder(config: TestSiteFolder.defaultConfig.replacingOccurrences(of: "language: en", with: "language: \(language)"),
+                           files: [
+            "content/apps/brewmaster.md": "---\ntitle: Brewmaster\ntagline: Coffee ratios for the morning pour\n"
+                + "platforms: [iOS, watchOS]\nscreenshots:\n  - { src: /images/shot.png, alt: The scales with a flat white }\n"
+                + "---\nIt weighs your beans.\n",
+            "content/apps/brewmaster/privacy.md": post("Brewmaster Privacy", "Brewmaster keeps no data."),
+            "content/series/harbour-notes.md": "---\ntitle: Harbour Notes\ndescription: Sketches of the estuary\n---\nAn intro about lighthouses.\n",
+            "content/pages/uses.md": post("Uses", "My desk has a marimba."),
+            "content/pages/hidden.md": post("Hidden", "A narwhal page.", extra: "search: false\n"),
+            "content/posts/2024-01-01-tides.md": post("Reading the tides", "Tidepool creatures at low water.", extra: "series: harbour-notes\n"),
+            "content/posts/2024-01-02-summary.md": post("Quiet places", "Nothing else here.", extra: "summary: A gazetteer of calm corners\n"),
+            "content/posts/2024-11-01-dated.md": post("Autumn", "Leaves fall. The tide went out."),
+        ])
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func appsTheirIndexSeriesAndPagesAreFound() throws {
+        let built = try Built(try Self.portfolioSite())
+        // The tagline's word finds the app's page (and the portfolio that shows it).
+        let coffee = try built.query("coffee ")
+        #expect(Set(coffee.urls) == ["/apps/brewmaster/", "/apps/"], "\(coffee.urls)")
+        #expect(coffee.results.first { $0.url == "/apps/brewmaster/" }?.excerpt == "Coffee ratios for the morning pour")
+        // The app's name finds its own page first, then its child page.
+        #expect(try built.query("brewmaster ").urls.prefix(2) == ["/apps/brewmaster/", "/apps/brewmaster/privacy/"])
+        #expect(try built.query("watchos ").urls == ["/apps/brewmaster/"], "platforms")
+        #expect(try built.query("beans ").urls == ["/apps/brewmaster/"], "description")
+        #expect(try built.query("flat white ").urls == ["/apps/brewmaster/"], "a screenshot's alt text")
+        #expect(try built.query("estuary ").urls == ["/series/harbour-notes/"], "series description")
+        #expect(try built.query("lighthouses ").urls == ["/series/harbour-notes/"], "series intro")
+        #expect(try built.query("harbour ").urls.first == "/series/harbour-notes/", "series title")
+        #expect(try built.query("marimba ").urls == ["/uses/"])
+        #expect(try built.query("narwhal ").urls == [], "search: false")
+        #expect(try built.query("apps ").urls.first == "/apps/", "the portfolio by its title")
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aWordOnlyInASummaryIsFound() throws {
+        let built = try Built(try Self.portfolioSite())
+        let answer = try built.query("gazetteer ")
+        #expect(answer.urls == ["/2024/01/summary/"])
+        #expect(answer.marked.first?.contains("<mark>gazetteer</mark>") == true, "\(answer.marked)")
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aQueryFetchesNoFileThatDoesNotExist() throws {
+        let built = try Built(try Self.portfolioSite())
+        let queries = ["n", "n ", "zz", "zzzzzz", "q", "tidpool", "xidepool", "itdepool", "\"tidpool\"", "a b c", "coffee bean",
+                       "検索", "é", "_x", "brewmastr"]
+        let answers = try built.query(queries[0], queries[1], queries[2], queries[3], queries[4], queries[5], queries[6], queries[7],
+                                      queries[8], queries[9], queries[10], queries[11], queries[12], queries[13], queries[14])
+        for answer in answers {
+            let missing = answer.fetched.filter { !FileManager.default.fileExists(atPath: built.output.path + $0) }
+            #expect(missing.isEmpty, "\(answer.query) fetched \(missing), which the build never wrote")
+        }
+        // A word whose dictionary file there is not fetches the manifest and nothing else.
+        #expect(answers[3].fetched.allSatisfy { $0 == "/search/index.json" }, "\(answers[3].fetched)")
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aTypoOfOneLetterInALongWordStillFindsIt() throws {
+        let built = try Built(try Self.portfolioSite())
+        let tides = "/2024/01/tides/"
+        // After the first two letters: a letter left out, changed, added, two swapped.
+        for typo in ["tidpool", "tidepoll", "tideppool", "tiedpool", "tidepoo ", "Tidpool"] {
+            #expect(try built.query(typo).urls == [tides], "\(typo)")
+        }
+        // In the first two: left out, changed, added, swapped.
+        for typo in ["idepool", "tdepool", "xidepool", "txdepool", "xtidepool", "txidepool", "itdepool", "tdiepool"] {
+            #expect(try built.query(typo).urls == [tides], "\(typo)")
+        }
+        // While typing, the start of the word with a typo.
+        #expect(try built.query("tidpoo").urls == [tides])
+        // With another word, and the typo marked as the word it stands for.
+        let two = try built.query("low tidpool")
+        #expect(two.urls == [tides])
+        #expect(two.marked.first?.contains("<mark>Tidepool</mark>") == true, "\(two.marked)")
+        #expect(try built.query("brewmastr ").urls.first == "/apps/brewmaster/")
+        // A word one edit away is taken before a short stem that begins the typo (`tide`, three
+        // characters left over); an ending of one or two is an inflection, as before.
+        #expect(try built.query("tidepol ").urls == [tides])
+        #expect(Set(try built.query("tided ").urls) == [tides, "/2024/11/dated/"])
+        // Not a typo: two letters wrong, a short word, a quoted word.
+        #expect(try built.query("tidpoll ").urls == [])
+        #expect(try built.query("lov ").urls == [])
+        #expect(try built.query("\"tidpool\"").urls == [])
+        // A typo after the first two letters fetches no file beyond the ones the word fetches anyway.
+        let cheap = try built.query("tidpool")
+        #expect(!cheap.fetched.contains { $0.hasPrefix("/search/near/") }, "\(cheap.fetched)")
+        #expect(cheap.fetched.filter { $0.hasPrefix("/search/dict/") } == ["/search/dict/ti.json"], "\(cheap.fetched)")
+    }
+
+    @Test(.enabled(if: nodeOrCI)) func aResultsDateReadsAsThePagesDo() throws {
+        let built = try Built(try Self.portfolioSite())
+        let answer = try built.query("autumn ")
+        #expect(answer.results.first?.date == "2024-11-01")
+        #expect(answer.results.first?.dateText == "1 November 2024")
+        let page = try String(contentsOf: built.output.appendingPathComponent("2024/11/dated/index.html"), encoding: .utf8)
+        #expect(page.contains(">1 November 2024</time>"))
+        let german = try Built(try Self.portfolioSite(language: "de"))
+        #expect(try german.query("autumn ").results.first?.dateText == "1. November 2024")
+        // A page has no date.
+        #expect(try built.query("marimba ").results.first?.dateText == "")
+    }
 }
+

@@ -16,6 +16,11 @@ Serves the site on 127.0.0.1 and, in headless Chromium:
   Escape on a result returns to the field, Escape in the field clears it and the
   results;
 - --absent (a draft's URL) is never among the results of its own title's words;
+- --find QUERY=URL: URL (an app page, a series, a typo's post) is among the
+  results of QUERY;
+- a result's date reads as its post's page prints it (the post --expect);
+- no query fetches a file the site does not have (no HTTP 404 for any file
+  the page loads, the index's included);
 - with JavaScript off, the page says so and links to a web search of the site;
 - in the light and the dark scheme, the page's text, the results and the
   marks keep a contrast of 4.5:1, and the schemes differ;
@@ -75,6 +80,7 @@ return {
   words: Object.assign({}, document.getElementById('search-status').dataset),
   items: [...list.children].map(li => ({
     tag: li.tagName, href: li.querySelector('a') && li.querySelector('a').getAttribute('href'),
+    time: li.querySelector('time') && li.querySelector('time').textContent,
     marks: [...li.querySelectorAll('mark')].map(m => m.textContent)})),
   input: document.getElementById('search-input').value,
   focused: document.activeElement && (document.activeElement.id || document.activeElement.getAttribute('href')),
@@ -145,6 +151,20 @@ def run_axe(driver, source, label, checks, report):
     checks.expect(not found, "axe-core on %s: %s" % (label, json.dumps(found)))
 
 
+# Every file the page loaded that the server answered with an error (Resource Timing's
+# responseStatus): a query must ask only for files the index has.
+FAILED_JS = """
+return performance.getEntriesByType('resource').filter(e => e.responseStatus >= 400)
+  .map(e => ({url: e.name, status: e.responseStatus}));
+"""
+
+
+def failed_requests(driver, report):
+    failed = driver.execute_script(FAILED_JS)
+    report.setdefault("failed_requests", []).extend(failed)
+    return failed
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", required=True, help="a built site folder")
@@ -153,6 +173,9 @@ def main():
     parser.add_argument("--many", help="a query with at least three results, for the keyboard")
     parser.add_argument("--absent", action="append", default=[], help="QUERY=URL: URL (a draft) is never a result of QUERY")
     parser.add_argument("--post", default="", help="a page with the header's search field, for axe-core")
+    parser.add_argument("--find", action="append", default=[], help="QUERY=URL: URL is among the results of QUERY")
+    parser.add_argument("--quick", action="store_true",
+                        help="only the results: typing, --find, --absent, dates and failed requests (no keyboard, schemes, axe-core)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -192,6 +215,40 @@ def main():
                           "the status says %r for %d results" % (typed["status"], len(typed["items"])))
             checks.expect("q=" + urllib.parse.quote(args.query) in driver.current_url,
                           "the address follows the query: %s" % driver.current_url)
+            # Typed key by key, each prefix a query of its own: none asked for a file that is not there.
+            failed = failed_requests(driver, report)
+            checks.expect(not failed, "typing %r: requests failed: %s" % (args.query, failed))
+
+            # The result's date as the post's own page prints it.
+            shown_date = expected[0]["time"] if expected else None
+            driver.get(urllib.parse.urljoin(base, args.expect))
+            page_dates = [t.text for t in driver.find_elements(By.CSS_SELECTOR, "main time")]
+            report["dates"] = {"result": shown_date, "page": page_dates[:1]}
+            checks.expect(shown_date and page_dates and shown_date == page_dates[0],
+                          "the result's date %r is not the page's %r" % (shown_date, page_dates[:1]))
+
+            # Pages of every kind, and typos.
+            for pair in args.find:
+                query, _, url = pair.partition("=")
+                driver.get(page + "?q=" + urllib.parse.quote(query))
+                checks.expect(wait_done(driver, query), "?q=%s: no results drawn" % query)
+                shown = [i["href"] for i in results(driver)["items"]]
+                report.setdefault("found", {})[query] = shown
+                checks.expect(url in shown, "%s is not a result of %r: %s" % (url, query, shown))
+                failed = failed_requests(driver, report)
+                checks.expect(not failed, "?q=%s: requests failed: %s" % (query, failed))
+
+            if args.quick:
+                for pair in args.absent:
+                    query, _, url = pair.partition("=")
+                    driver.get(page + "?q=" + urllib.parse.quote(query))
+                    checks.expect(wait_done(driver, query), "?q=%s: no results drawn" % query)
+                    shown = [i["href"] for i in results(driver)["items"]]
+                    report.setdefault("absent", {})[query] = shown
+                    checks.expect(url not in shown, "%s is a result of %r: %s" % (url, query, shown))
+                    failed = failed_requests(driver, report)
+                    checks.expect(not failed, "?q=%s: requests failed: %s" % (query, failed))
+                return finish(checks, report, args)
 
             # The address's ?q= fills the field and shows its results.
             driver.get(page + "?q=" + urllib.parse.quote(args.query))
@@ -327,6 +384,10 @@ def main():
             driver.execute_script("for (const n of [...document.querySelectorAll('noscript')]) n.outerHTML = n.textContent;")
             run_axe(driver, axe, "search page without JavaScript", checks, report)
 
+    return finish(checks, report, args)
+
+
+def finish(checks, report, args):
     for failure in checks.failures:
         print("FAIL: " + failure)
     if not args.json:

@@ -45,7 +45,9 @@
     });
   }
 
-  // "2024-05-01" as the reader's language writes a date; the date as written if the browser cannot.
+  // A post's date as the site's pages print it (the record's `dateText`, in the
+  // site's language and date format); for an index without it, "2024-05-01" as
+  // the page's language writes a date, or as written if the browser cannot.
   var dates = null;
   try { dates = new Intl.DateTimeFormat(document.documentElement.lang || words.language || undefined, { dateStyle: "long", timeZone: "UTC" }); } catch (e) { dates = null; }
   function dateText(iso) {
@@ -68,7 +70,7 @@
       if (r.date) {
         var time = document.createElement("time");
         time.dateTime = r.date;
-        time.textContent = dateText(r.date);
+        time.textContent = r.dateText || dateText(r.date);
         li.appendChild(time);
       }
       if (r.excerpt) {

@@ -10,6 +10,11 @@
   var PHRASE_PAGES = 40;
   var MIN_STEM = 3;
   var MAX_SUFFIX = 4;
+  // Typos (docs/SEARCH.md): words of TYPO_MIN characters or more are found with one
+  // character wrong, missing, added, or two neighbours swapped; at most TYPO_TERMS
+  // of them stand for a word the index does not have.
+  var TYPO_MIN = 5;
+  var TYPO_TERMS = 3;
   var WORD = /[\p{L}\p{M}\p{N}_]/u;
   var MARK = /\p{M}/u;
   var UPPER = /\p{Uppercase}/u;
@@ -162,12 +167,20 @@
 
   function indexFile(path) { return fetchJSON(new URL(path, base || (base = defaultBase())).href); }
 
+  function keySet(keys) { return new Set(keys ? keys.split(" ") : []); }
+
   function manifest() {
     return indexFile("index.json").then(function (m) {
-      if (!m || m.format !== 1) throw new Error("search: the index's format is not one this script reads");
+      if (!m || m.format !== 2) throw new Error("search: the index's format is not one this script reads");
+      // The files there are: a key not listed is a file never written, not asked for.
+      if (!m.dictKeys) { m.dictKeys = keySet(m.keys); m.nearKeys = keySet(m.near); m.namePages = new Set(m.named || []); }
       return m;
     });
   }
+
+  // A dictionary or neighbour file's entries, [] when the index has no such file.
+  function dictFile(m, key) { return m.dictKeys.has(key) ? indexFile("dict/" + key + ".json") : Promise.resolve([]); }
+  function nearFile(m, key) { return m.nearKeys.has(key) ? indexFile("near/" + key + ".json") : Promise.resolve([]); }
 
   function dictName(word, length) {
     var name = "";
@@ -192,11 +205,12 @@
   // The terms a query word may be: [{term, surface}] (empty: the index has none).
   function termsFor(m, word, prefix) {
     if (word.cjk) return Promise.resolve([{ term: word.text, surface: word.text }]);
-    return indexFile("dict/" + dictName(word.text, m.dict) + ".json").then(function (entries) {
+    return dictFile(m, dictName(word.text, m.dict)).then(function (entries) {
       var found = [];
-      if (!entries) return found;
+      if (!entries) entries = [];
       var longEnough = Array.from(word.text).length >= 2;
       var matches = [];
+      var best = null;
       for (var i = 0; i < entries.length; i++) {
         var e = entries[i];
         if (e[0] === word.text) found.push({ term: e.length > 2 ? e[2] : e[0], surface: e[0] });
@@ -208,19 +222,95 @@
       if (!found.length && !word.exact) {
         // A word the site never uses: the longest index term that begins it, as
         // its own stem would (`rendering` → `render`), a suffix's length at most.
-        var best = null;
         for (var s = 0; s < entries.length; s++) {
           var t = entries[s].length > 2 ? entries[s][2] : entries[s][0];
           if (t.length >= MIN_STEM && word.text.length - t.length <= MAX_SUFFIX && word.text.indexOf(t) === 0 &&
               (!best || t.length > best.term.length)) best = { term: t, surface: t };
         }
-        if (best) found.push(best);
+        // An ending of one or two characters is an inflection (`walked` → `walk`); a
+        // longer one may be a typo's (`webhok` is not `web`): a word one edit away
+        // is taken before it.
+        if (best && (word.text.length - best.term.length <= 2 || matches.length)) { found.push(best); best = null; }
       }
       for (var k = 0; k < matches.length && found.length < PREFIX_TERMS; k++) {
         found.push({ term: matches[k].length > 2 ? matches[k][2] : matches[k][0], surface: matches[k][0] });
       }
-      return found;
+      if (found.length || word.exact) return found;
+      return typoTerms(m, word, prefix, entries).then(function (typos) { return typos.length || !best ? typos : [best]; });
     });
+  }
+
+  // ---------------------------------------------------------------- typos
+
+  // Whether a and b (arrays of characters) are one edit apart: one character
+  // changed, left out or added, or two neighbours swapped.
+  function oneEdit(a, b) {
+    var la = a.length, lb = b.length;
+    if (Math.abs(la - lb) > 1) return false;
+    var i = 0;
+    while (i < la && i < lb && a[i] === b[i]) i++;
+    if (la > lb) return sameFrom(a, i + 1, b, i);
+    if (la < lb) return sameFrom(a, i, b, i + 1);
+    if (i === la) return false;
+    return sameFrom(a, i + 1, b, i + 1) ||
+      (i + 1 < la && a[i] === b[i + 1] && a[i + 1] === b[i] && sameFrom(a, i + 2, b, i + 2));
+  }
+
+  function sameFrom(a, i, b, j) {
+    if (a.length - i !== b.length - j) return false;
+    for (; i < a.length; i++, j++) if (a[i] !== b[j]) return false;
+    return true;
+  }
+
+  // Whether the query word q may be a typo of the indexed word w (both arrays of
+  // characters): w is long enough and one edit from q; for the word being typed,
+  // a start of w one edit from q will do too.
+  function typoOf(q, w, prefix) {
+    if (w.length < TYPO_MIN || q.length < TYPO_MIN - 1) return false;
+    if (oneEdit(q, w)) return true;
+    if (!prefix || q.length < TYPO_MIN) return false;
+    for (var k = q.length - 1; k <= q.length + 1; k++) if (k < w.length && oneEdit(q, w.slice(0, k))) return true;
+    return false;
+  }
+
+  // The terms for a word the index does not have, taken for a typo: the words one
+  // edit from it in its own dictionary file (a typo after the first two
+  // characters), else in the few files a typo in the first two leaves the word
+  // in: the dictionary files of the word without its first or second character
+  // (one added there) or with them swapped, and the neighbour files of the word
+  // itself and without its first or second character (one changed or left out
+  // there; Search/SearchTypos.swift). Most frequent first, TYPO_TERMS at most.
+  function typoTerms(m, word, prefix, own) {
+    var q = Array.from(word.text);
+    if (q.length < TYPO_MIN - 1) return Promise.resolve([]);
+    function best(lists) {
+      var seen = new Map();
+      lists.forEach(function (entries) {
+        (entries || []).forEach(function (e) {
+          if (seen.has(e.surface) || !typoOf(q, Array.from(e.surface), prefix)) return;
+          seen.set(e.surface, e);
+        });
+      });
+      return Array.from(seen.values()).sort(function (a, b) {
+        return b.df - a.df || a.surface.length - b.surface.length || (a.surface < b.surface ? -1 : a.surface > b.surface ? 1 : 0);
+      }).slice(0, TYPO_TERMS).map(function (e) { return { term: e.term, surface: e.surface }; });
+    }
+    function dictEntries(entries) {
+      return (entries || []).map(function (e) { return { surface: e[0], df: e[1], term: e.length > 2 ? e[2] : e[0] }; });
+    }
+    function nearEntries(entries) {
+      return (entries || []).map(function (e) { return { surface: e[1], df: e[2], term: e.length > 3 ? e[3] : e[1] }; });
+    }
+    var found = best([dictEntries(own)]);
+    if (found.length) return Promise.resolve(found);
+    var ownKey = dictName(word.text, m.dict);
+    var first = q.slice(1).join(""), second = q[0] + q.slice(2).join(""), swapped = q[1] + q[0] + q.slice(2).join("");
+    var dictKeys = [dictName(first, m.dict), dictName(second, m.dict), dictName(swapped, m.dict)];
+    dictKeys = dictKeys.filter(function (k, i) { return k !== ownKey && dictKeys.indexOf(k) === i; });
+    var nearKeys = [dictName(first, m.dict), dictName(second, m.dict), ownKey];
+    nearKeys = nearKeys.filter(function (k, i) { return nearKeys.indexOf(k) === i; });
+    return Promise.all(dictKeys.map(function (k) { return dictFile(m, k).then(dictEntries); })
+      .concat(nearKeys.map(function (k) { return nearFile(m, k).then(nearEntries); }))).then(best);
   }
 
   // A term's postings as the index writes them: [Δid, w, Δid, w, …] (w: tf × 2 + title bit).
@@ -308,8 +398,8 @@
   }
 
   /**
-   * Results for `query`, best first: {results: [{title, url, date, excerpt, tags,
-   * terms}], total, terms}. With options.first and options.onFirst, onFirst is
+   * Results for `query`, best first: {results: [{title, url, date, dateText,
+   * excerpt, tags, terms}], total, terms}. With options.first and options.onFirst, onFirst is
    * called with the first `first` results as soon as their records are loaded;
    * the others' records are loaded after that. See docs/SEARCH.md.
    */
@@ -363,13 +453,15 @@
             hits.push({ id: id, titles: titles, score: score });
           });
         }
-        hits.sort(function (a, b) { return b.titles - a.titles || b.score - a.score || a.id - b.id; });
+        // Among as many title words, the own page of what the title names (an app, a series) first.
+        hits.forEach(function (hit) { hit.named = hit.titles > 0 && m.namePages.has(hit.id) ? 1 : 0; });
+        hits.sort(function (a, b) { return b.titles - a.titles || b.named - a.named || b.score - a.score || a.id - b.id; });
         var shown = parsed.phrases.length ? verifyPhrases(m, hits, parsed.phrases, limit) : Promise.resolve({ hits: hits.slice(0, limit), total: hits.length });
         return shown.then(function (chosen) {
           function answer(records) {
             return {
               results: records.map(function (r) {
-                return { title: r.t, url: siteURL(r.u), date: r.d, excerpt: r.x, tags: r.g, terms: marks };
+                return { title: r.t, url: siteURL(r.u), date: r.d, dateText: r.f || "", excerpt: r.x, tags: r.g, terms: marks };
               }),
               total: chosen.total,
               terms: marks

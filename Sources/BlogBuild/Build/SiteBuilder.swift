@@ -169,7 +169,7 @@ public enum SiteBuilder {
         let imageSources = plan.imageSources, unusableImages = plan.unusableImages
         let imageCache = request.imageCacheFolder
         let progress = request.progress ?? { _ in }
-        let searchIndex = site.config.search ? SearchIndexTask(site: site, memo: memo?.search) : nil
+        let searchIndex = site.config.search ? SearchIndexTask(site: site, routes: routes, memo: memo?.search) : nil
         // Feeds are made before the pages, though added after them: their posts' entries
         // (at 10,000 posts, 60 MB made once and shared by every feed) are gone before
         // the pages' bytes (130 MB) are made, so the two never add up.

@@ -56,6 +56,11 @@ struct SearchGroupTerms: Sendable {
                 counter.scan(docs[d].title)
                 counter.title = false
                 for name in docs[d].names { counter.scan(name) }
+                // What the page shows beside its body (a summary, a tagline): words too.
+                if !docs[d].leadHTML.isEmpty {
+                    HTMLShownText.write(docs[d].leadHTML, imageText: true, separates: SearchPlainText.separates, into: &text)
+                    SearchWordScanner.scan(text.buffer, into: &counter)
+                }
                 HTMLShownText.write(docs[d].bodyHTML, imageText: true, separates: SearchPlainText.separates, into: &text)
                 SearchWordScanner.scan(text.buffer, into: &counter)
                 // The document's surface words (each counted in its slot of the

@@ -3,7 +3,7 @@
 /// postings by a hash of the term, and the records in groups. The same site
 /// gives the same bytes.
 enum SearchIndex {
-    static let format = 1
+    static let format = 2
     /// The output folder the index is written under (beside the search page, `search/index.html`).
     static let folder = "search/"
 
@@ -16,10 +16,11 @@ enum SearchIndex {
     static let bucketBytes = 16_384
     static let maxBuckets = 4096
 
-    /// The files of the index for `site`, paths under `search/`. With a memo, the
-    /// groups of documents the last build analysed, unchanged, are taken from it.
-    static func files(for site: Site, memo: (any SearchGroupStore)? = nil) -> [OutputFile] {
-        let docs = SearchDocument.all(in: site)
+    /// The files of the index for `site` (its pages as `routes` has them), paths
+    /// under `search/`. With a memo, the groups of documents the last build
+    /// analysed, unchanged, are taken from it.
+    static func files(for site: Site, routes: [Route], memo: (any SearchGroupStore)? = nil) -> [OutputFile] {
+        let docs = SearchDocument.all(in: site, routes: routes)
         let algorithm = SearchStemmer.algorithm(forLanguage: site.config.language)
         let groups = SearchGroups.groups(of: docs)
         let known = memo?.take(stemmer: algorithm) ?? [:]
@@ -47,7 +48,8 @@ enum SearchIndex {
             start = end
         }
         memo?.keep(kept, stemmer: algorithm, analysed: analysedGroups)
-        return builder.files(language: site.config.language, stemmer: algorithm ?? "")
+        let named = docs.indices.filter { docs[$0].isNamePage }
+        return builder.files(language: site.config.language, stemmer: algorithm ?? "", namePages: named)
     }
 
     /// A non-negative number's decimal digits.
@@ -136,8 +138,8 @@ enum SearchIndex {
             }
         }
 
-        /// The files, consuming the postings.
-        mutating func files(language: String, stemmer: String) -> [OutputFile] {
+        /// The files, consuming the postings. `namePages`: the ids of the documents that are the own page of what their title names.
+        mutating func files(language: String, stemmer: String, namePages: [Int] = []) -> [OutputFile] {
             var files: [OutputFile] = []
             let total = zip(postings, terms).reduce(0) { $0 + $1.0.count + $1.1.utf8.count + 5 }
             var buckets = 1
@@ -169,17 +171,35 @@ enum SearchIndex {
                     guard let entry = surfaces[surface] else { continue }
                     if i > 0 { out.append(UInt8(ascii: ",")) }
                     out.append(UInt8(ascii: "["))
-                    JSONText.append(surface, to: &out)
-                    out.append(UInt8(ascii: ","))
-                    SearchIndex.appendNumber(entry.df, to: &out)
-                    if terms[entry.term] != surface {
-                        out.append(UInt8(ascii: ","))
-                        JSONText.append(terms[entry.term], to: &out)
-                    }
+                    appendEntry(surface, entry, to: &out)
                     out.append(UInt8(ascii: "]"))
                 }
                 out.append(UInt8(ascii: "]"))
                 files.append(OutputFile(path: "search/dict/\(key).json", contents: .bytes(out)))
+            }
+
+            // Typo neighbours (`SearchTypos`): each long word under its first or second
+            // letter left out, by that variant's first characters, in UTF-8 order.
+            var byNearKey: [String: [(variant: String, surface: String)]] = [:]
+            for surface in surfaces.keys {
+                for variant in SearchTypos.variants(of: surface) {
+                    byNearKey[SearchIndex.dictionaryFileName(variant), default: []].append((variant, surface))
+                }
+            }
+            for (key, entries) in byNearKey {
+                var out: [UInt8] = [UInt8(ascii: "[")]
+                let sorted = entries.sorted { $0.variant != $1.variant ? utf8Less($0.variant, $1.variant) : utf8Less($0.surface, $1.surface) }
+                for (i, near) in sorted.enumerated() {
+                    guard let entry = surfaces[near.surface] else { continue }
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    out.append(UInt8(ascii: "["))
+                    JSONText.append(near.variant, to: &out)
+                    out.append(UInt8(ascii: ","))
+                    appendEntry(near.surface, entry, to: &out)
+                    out.append(UInt8(ascii: "]"))
+                }
+                out.append(UInt8(ascii: "]"))
+                files.append(OutputFile(path: "search/near/\(key).json", contents: .bytes(out)))
             }
 
             // Records, `recordsPerFile` to a file.
@@ -198,9 +218,37 @@ enum SearchIndex {
             manifest.append(contentsOf: ",\"stemmer\":".utf8)
             JSONText.append(stemmer, to: &manifest)
             manifest.append(contentsOf: (",\"dict\":\(SearchIndex.dictionaryKeyLength),\"buckets\":\(buckets),"
-                                         + "\"perRecordFile\":\(SearchIndex.recordsPerFile)}").utf8)
+                                         + "\"perRecordFile\":\(SearchIndex.recordsPerFile)").utf8)
+            // The dictionary and neighbour files there are: a query asks for no other.
+            appendKeys(",\"keys\":", byKey.keys, to: &manifest)
+            appendKeys(",\"near\":", byNearKey.keys, to: &manifest)
+            manifest.append(contentsOf: ",\"named\":[".utf8)
+            for (i, id) in namePages.enumerated() {
+                if i > 0 { manifest.append(UInt8(ascii: ",")) }
+                SearchIndex.appendNumber(id, to: &manifest)
+            }
+            manifest.append(UInt8(ascii: "]"))
+            manifest.append(UInt8(ascii: "}"))
             files.append(OutputFile(path: "search/index.json", contents: .bytes(manifest)))
             return files.sorted { $0.path < $1.path }
+        }
+
+        /// A dictionary entry's fields after `[`: `"surface",df` and `,"term"` when the term is another.
+        private func appendEntry(_ surface: String, _ entry: (term: Int, df: Int), to out: inout [UInt8]) {
+            JSONText.append(surface, to: &out)
+            out.append(UInt8(ascii: ","))
+            SearchIndex.appendNumber(entry.df, to: &out)
+            if terms[entry.term] != surface {
+                out.append(UInt8(ascii: ","))
+                JSONText.append(terms[entry.term], to: &out)
+            }
+        }
+
+        /// `name` and the file keys as one string, space-separated, in byte order
+        /// (one string: shorter than an array, and gzip takes the rest).
+        private func appendKeys(_ name: String, _ keys: some Collection<String>, to out: inout [UInt8]) {
+            out.append(contentsOf: name.utf8)
+            JSONText.append(keys.sorted(by: utf8Less).joined(separator: " "), to: &out)
         }
 
         private func utf8Less(_ a: String, _ b: String) -> Bool {

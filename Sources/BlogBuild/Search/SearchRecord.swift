@@ -19,6 +19,11 @@ enum SearchRecord {
         JSONText.append(doc.path, to: &out)
         out.append(contentsOf: ",\"d\":".utf8)
         JSONText.append(doc.date, to: &out)
+        if !doc.dateText.isEmpty {
+            // The date as the post's page prints it: a result reads as the site does.
+            out.append(contentsOf: ",\"f\":".utf8)
+            JSONText.append(doc.dateText, to: &out)
+        }
         out.append(contentsOf: ",\"g\":[".utf8)
         for (i, name) in doc.names.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
