@@ -122,7 +122,7 @@ enum SiteResolver {
                 return SitePage(page: page, rendered: md, url: url)
             }
             guard let ai = appBySlug[app] else {
-                if !content.failedFiles.contains("content/apps/\(app).md") {
+                if !ContentPaths.markdownPaths(in: "content/apps", slug: app).contains(where: content.failedFiles.contains) {
                     diagnostics.append(orphanAppPage(page, app: app, known: appBySlug.keys))
                 }
                 return nil
