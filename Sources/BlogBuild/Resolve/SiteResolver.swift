@@ -360,11 +360,14 @@ enum SiteResolver {
         case "posts":
             guard let named = DateParsing.fileNamePrefix(PostLoader.nameForDateAndSlug(sourcePath)), !named.rest.isEmpty,
                   case .success(let date) = DateParsing.fields(named.date) else { return nil }
-            return Permalink.expand(postPermalink, year: date.year, month: date.month, day: date.day, slug: named.rest, title: named.rest)
+            let cleaned = Slug.fromFileName(named.rest)
+            let fileSlug = cleaned.isEmpty ? named.rest : cleaned
+            return Permalink.expand(postPermalink, year: date.year, month: date.month, day: date.day, slug: fileSlug, title: named.rest)
         case "series" where parts.count == 3: return SiteURLs.series(slug: slug)
         case "apps" where parts.count == 3: return SiteURLs.app(slug: slug)
-        case "apps" where parts.count == 4: return SiteURLs.appPage(slug: slug, appURL: SiteURLs.app(slug: parts[2]))
-        case "pages" where parts.count == 3: return SiteURLs.page(slug: slug)
+        case "apps" where parts.count == 4:
+            return SiteURLs.appPage(slug: PageLoader.urlSlug(sourcePath, app: parts[2]), appURL: SiteURLs.app(slug: parts[2]))
+        case "pages" where parts.count == 3: return SiteURLs.page(slug: PageLoader.urlSlug(sourcePath, app: nil))
         default: return nil
         }
     }
