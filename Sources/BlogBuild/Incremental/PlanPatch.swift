@@ -152,7 +152,7 @@ enum PlanPatch {
                 if let rewritten { sitePost.rendered = rewritten }
             }
             resolveProblems += SiteResolver.lookUp(post, seriesBySlug: seriesBySlug, appBySlug: appBySlug,
-                                                   failedFiles: plan.site.failedFiles).problems
+                                                   failedFiles: plan.site.failedFiles, heldBack: plan.site.heldBackSeriesAndApps).problems
             return sitePost
         }
         /// Shown by this build: not a draft or future post, unless drafts are built.

@@ -22,6 +22,7 @@ enum PageLoader {
         let (aliases, aliasLocations) = fields.aliases()
         let socialImage = fields.text("social_image").map(ContentText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let search = fields.bool("search") ?? true
+        let draft = fields.draft()
         fields.hintUnusedKeys()
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
@@ -30,6 +31,7 @@ enum PageLoader {
                         permalink: permalink, app: app, aliases: aliases, aliasLocations: aliasLocations, params: params, body: source.body, bodyLine: source.bodyLine)
         page.socialImage = socialImage
         page.search = search
+        page.draft = draft
         page.keyLocations = fields.keyLocations
         var diagnostics = fields.diagnostics
         let written = app == nil ? ContentPaths.pageSlug(of: source.file) : ContentPaths.slug(of: source.file)

@@ -45,7 +45,7 @@ enum PostLoader {
         let app = nonBlank(fields.text("app"))
         let image = fields.image("image")
         let socialImage = fields.text("social_image").map(ContentText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        let draft = fields.bool("draft") ?? false
+        let draft = fields.draft()
         let search = fields.bool("search") ?? true
 
         var slug: String?

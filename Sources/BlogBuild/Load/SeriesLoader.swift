@@ -6,12 +6,14 @@ enum SeriesLoader {
         let title = fields.requiredText("title")
         let description = fields.text("description")
         let order = fields.choice("order", [Series.Order.date, .manual]) ?? .date
+        let draft = fields.draft()
         fields.hintUnusedKeys()
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
-        let series = Series(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,
+        var series = Series(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,
                             description: description, order: order, params: params,
                             body: source.body, bodyLine: source.bodyLine)
+        series.draft = draft
         return (series, fields.diagnostics)
     }
 }

@@ -35,7 +35,7 @@ struct SearchDocument: Sendable, Equatable {
                 summaryText: site.posts[i].post.summary,
                 summaryHTML: site.posts[i].rendered.summaryHTML))
         }
-        let pages = site.pages.filter { $0.page.search && !$0.url.hasSuffix("/404.html") }.sorted { $0.url < $1.url }
+        let pages = site.pages.filter { $0.page.search && !$0.page.draft && !$0.url.hasSuffix("/404.html") }.sorted { $0.url < $1.url }
         for sp in pages {
             docs.append(SearchDocument(
                 title: sp.page.title,
