@@ -78,6 +78,25 @@ import Testing
         #expect(built.hints.filter { $0.contains("is not a slug") }.count == 2, "\(built.hints)")
     }
 
+    /// A series or app file name that is not a slug: its page's URL is one, and posts
+    /// (and the app's folder of child pages) still name it as the file does.
+    @Test func aSeriesOrAppFileNameThatIsNotASlugGivesASlugURL() throws {
+        let site = try BadInputTests.goodSite()
+        try site.write("content/series/Side Projects.md", "---\ntitle: Side Projects\n---\nIntro.\n")
+        try site.write("content/apps/My App.md", "---\ntitle: My App\n---\nAn app.\n")
+        try site.write("content/apps/My App/privacy.md", "---\ntitle: Privacy\n---\nNone kept.\n")
+        try site.write("content/posts/2021-02-01-side.md", "---\ntitle: Side\nseries: Side Projects\napp: My App\n---\nBody.\n")
+        let built = renderTestSite(site, mode: .publish)
+        #expect(built.problems.isEmpty, "\(built.problems)")
+        built.expectPaths(["series/side-projects/index.html", "apps/my-app/index.html", "apps/my-app/privacy/index.html"])
+        #expect(!built.paths.contains { $0.contains(" ") }, "\(built.paths.filter { $0.contains(" ") })")
+        built.expect("2021/02/side/index.html", contains: ["href=\"https://example.org/series/side-projects/\"",
+                                                          "href=\"https://example.org/apps/my-app/\""])
+        #expect(built.hints.contains("content/series/Side Projects.md: hint: file name: 'Side Projects' is not a slug; the URL uses "
+                                     + "'side-projects' (posts name it 'Side Projects' as before; rename the file to 'side-projects.md' to match)"),
+                "\(built.hints)")
+    }
+
     /// A file that failed to load is not a broken link where the clean URL is linked.
     @Test func theLikelyURLOfAFailedFileIsItsSlugURL() {
         #expect(SiteResolver.likelyURL(of: "content/posts/2021-02-01-Café notes.md", postPermalink: "/:year/:month/:slug/")

@@ -26,7 +26,7 @@ enum AppLoader {
                       source: repository, released: released, status: status, screenshots: screenshots,
                       params: params, body: source.body, bodyLine: source.bodyLine, keyLocations: fields.keyLocations)
         app.draft = draft
-        return (app, fields.diagnostics)
+        return (app, fields.diagnostics + SeriesLoader.fileNameHint(source.file, slug: app.slug))
     }
 
     /// The App Store's page of the app with the numeric id `id`.
