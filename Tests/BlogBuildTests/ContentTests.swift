@@ -459,7 +459,8 @@ extension ContentTests {
 
         @Test func invalidYAMLLineIsTheFileLine() throws {
             #expect(try postProblems("---\ntitle: ok\nsummary: a: b\n---\n")
-                    == ["\(file):3:11: front matter: invalid YAML: mapping values are not allowed in this context"])
+                    == ["\(file):3:10: front matter: the value of 'summary' holds ': ', which YAML reads as another key; "
+                        + "put the value in quotes: summary: \"a: b\""])
             #expect(try postProblems("---\ntitle: ok\ntitle: again\n---\n") == ["\(file):2:1: front matter: duplicate key 'title'"])
             #expect(try postProblems("---\n- a\n- b\n---\n") == ["\(file):2:1: front matter: not a mapping of keys to values"])
         }
@@ -497,11 +498,12 @@ extension ContentTests {
         }
 
         @Test func emptyFile() throws {
-            #expect(try postProblems("") == ["\(file): file is empty"])
+            #expect(try postProblems("") == ["\(file): warning: file is empty: not built until it has front matter ('---', 'title: …', '---')"])
+            #expect(try postProblems(" \n\t\n") == ["\(file): warning: file is empty: not built until it has front matter ('---', 'title: …', '---')"])
             let site = try TestSiteFolder(config: contentTestsConfig)
             try site.writeBytes("content/pages/about.md", [0xEF, 0xBB, 0xBF])
             try site.write("content/site.yml", "")
-            #expect(lines(site.load()) == ["content/pages/about.md: file is empty", "content/site.yml: file is empty"])
+            #expect(lines(site.load()) == ["content/pages/about.md: warning: file is empty: not built until it has front matter ('---', 'title: …', '---')", "content/site.yml: file is empty"])
         }
 
         @Test func badSeriesOrderAndAppStatus() throws {
@@ -620,7 +622,7 @@ extension ContentTests {
                 "content/posts/2021-01-02-a.md:1:1: front matter: no closing '---'",
                 "content/posts/2021-01-03-b.md:3:7: front matter: 'date' is not a date (\"never\"); write it as 2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)",
                 "content/posts/2021-01-03-b.md:4:8: front matter: 'draft' is not true or false (\"maybe\")",
-                "content/posts/2021-01-04-c.md: file is empty",
+                "content/posts/2021-01-04-c.md: warning: file is empty: not built until it has front matter ('---', 'title: …', '---')",
                 "content/series/s.md:1:1: front matter: 'title' is required",
                 "content/site.yml:2:11: 'timezone' is not a known time zone (\"Mars/Olympus\") (use a name such as Europe/London or UTC)",
             ])

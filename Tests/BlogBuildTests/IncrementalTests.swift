@@ -241,6 +241,34 @@ import Testing
         #expect(!rebased.report.warnings.contains { $0.message.contains("no-such-page") }, "\(rebased.report.warnings)")
     }
 
+    /// Issue 40: a Markdown file renamed to another Markdown extension stays the same
+    /// page (a post other posts link to by its file, a page, an app's child page), and
+    /// a page's `draft:` toggled under serve, as a clean build makes them.
+    @Test func anotherMarkdownExtensionOrADraftPageEqualsACleanBuild() throws {
+        let s = try Session()
+        try s.check("the first build")
+        for (from, to) in [("content/pages/uses.md", "content/pages/uses.mdown"),
+                           ("content/apps/kettle/support.md", "content/apps/kettle/support.mkd"),
+                           ("content/posts/2024-09-01-dark-mode-css.md", "content/posts/2024-09-01-dark-mode-css.markdown")] {
+            try s.rename(from, to)
+            try s.check("renaming \(from) to \(to)", changed: [from, to])
+            try s.rename(to, from)
+            try s.check("renaming \(to) back", changed: [from, to])
+        }
+        // A post another post links to by its file, renamed with the link (the link alone would be broken).
+        let linked = "content/posts/2021-04-14-kettle-at-one", linking = "content/posts/2023-06-01-kettle-audit.md"
+        try s.rename(linked + ".md", linked + ".markdown")
+        try s.edit(linking) { $0.replacingOccurrences(of: "(2021-04-14-kettle-at-one.md)", with: "(2021-04-14-kettle-at-one.markdown)") }
+        try s.check("renaming a linked post to .markdown, and its link", changed: [linked + ".md", linked + ".markdown", linking])
+        try s.rename(linked + ".markdown", linked + ".md")
+        try s.edit(linking) { $0.replacingOccurrences(of: "(2021-04-14-kettle-at-one.markdown)", with: "(2021-04-14-kettle-at-one.md)") }
+        try s.check("and back", changed: [linked + ".md", linked + ".markdown", linking])
+        try s.edit("content/pages/uses.md") { $0.replacingOccurrences(of: "\ntitle:", with: "\ndraft: true\ntitle:") }
+        try s.check("making a page a draft", changed: ["content/pages/uses.md"])
+        try s.edit("content/pages/uses.md") { $0.replacingOccurrences(of: "\ndraft: true", with: "") }
+        try s.check("making it no draft", changed: ["content/pages/uses.md"])
+    }
+
     /// Edits of post bodies, with the watcher's list of changed files: the quick
     /// path (only the post's page and feeds remade) when nothing else can change,
     /// the pipeline otherwise; always what a clean build writes.

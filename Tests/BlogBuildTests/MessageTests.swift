@@ -64,7 +64,15 @@ struct MessageTests {
             + "(YAML reads on to line 4: did not find expected ',' or ']')"),
         // A quote in a block scalar's text opens nothing; a quoted value over two lines that ends at its quote is valid.
         ("---\ntitle: \"Kettle\n  notes\"\nsummary: |\n  He said \"hot\n  water\ndate: 2021-02-01: x\n---\nBody.\n",
-         "content/posts/2021-02-01-kettle.md:7:17: front matter: invalid YAML: mapping values are not allowed in this context"),
+         "content/posts/2021-02-01-kettle.md:7:7: front matter: the value of 'date' holds ': ', which YAML reads as another key; "
+            + "put the value in quotes: date: \"2021-02-01: x\""),
+        // `: ` inside an unquoted value: libyaml's "mapping values are not allowed in this context" said nothing of quotes.
+        ("---\ntitle: Testing: the new views\n---\nBody.\n",
+         "content/posts/2021-02-01-kettle.md:2:8: front matter: the value of 'title' holds ': ', which YAML reads as another key; "
+            + "put the value in quotes: title: \"Testing: the new views\""),
+        ("---\ntitle: Kettle\nsummary: Part 2: the sequel # a comment\n---\nBody.\n",
+         "content/posts/2021-02-01-kettle.md:3:10: front matter: the value of 'summary' holds ': ', which YAML reads as another key; "
+            + "put the value in quotes: summary: \"Part 2: the sequel\""),
     ])
     func yamlErrorsAreReportedWhereTheyStart(text: String, error: String) throws {
         let site = try BadInputTests.goodSite()
@@ -162,5 +170,87 @@ struct MessageTests {
         try site.write("content/site.yml", TestSiteFolder.defaultConfig + "logo: /images/logo.svg\n")
         let run = try BlogBuildCLI.run(["check", "--site", site.root.path])
         #expect(run.stderrLines.contains { $0.hasPrefix("content/site.yml:7:") && $0.hasSuffix("there is no content/images/logo.svg") }, "\(run)")
+    }
+
+    // MARK: - Issue 40: a slip in a required key, TOML front matter, an empty file
+
+    /// Before: "'title' is required" at line 1 first, the did-you-mean at the slip second.
+    @Test func aMisspeltRequiredKeyIsOneErrorAtTheSlip() throws {
+        let site = try BadInputTests.goodSite()
+        try site.write("content/posts/2021-02-01-kettle.md", "---\ndate: 2021-02-01\ntittle: Kettle notes\n---\nBody.\n")
+        try site.write("content/pages/now.md", "---\nTitle: Now\n---\nBody.\n")
+        try expectOnly([
+            "content/pages/now.md:2:1: front matter: unknown key 'Title' (did you mean 'title'?); 'title' is required",
+            "content/posts/2021-02-01-kettle.md:3:1: front matter: unknown key 'tittle' (did you mean 'title'?); 'title' is required",
+        ], site: site)
+    }
+
+    /// Hugo's `+++` TOML front matter is read (before: "front matter: missing"), and a
+    /// problem in it is at its line of the file.
+    @Test func tomlFrontMatterIsRead() throws {
+        let site = try BadInputTests.goodSite()
+        try site.write("content/posts/2021-02-01-kettle.md", """
+            +++
+            title = "Kettle notes: TOML"
+            date = 2021-02-01T09:30:00+01:00
+            tags = ["Tea", "Water"]
+            series = "good"
+
+            [image]
+            src = "/images/hero.png"
+            alt = "A kettle"
+            +++
+            Body with *emphasis*.
+
+            """)
+        try site.write("content/pages/toml.md", "+++\ntitle = 'TOML page'\ndraft = true\n+++\nHeld back.\n")
+        let built = renderTestSite(site)
+        #expect(built.problems.isEmpty && built.hints.isEmpty, "\(built.problems) \(built.hints)")
+        built.expect("2021/02/kettle/index.html", contains: ["Kettle notes: TOML", "<em>emphasis</em>", "/tags/water/", "A kettle"])
+        built.expectPaths([], absent: ["toml/index.html"])
+
+        // A value of the wrong kind, a slip in a key, a TOML syntax error: each at its line.
+        try site.write("content/posts/2021-02-01-kettle.md", "+++\ntitle = \"Kettle\"\n\ndate = \"someday\"\ntagz = [\"Tea\"]\n+++\nBody.\n")
+        try site.write("content/pages/toml.md", "+++\ntitle = \"TOML page\"\ndraft = yes\n+++\nBody.\n")
+        let bad = renderTestSite(site)
+        #expect(bad.problems.count == 3, "\(bad.problems)")
+        #expect(bad.problems.contains { $0.hasPrefix("content/posts/2021-02-01-kettle.md:4:") && $0.contains("'date' is not a date (\"someday\")") },
+                "\(bad.problems)")
+        #expect(bad.problems.contains { $0.hasPrefix("content/posts/2021-02-01-kettle.md:5:") && $0.contains("unknown key 'tagz' (did you mean 'tags'?)") },
+                "\(bad.problems)")
+        #expect(bad.problems.contains { $0.hasPrefix("content/pages/toml.md:3:") && $0.contains("front matter: invalid TOML:") },
+                "\(bad.problems)")
+    }
+
+    /// An empty post (a new editor buffer, `touch`): a warning naming it. Before: an
+    /// error that failed the whole build and covered every page in serve.
+    @Test func anEmptyPostIsAWarning() throws {
+        for text in ["", "  \n\n\t\n"] {
+            let site = try BadInputTests.goodSite()
+            try site.write("content/posts/2021-02-01-new.md", text)
+            try BadInputTests.expectBuildWarnsWherePublishAndCheckFail(
+                site, name: "empty post \(text.debugDescription)",
+                warning: "content/posts/2021-02-01-new.md: warning: file is empty: not built until it has front matter ('---', 'title: …', '---')",
+                builds: "2021/01/first/index.html")
+        }
+    }
+
+    /// Under serve an empty post is a warning of a build that succeeds (the warnings
+    /// panel), not a failed build (the error overlay); filled in, it is built.
+    @Test func anEmptyPostUnderServeIsAWarningOfAGoodBuild() throws {
+        let site = try BadInputTests.goodSite()
+        let builder = IncrementalBuilder()
+        let request = BuildRequest(siteDirectory: site.root, outputDirectory: site.outside("served"), mode: .build(includeDrafts: true),
+                                   now: siteTestsNow)
+        _ = try builder.build(request)
+        try site.write("content/posts/2021-02-01-new.md", "")
+        let changed: Set<String> = [site.url("content/posts/2021-02-01-new.md").standardizedFileURL.path]
+        let empty = try builder.build(request, changedFiles: changed)
+        #expect(empty.report.warnings.map(\.description)
+                == ["content/posts/2021-02-01-new.md: warning: file is empty: not built until it has front matter ('---', 'title: …', '---')"])
+        try site.write("content/posts/2021-02-01-new.md", "---\ntitle: New\n---\nWritten.\n")
+        let written = try builder.build(request, changedFiles: changed)
+        #expect(written.report.warnings.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: site.outside("served").appendingPathComponent("2021/02/new/index.html").path))
     }
 }

@@ -344,7 +344,7 @@ public final class IncrementalBuilder: Sendable {
         let assets = request.siteDirectory.appendingPathComponent("templates/assets").standardizedFileURL.path + "/"
         return files.compactMap { path in
             if path.hasPrefix(assets) { return ("assets/" + path.dropFirst(assets.count), path) }
-            guard path.hasPrefix(content), !path.hasSuffix(".md"), !path.hasSuffix(".yml") else { return nil }
+            guard path.hasPrefix(content), !ContentPaths.isMarkdown(path), !path.hasSuffix(".yml") else { return nil }
             return (String(path.dropFirst(content.count)), path)
         }
     }

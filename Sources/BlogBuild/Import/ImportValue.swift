@@ -199,18 +199,9 @@ extension ImportValue {
         self = .text(value.debugDescription)
     }
 
-    private static func text(_ d: TOMLDate) -> String {
-        String(format: "%04d-%02d-%02d", d.year, d.month, d.day)
-    }
+    private static func text(_ d: TOMLDate) -> String { TOMLFrontMatter.text(d) }
 
-    private static func text(_ dt: TOMLDateTime) -> String {
-        var out = text(dt.date)
-        out += String(format: " %02d:%02d:%02d", dt.time.hour, dt.time.minute, dt.time.second)
-        if let minutes = dt.offset?.offset {
-            out += " " + (minutes < 0 ? "-" : "+") + String(format: "%02d:%02d", abs(minutes) / 60, abs(minutes) % 60)
-        }
-        return out
-    }
+    private static func text(_ dt: TOMLDateTime) -> String { TOMLFrontMatter.text(dt) }
 
     /// Reads JSON (Hugo's JSON front matter and config). Keys come out sorted:
     /// JSON objects have no order.

@@ -143,8 +143,9 @@ enum PlanPatch {
             sitePost.permalink = SiteURLs.post(post, pattern: config.postPermalink)
             sitePost.rendered = SiteResolver.withSummary(MarkdownRenderer.render(post.body, options: options), of: post, options: options)
             if sitePost.rendered.linksMarkdownFiles {
-                // Only when every post kept its URL (above): the last build's page table holds.
-                guard old != nil, sitePost.permalink == old?.permalink else { return nil }
+                // Only when every post kept its URL (above) and none came or went (a renamed file the
+                // link now names, `x.md` → `x.markdown`): the last build's page table holds.
+                guard old != nil, sitePost.permalink == old?.permalink, newPaths.isEmpty, gonePaths.isEmpty else { return nil }
                 let links = fileLinks ?? SiteResolver.fileLinks(of: plan.site)
                 fileLinks = links
                 let (rewritten, problems) = links.rewrite(sitePost.rendered, sourcePath: post.sourcePath, bodyLine: post.bodyLine)
@@ -152,7 +153,7 @@ enum PlanPatch {
                 if let rewritten { sitePost.rendered = rewritten }
             }
             resolveProblems += SiteResolver.lookUp(post, seriesBySlug: seriesBySlug, appBySlug: appBySlug,
-                                                   failedFiles: plan.site.failedFiles).problems
+                                                   failedFiles: plan.site.failedFiles, heldBack: plan.site.heldBackSeriesAndApps).problems
             return sitePost
         }
         /// Shown by this build: not a draft or future post, unless drafts are built.

@@ -9,7 +9,7 @@ import Foundation
 /// series indices with it (`Outcome.seriesMove`): the series between changed places.
 ///
 /// It gives up (the caller makes the whole plan) for a file that is new or gone,
-/// has an error, changes its slug, its `order:`, an app's place, or links a
+/// has an error, changes its slug, its `order:`, its `draft:`, an app's place, or links a
 /// Markdown file (those links are other pages' URLs), and for a series that moves
 /// while a series intro shows an image (the series' order is the order of the
 /// images' first uses). Images go through `ImagePlanPatch` like a post's.
@@ -51,7 +51,8 @@ enum SeriesAppPatch {
                       let c = plan.content.series.firstIndex(where: { $0.sourcePath == entry.sitePath }) else { return nil }
                 let old = plan.site.series[si]
                 let intro = MarkdownRenderer.render(series.body, options: options)
-                guard series.slug == old.series.slug, series.order == old.series.order,
+                // A draft held back or let in changes which series the site has: the whole plan.
+                guard series.slug == old.series.slug, series.order == old.series.order, series.draft == old.series.draft,
                       !intro.linksMarkdownFiles, !old.intro.linksMarkdownFiles else { return nil }
                 let before = DocumentImageUses.of(.series(si), in: plan.site)
                 plan.site.series[si].series = series
@@ -82,7 +83,7 @@ enum SeriesAppPatch {
                 let old = plan.site.apps[ai]
                 let description = MarkdownRenderer.render(app.body, options: options)
                 // Apps are listed by status, then release date, then slug (`SiteResolver.resolve`): those stay.
-                guard app.slug == old.app.slug, app.status == old.app.status,
+                guard app.slug == old.app.slug, app.status == old.app.status, app.draft == old.app.draft,
                       app.released?.instant == old.app.released?.instant,
                       !description.linksMarkdownFiles, !old.description.linksMarkdownFiles else { return nil }
                 let before = DocumentImageUses.of(.app(ai), in: plan.site)

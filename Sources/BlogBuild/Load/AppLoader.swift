@@ -17,14 +17,16 @@ enum AppLoader {
         let released = fields.date("released", timeZone: timeZone)
         let status = fields.choice("status", [App.Status.available, .retired]) ?? .available
         let screenshots = fields.imageList("screenshots") ?? []
+        let draft = fields.draft()
         fields.hintUnusedKeys()
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
-        let app = App(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,
+        var app = App(sourcePath: source.file, slug: ContentPaths.slug(of: source.file), title: title,
                       tagline: tagline, icon: icon, platforms: platforms, appStore: appStore, appStoreID: appStoreID, website: website,
                       source: repository, released: released, status: status, screenshots: screenshots,
                       params: params, body: source.body, bodyLine: source.bodyLine, keyLocations: fields.keyLocations)
-        return (app, fields.diagnostics)
+        app.draft = draft
+        return (app, fields.diagnostics + SeriesLoader.fileNameHint(source.file, slug: app.slug))
     }
 
     /// The App Store's page of the app with the numeric id `id`.

@@ -105,9 +105,12 @@ public enum ContentLoader {
     static func loadDocument(_ entry: ContentEntry, timeZone: TimeZone) -> (value: Document?, diagnostics: [Diagnostic]) {
         let bytes: [UInt8]
         switch readChecked(entry) {
+        case .failure(let diagnostic) where diagnostic == SourceText.Problem.empty.diagnostic(file: entry.sitePath):
+            return (nil, [emptyFile(entry)])
         case .failure(let diagnostic): return (nil, [diagnostic])
         case .success(let read): bytes = read
         }
+        if bytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 }) { return (nil, [emptyFile(entry)]) }
         let source: MarkdownSource
         switch MarkdownSource.parse(bytes, file: entry.sitePath) {
         case .failure(let diagnostic): return (nil, [diagnostic])
@@ -134,6 +137,14 @@ public enum ContentLoader {
         case .config, .strayMarkdown, .staticFile:
             return (nil, [])
         }
+    }
+
+    /// A Markdown file with nothing in it but blanks: a new editor buffer or a `touch`.
+    /// Nothing written yet is no mistake to stop `build` (or serve) for, but the file is
+    /// not built, and `publish` must not ship a site without it: a warning.
+    static func emptyFile(_ entry: ContentEntry) -> Diagnostic {
+        Diagnostic(file: entry.sitePath, message: "file is empty: not built until it has front matter ('---', 'title: …', '---')",
+                   severity: .warning)
     }
 
     /// The entry's bytes: read, UTF-8-checked, BOM skipped, line endings `\n`.

@@ -21,9 +21,9 @@ struct ContentEntry: Sendable, Hashable {
         case appPage
         /// `content/pages/**/*.md`: `pages/a/b.md` and `pages/a/b/index.md` are `/a/b/`.
         case page
-        /// A `.md` file anywhere else: not loaded, reported.
+        /// A Markdown file (`ContentPaths.markdownExtensions`) anywhere else: not loaded, reported.
         case strayMarkdown
-        /// Anything else: copied as it is.
+        /// Anything else: copied as it is (never a Markdown source).
         case staticFile
     }
 

@@ -19,7 +19,6 @@ enum FrontMatterKeys {
             "description": [("tagline", "use 'tagline'; the app's description is the file's body")],
             "categories": tags, "category": tags, "keywords": tags,
             "redirect_from": [("aliases", "use 'aliases'")],
-            "published": [("draft", "use 'draft: true' to leave a post out")],
             "cover": image, "featured_image": image, "featuredimage": image, "thumbnail": image, "hero": image,
             "weight": [("series_order", "use 'series_order' for a post's place in its series")],
             "lastmod": updated, "modified": updated, "last_modified_at": updated,

@@ -6,7 +6,7 @@ struct MarkdownSource {
     var fields: YAMLFields
     var body: String
     var bodyLine: Int
-    /// False when the file does not start with a `---` line.
+    /// False when the file does not start with a `---` (or `+++`) line.
     var hasFrontMatter: Bool
 
     /// Splits and parses checked bytes (see `SourceText.check`); fails on
@@ -17,10 +17,17 @@ struct MarkdownSource {
         case .failure(let diagnostic): return .failure(diagnostic)
         case .success(let split): block = split
         }
-        guard let yaml = block.yaml else {
+        guard var yaml = block.yaml else {
             let context = YAMLFields.Context(file: file, lineOffset: 0, messagePrefix: "front matter: ")
             return .success(MarkdownSource(file: file, fields: YAMLFields(context: context, pairs: [], path: "", anchor: nil),
                                            body: block.body, bodyLine: block.bodyLine, hasFrontMatter: false))
+        }
+        if block.format == .toml {
+            // Hugo's `+++` front matter: read as the YAML it says, each key on its own line.
+            switch TOMLFrontMatter.yaml(yaml, file: file, lineOffset: block.yamlLineOffset) {
+            case .failure(let diagnostic): return .failure(diagnostic)
+            case .success(let converted): yaml = converted
+            }
         }
         switch YAMLDocument.parse(yaml, file: file, lineOffset: block.yamlLineOffset, messagePrefix: "front matter: ") {
         case .failure(let diagnostic): return .failure(diagnostic)

@@ -212,6 +212,7 @@ public struct Post: Sendable, Hashable {
     /// `social_image:`: the picture a shared link shows (og:image) when it is not
     /// the hero image, as written (relative to the file, or a site path).
     public var socialImage: String? = nil
+    /// `draft: true` (or `published: false`).
     public var draft: Bool
     public var slug: String
     public var aliases: [String]
@@ -267,6 +268,9 @@ public struct Series: Sendable, Hashable {
     public var title: String
     public var description: String?
     public var order: Order
+    /// `draft: true` (or `published: false`): left out unless drafts are built, with
+    /// its page in the lists; its posts are shown without it.
+    public var draft: Bool = false
     public var params: [String: FrontMatterValue]
     public var body: String
     public var bodyLine: Int
@@ -303,6 +307,9 @@ public struct App: Sendable, Hashable {
     public var released: PostDate?
     public var status: Status
     public var screenshots: [ImageRef]
+    /// `draft: true` (or `published: false`): left out unless drafts are built, with
+    /// its child pages; posts about it are shown without its card.
+    public var draft: Bool = false
     public var params: [String: FrontMatterValue]
     public var body: String
     public var bodyLine: Int
@@ -353,6 +360,8 @@ public struct Page: Sendable, Hashable {
     public var socialImage: String? = nil
     /// `search: false` leaves the page out of the search index.
     public var search: Bool = true
+    /// `draft: true` (or `published: false`): left out unless drafts are built.
+    public var draft: Bool = false
     /// Where each front-matter key was written, for diagnostics.
     public var keyLocations: [String: SourceLocation] = [:]
     public var params: [String: FrontMatterValue]

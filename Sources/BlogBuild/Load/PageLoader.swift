@@ -22,15 +22,33 @@ enum PageLoader {
         let (aliases, aliasLocations) = fields.aliases()
         let socialImage = fields.text("social_image").map(ContentText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let search = fields.bool("search") ?? true
+        let draft = fields.draft()
         fields.hintUnusedKeys()
         let params = fields.params()
         guard !fields.hasErrors, let title else { return (nil, fields.diagnostics) }
-        let slug = app == nil ? ContentPaths.pageSlug(of: source.file) : ContentPaths.slug(of: source.file)
+        let slug = urlSlug(source.file, app: app)
         var page = Page(sourcePath: source.file, slug: slug, title: title,
                         permalink: permalink, app: app, aliases: aliases, aliasLocations: aliasLocations, params: params, body: source.body, bodyLine: source.bodyLine)
         page.socialImage = socialImage
         page.search = search
+        page.draft = draft
         page.keyLocations = fields.keyLocations
-        return (page, fields.diagnostics)
+        var diagnostics = fields.diagnostics
+        let written = app == nil ? ContentPaths.pageSlug(of: source.file) : ContentPaths.slug(of: source.file)
+        if permalink == nil, slug != written {
+            diagnostics.append(Diagnostic(file: source.file, message: "file name: '\(written)' is not a slug; the URL uses '\(slug)' "
+                                          + "(rename it, or set 'permalink:')", severity: .hint))
+        }
+        return (page, diagnostics)
+    }
+
+    /// The slug of the page in `file` (`pages/a/b.md` → `a/b`; an app's child page: its base
+    /// name), each part that is not a slug made one as a post's (`Slug.fromFileName`).
+    static func urlSlug(_ file: String, app: String?) -> String {
+        let written = app == nil ? ContentPaths.pageSlug(of: file) : ContentPaths.slug(of: file)
+        return written.split(separator: "/", omittingEmptySubsequences: false).map { part in
+            let cleaned = Slug.fromFileName(String(part))
+            return cleaned.isEmpty ? String(part) : cleaned
+        }.joined(separator: "/")
     }
 }

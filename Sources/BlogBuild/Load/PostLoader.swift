@@ -45,7 +45,7 @@ enum PostLoader {
         let app = nonBlank(fields.text("app"))
         let image = fields.image("image")
         let socialImage = fields.text("social_image").map(ContentText.trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        let draft = fields.bool("draft") ?? false
+        let draft = fields.draft()
         let search = fields.bool("search") ?? true
         var feedID: String?
         if let node = fields.writtenNode("feed_id"), let written = fields.text("feed_id") {
@@ -72,12 +72,21 @@ enum PostLoader {
             }
         } else {
             let fromFile = fromName?.rest ?? name
-            if !fromFile.isEmpty {
-                slug = fromFile
+            // A name that is not a slug (`Café notes ☕ über`) gives the slug `new post` would have named it by.
+            let cleaned = Slug.fromFileName(fromFile)
+            if !cleaned.isEmpty {
+                slug = cleaned
             } else if let title, !Slug.make(title).isEmpty {
                 slug = Slug.make(title)
+            } else if !fromFile.isEmpty {
+                // No letter or digit a slug keeps (`日記`), in the title either: the name as it is, as before.
+                slug = fromFile
             } else if title != nil {
                 fields.report("no slug in the file name or title; add 'slug:'", at: nil)
+            }
+            if let slug, slug != fromFile, !fromFile.isEmpty {
+                extra.append(Diagnostic(file: source.file, message: Self.renameHint(source.file, written: fromFile, slug: slug),
+                                        severity: .hint))
             }
         }
 
@@ -98,7 +107,18 @@ enum PostLoader {
         return (post, diagnostics)
     }
 
-    /// The file's base name without `.md`, or its folder's name for `index.md`.
+    /// A file (or bundle folder) whose name is not a slug: which slug its URL takes
+    /// instead, and the name that would say so.
+    static func renameHint(_ file: String, written: String, slug: String) -> String {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+        let isBundle = parts.count >= 4 && ContentPaths.baseName(String(parts[parts.count - 1])) == "index"
+        let named = String(parts[parts.count - (isBundle ? 2 : 1)])
+        let renamed = named.replacingOccurrences(of: written, with: slug)
+        return "file name: '\(written)' is not a slug; the URL uses '\(slug)' "
+            + "(rename the \(isBundle ? "folder" : "file") to '\(renamed)', or set 'slug:')"
+    }
+
+    /// The file's base name without its Markdown extension, or its folder's name for `index.md`.
     static func nameForDateAndSlug(_ file: String) -> String {
         let parts = file.split(separator: "/")
         guard let last = parts.last else { return "" }

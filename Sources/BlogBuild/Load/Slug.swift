@@ -28,6 +28,25 @@ public enum Slug {
         return out
     }
 
+    /// Whether a file name's part is a URL path segment as it is: ASCII letters,
+    /// digits, `-`, `_` and `.` only (`kettle-audit`, `Side_Project`, `v1.2`).
+    /// Such a name is its own slug, so a site whose file names are slugs keeps
+    /// exactly the URLs it has.
+    public static func isClean(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+        }
+    }
+
+    /// The slug a file name's part gives a URL: the name itself when it is clean
+    /// (`isClean`), else `make`'s slug of it, the rule `blogbuild new post` names
+    /// files by (`Café notes ☕ über` → `cafe-notes-uber`). Empty when the name has
+    /// no letter or digit `make` keeps (`日記`): the caller decides.
+    public static func fromFileName(_ name: String) -> String {
+        isClean(name) ? name : make(name)
+    }
+
     /// `make` for text that is all ASCII, byte by byte.
     private static func ascii(_ bytes: String.UTF8View) -> String {
         var out: [UInt8] = []

@@ -41,6 +41,30 @@ enum YAMLDocument {
         return .success(YAMLFields(context: context, pairs: Array(mapping), path: "", anchor: nil))
     }
 
+    /// When line `line` (1-based) of `yaml` is `key: value` whose plain (unquoted)
+    /// value holds `: ` itself: the key, the value's column, and the value quoted.
+    static func colonInPlainValue(_ yaml: String, line: Int) -> (key: String, valueColumn: Int, quoted: String)? {
+        guard line >= 1 else { return nil }
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line <= lines.count else { return nil }
+        let text = lines[line - 1]
+        guard let separator = text.range(of: ": ") else { return nil }
+        var key = text[..<separator.lowerBound]
+        if key.hasPrefix("- ") { key = key.dropFirst(2) }
+        key = key.drop { $0 == " " || $0 == "\t" }
+        let afterKey = text[separator.upperBound...]
+        let value = afterKey.drop { $0 == " " || $0 == "\t" }
+        guard !key.isEmpty, !key.contains("#"), !key.contains("\""), !key.contains("'"),
+              let first = value.first, !"\"'[{|>&*!#".contains(first), value.contains(": ") else { return nil }
+        var plain = String(value)
+        // A comment after the value stays a comment.
+        if let comment = plain.range(of: " #") { plain = String(plain[..<comment.lowerBound]) }
+        while plain.hasSuffix(" ") || plain.hasSuffix("\t") { plain.removeLast() }
+        let escaped = plain.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let column = text[..<value.startIndex].unicodeScalars.count + 1
+        return (String(key), column, "\"" + escaped + "\"")
+    }
+
     private static func diagnostic(for error: YamlError, yaml: String, file: String, lineOffset: Int, prefix: String) -> Diagnostic {
         func at(_ mark: Mark, _ message: String) -> Diagnostic {
             at(SourceLocation(line: mark.line, column: mark.column), message)
@@ -68,6 +92,13 @@ enum YAMLDocument {
                 let bracket = context.text.contains("mapping") ? "{" : "["
                 return at(context.mark, "invalid YAML: the \(bracket) that opens here never closes "
                           + "(YAML reads on to line \(mark.line + lineOffset): \(problem))")
+            }
+            // `title: Testing: the new views`: a second ': ' in a plain value.
+            if problem == "mapping values are not allowed in this context",
+               let colon = colonInPlainValue(yaml, line: mark.line) {
+                return at(SourceLocation(line: mark.line, column: colon.valueColumn),
+                          "the value of '\(colon.key)' holds ': ', which YAML reads as another key; "
+                          + "put the value in quotes: \(colon.key): \(colon.quoted)")
             }
             return at(mark, "invalid YAML: \(problem)")
         case let .composer(_, problem, mark, _):

@@ -130,9 +130,18 @@ struct YAMLFields {
     }
 
     /// A scalar that is not blank; a missing or blank one is reported as required.
+    /// A missing one written with a slip (`tittle:`) is one error at the slip, with
+    /// the key meant, rather than "required" at line 1 and the slip as another problem.
     mutating func requiredText(_ key: String) -> String? {
         let node = node(key)
         guard let node else {
+            if let slip = entries.indices.first(where: { !used[$0] && DidYouMean.closest(to: entries[$0].key, in: [key]) == key }) {
+                // Taken as read: it is this error, not also an unknown key nor a template's param.
+                used[slip] = true
+                report("unknown key '\(path)\(entries[slip].key)' (did you mean \(name(key))?); \(name(key)) is required",
+                       at: entries[slip].keyNode)
+                return nil
+            }
             report("\(name(key)) is required", at: nil)
             return nil
         }

@@ -70,13 +70,17 @@ public struct Site: Sendable {
     public var tags: [SiteTag]
     public var pages: [SitePage]
     public var staticFiles: [StaticFile]
-    /// Source paths of drafts and future-dated posts left out of this build.
+    /// Source paths of drafts (posts, pages, series, apps and their child pages) and
+    /// future-dated posts left out of this build.
     public var skippedDrafts: [String]
     public var skippedFuture: [String]
     /// Markdown files left out because they have an error (`LoadedContent.failedFiles`).
     /// A link to one, or a post naming one as its series or app, is not a second
     /// error: the file's own error is the cause, and once it is fixed the link resolves.
     public var failedFiles: Set<String> = []
+    /// Source paths of the series and apps this build holds back as drafts: a post
+    /// naming one is shown without it (a hint), not an unknown reference.
+    public var heldBackSeriesAndApps: Set<String> = []
     /// Where those files' pages would be written, as far as their paths tell
     /// (`2026/11/kettle/index.html` for `content/posts/2026-11-27-kettle.md`): a link
     /// there is not reported as broken while the file has errors.

@@ -17,11 +17,40 @@ enum SiteResolver {
     /// then of every series, app and page, and the shown posts' `summary:` texts.
     static func markdownWork(_ content: LoadedContent, mode: BuildMode, now: Date) -> MarkdownWork {
         let visible = select(content.posts, mode: mode, now: now).visible
+        let shown = selectOthers(content, mode: mode)
         var bodies: [MarkdownWork.Document] = visible.map { .init(path: $0.sourcePath, body: $0.body) }
-        bodies += content.series.map { .init(path: $0.sourcePath, body: $0.body) }
-        bodies += content.apps.map { .init(path: $0.sourcePath, body: $0.body) }
-        bodies += content.pages.map { .init(path: $0.sourcePath, body: $0.body) }
+        bodies += shown.series.map { .init(path: $0.sourcePath, body: $0.body) }
+        bodies += shown.apps.map { .init(path: $0.sourcePath, body: $0.body) }
+        bodies += shown.pages.map { .init(path: $0.sourcePath, body: $0.body) }
         return MarkdownWork(options: MarkdownOptions(config: content.config), bodies: bodies, summaries: visible.map(\.summary))
+    }
+
+    /// The series, apps and pages a build in `mode` shows: all of them with drafts,
+    /// else those not held back (`draft: true`), an app's child pages going with
+    /// their app. `heldBack`: the source paths left out; `heldBackSeriesAndApps`
+    /// those of series and apps, which posts may still name.
+    static func selectOthers(_ content: LoadedContent, mode: BuildMode)
+        -> (series: [Series], apps: [App], pages: [Page], heldBack: [String], heldBackSeriesAndApps: Set<String>) {
+        guard !mode.includesDrafts,
+              content.series.contains(where: \.draft) || content.apps.contains(where: \.draft) || content.pages.contains(where: \.draft)
+        else { return (content.series, content.apps, content.pages, [], []) }
+        var heldBack: [String] = []
+        let series = content.series.filter { s in
+            if s.draft { heldBack.append(s.sourcePath) }
+            return !s.draft
+        }
+        let apps = content.apps.filter { a in
+            if a.draft { heldBack.append(a.sourcePath) }
+            return !a.draft
+        }
+        let seriesAndApps = Set(heldBack)
+        let draftApps = Set(content.apps.filter(\.draft).map(\.slug))
+        let pages = content.pages.filter { p in
+            let held = p.draft || p.app.map(draftApps.contains) == true
+            if held { heldBack.append(p.sourcePath) }
+            return !held
+        }
+        return (series, apps, pages, heldBack, seriesAndApps)
     }
 
     /// The posts a build in `mode` at `now` shows, and those it leaves out.
@@ -52,16 +81,18 @@ enum SiteResolver {
                         related: ([SitePost], [SiteApp], [SiteTag]) -> [[Int]] = RelatedPosts.choose(posts:apps:tags:)) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let config = content.config
-        let (visible, skippedDrafts, skippedFuture) = select(content.posts, mode: mode, now: now)
+        let (visible, postDrafts, skippedFuture) = select(content.posts, mode: mode, now: now)
+        let shown = selectOthers(content, mode: mode)
+        let skippedDrafts = postDrafts + shown.heldBack
         var cursor = 0
         func next(_ n: Int) -> ArraySlice<RenderedMarkdown> {
             defer { cursor += n }
             return rendered[cursor..<(cursor + n)]
         }
         let postRendered = next(visible.count)
-        let seriesRendered = Array(next(content.series.count))
-        let appRendered = Array(next(content.apps.count))
-        let pageRendered = Array(next(content.pages.count))
+        let seriesRendered = Array(next(shown.series.count))
+        let appRendered = Array(next(shown.apps.count))
+        let pageRendered = Array(next(shown.pages.count))
 
         // Posts, newest first; ties broken by path so the order never depends on the file system.
         // The order is found first, over indices: moving whole posts while sorting costs more.
@@ -80,13 +111,13 @@ enum SiteResolver {
         }
 
         // Series.
-        var series: [SiteSeries] = zip(content.series, seriesRendered).map { s, md in
+        var series: [SiteSeries] = zip(shown.series, seriesRendered).map { s, md in
             SiteSeries(series: s, intro: md, url: SiteURLs.series(slug: s.slug), postIndices: [])
         }
         series.sort { ($0.series.title.lowercased(), $0.series.slug) < ($1.series.title.lowercased(), $1.series.slug) }
 
         // Apps.
-        var apps: [SiteApp] = zip(content.apps, appRendered).map { a, md in
+        var apps: [SiteApp] = zip(shown.apps, appRendered).map { a, md in
             SiteApp(app: a, description: md, url: SiteURLs.app(slug: a.slug), postIndices: [])
         }
         apps.sort { a, b in
@@ -107,7 +138,8 @@ enum SiteResolver {
                                             + "only the first 1,000 are read"))
             posts[i].post.tags = Array(post.tags.prefix(Self.maximumTagsPerPost))
         }
-        let (tags, relationProblems) = relate(&posts, series: &series, apps: &apps, failedFiles: content.failedFiles)
+        let (tags, relationProblems) = relate(&posts, series: &series, apps: &apps, failedFiles: content.failedFiles,
+                                              heldBack: shown.heldBackSeriesAndApps)
         diagnostics += relationProblems
 
         if config.related {
@@ -116,13 +148,13 @@ enum SiteResolver {
             }
         }
 
-        var pages: [SitePage] = zip(content.pages, pageRendered).compactMap { page, md in
+        var pages: [SitePage] = zip(shown.pages, pageRendered).compactMap { page, md in
             guard let app = page.app else {
                 let url = page.permalink ?? SiteURLs.page(slug: page.slug)
                 return SitePage(page: page, rendered: md, url: url)
             }
             guard let ai = appBySlug[app] else {
-                if !content.failedFiles.contains("content/apps/\(app).md") {
+                if !ContentPaths.markdownPaths(in: "content/apps", slug: app).contains(where: content.failedFiles.contains) {
                     diagnostics.append(orphanAppPage(page, app: app, known: appBySlug.keys))
                 }
                 return nil
@@ -151,6 +183,7 @@ enum SiteResolver {
                         staticFiles: content.staticFiles, skippedDrafts: skippedDrafts.sorted(),
                         skippedFuture: skippedFuture.sorted())
         site.failedFiles = content.failedFiles
+        site.heldBackSeriesAndApps = shown.heldBackSeriesAndApps
         site.failedPageOutputs = Set(content.failedFiles.compactMap { file in
             likelyURL(of: file, postPermalink: config.postPermalink).map(SitePaths.outputPath(forSitePath:))
         })
@@ -162,7 +195,7 @@ enum SiteResolver {
     /// series' and app's posts, and the site's tags. Related posts are not part of it.
     /// Problems: a post naming a series or app the site does not have.
     static func relate(_ posts: inout [SitePost], series: inout [SiteSeries], apps: inout [SiteApp],
-                       failedFiles: Set<String>) -> (tags: [SiteTag], problems: [Diagnostic]) {
+                       failedFiles: Set<String>, heldBack: Set<String> = []) -> (tags: [SiteTag], problems: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let seriesBySlug = Dictionary(series.enumerated().map { ($1.series.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let appBySlug = Dictionary(apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
@@ -196,7 +229,8 @@ enum SiteResolver {
             var found: (series: Int?, app: Int?, problems: [Diagnostic]) =
                 (seriesSlug.flatMap { seriesBySlug[$0] }, appSlug.flatMap { appBySlug[$0] }, [])
             if (seriesSlug != nil && found.series == nil) || (appSlug != nil && found.app == nil) {
-                found = lookUp(posts[i].post, seriesBySlug: seriesBySlug, appBySlug: appBySlug, failedFiles: failedFiles)
+                found = lookUp(posts[i].post, seriesBySlug: seriesBySlug, appBySlug: appBySlug, failedFiles: failedFiles,
+                               heldBack: heldBack)
             }
             posts[i].seriesIndex = found.series
             posts[i].seriesPosition = nil
@@ -246,22 +280,31 @@ enum SiteResolver {
 
     /// The series and app `post` names, as indices (`seriesBySlug`, `appBySlug`), and a
     /// problem for each it names that the site lacks (unless that file failed to load:
-    /// its own error is the cause).
+    /// its own error is the cause). One this build holds back as a draft (`heldBack`,
+    /// source paths) is no mistake: the post is shown without it, as Hugo shows a page
+    /// whose term page is a draft, and a hint says so.
     static func lookUp(_ post: Post, seriesBySlug: [String: Int], appBySlug: [String: Int],
-                       failedFiles: Set<String>) -> (series: Int?, app: Int?, problems: [Diagnostic]) {
+                       failedFiles: Set<String>, heldBack: Set<String> = []) -> (series: Int?, app: Int?, problems: [Diagnostic]) {
         var problems: [Diagnostic] = []
+        func check(_ key: String, _ slug: String, folder: String, known: Dictionary<String, Int>.Keys) {
+            let paths = ContentPaths.markdownPaths(in: folder, slug: slug)
+            if let draft = paths.first(where: heldBack.contains) {
+                let at = post.keyLocations[key]
+                problems.append(Diagnostic(file: post.sourcePath, line: at?.line, column: at?.column,
+                                           message: "front matter: \(key) '\(slug)' is a draft (\(draft)) this build leaves out; "
+                                             + "the post is shown without it", severity: .hint))
+            } else if !paths.contains(where: failedFiles.contains) {
+                problems.append(unknownReference(post, key: key, slug: slug, known: known))
+            }
+        }
         var series: Int?, app: Int?
         if let slug = post.series {
             series = seriesBySlug[slug]
-            if series == nil, !failedFiles.contains("content/series/\(slug).md") {
-                problems.append(unknownReference(post, key: "series", slug: slug, known: seriesBySlug.keys))
-            }
+            if series == nil { check("series", slug, folder: "content/series", known: seriesBySlug.keys) }
         }
         if let slug = post.app {
             app = appBySlug[slug]
-            if app == nil, !failedFiles.contains("content/apps/\(slug).md") {
-                problems.append(unknownReference(post, key: "app", slug: slug, known: appBySlug.keys))
-            }
+            if app == nil { check("app", slug, folder: "content/apps", known: appBySlug.keys) }
         }
         return (series, app, problems)
     }
@@ -360,11 +403,14 @@ enum SiteResolver {
         case "posts":
             guard let named = DateParsing.fileNamePrefix(PostLoader.nameForDateAndSlug(sourcePath)), !named.rest.isEmpty,
                   case .success(let date) = DateParsing.fields(named.date) else { return nil }
-            return Permalink.expand(postPermalink, year: date.year, month: date.month, day: date.day, slug: named.rest, title: named.rest)
+            let cleaned = Slug.fromFileName(named.rest)
+            let fileSlug = cleaned.isEmpty ? named.rest : cleaned
+            return Permalink.expand(postPermalink, year: date.year, month: date.month, day: date.day, slug: fileSlug, title: named.rest)
         case "series" where parts.count == 3: return SiteURLs.series(slug: slug)
         case "apps" where parts.count == 3: return SiteURLs.app(slug: slug)
-        case "apps" where parts.count == 4: return SiteURLs.appPage(slug: slug, appURL: SiteURLs.app(slug: parts[2]))
-        case "pages" where parts.count == 3: return SiteURLs.page(slug: slug)
+        case "apps" where parts.count == 4:
+            return SiteURLs.appPage(slug: PageLoader.urlSlug(sourcePath, app: parts[2]), appURL: SiteURLs.app(slug: parts[2]))
+        case "pages" where parts.count == 3: return SiteURLs.page(slug: PageLoader.urlSlug(sourcePath, app: nil))
         default: return nil
         }
     }

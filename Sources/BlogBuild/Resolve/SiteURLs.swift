@@ -19,8 +19,16 @@ enum SiteURLs {
     static func post(_ post: Post, pattern: String) -> String { Permalink.expand(pattern, post: post) }
 
     static func tag(slug: String) -> String { tags + slug + "/" }
-    static func series(slug: String) -> String { seriesIndex + slug + "/" }
-    static func app(slug: String) -> String { apps + slug + "/" }
+    static func series(slug: String) -> String { seriesIndex + segment(slug) + "/" }
+    static func app(slug: String) -> String { apps + segment(slug) + "/" }
+
+    /// A series' or app's slug as its URL's segment: the file's name, or the slug
+    /// `new post` would make of a name that is not one (`Side Projects` →
+    /// `side-projects`, `Slug.fromFileName`). Posts still name it as the file does.
+    static func segment(_ slug: String) -> String {
+        let cleaned = Slug.fromFileName(slug)
+        return cleaned.isEmpty ? slug : cleaned
+    }
     /// A child page of an app (`content/apps/kettle/privacy.md`): under its app's URL.
     static func appPage(slug: String, appURL: String) -> String { appURL + slug + "/" }
     /// A standalone page (`content/pages/about.md`): `/about/`; `404` is `/404.html`.

@@ -79,13 +79,15 @@ struct SearchDocument: Sendable, Equatable {
         let kind = route.kind
         if kind === PageKind.page || kind === PageKind.appPage {
             let p = site.pages[route.item]
-            guard p.page.search else { return nil }
+            // A draft (or a draft app's page) is not indexed even when `serve` shows it, as a draft post is not.
+            guard p.page.search, !p.page.draft, !(p.appIndex.map { site.apps[$0].app.draft } ?? false) else { return nil }
             return SearchDocument(title: p.page.title, path: sitePath(p.url), date: "",
                                   names: p.appIndex.map { [site.apps[$0].app.title] } ?? [],
                                   bodyHTML: p.rendered.html, summaryText: nil, summaryHTML: p.rendered.summaryHTML)
         }
         if kind === PageKind.app {
             let a = site.apps[route.item]
+            guard !a.app.draft else { return nil }
             var lead = ""
             if let tagline = a.app.tagline { lead += "<p>" + XMLText.escape(tagline) + "</p>" }
             if !a.app.platforms.isEmpty { lead += "<p>" + XMLText.escape(a.app.platforms.joined(separator: ", ")) + "</p>" }
@@ -97,6 +99,7 @@ struct SearchDocument: Sendable, Equatable {
         }
         if kind === PageKind.series {
             let s = site.series[route.item]
+            guard !s.series.draft else { return nil }
             let lead = s.series.description.map { "<p>" + XMLText.escape($0) + "</p>" } ?? ""
             return SearchDocument(title: s.series.title, path: sitePath(s.url), date: "", names: [],
                                   bodyHTML: s.intro.html, leadHTML: lead,
