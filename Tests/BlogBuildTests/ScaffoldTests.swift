@@ -151,7 +151,7 @@ struct ScaffoldTests {
         for needle in ["branches: [main]", "run: blogbuild publish", "actions/upload-pages-artifact", "actions/deploy-pages",
                        "pages: write", "id-token: write", "https://USER.github.io/REPO/", "BLOGBUILD_URL:",
                        // The alternative: built from source once, then cached.
-                       "BLOGBUILD_SOURCE: \"\"", "uses: actions/cache@v4", "make -C \"$RUNNER_TEMP/blogbuild\" dist"] {
+                       "BLOGBUILD_SOURCE: \"\"", "uses: actions/cache@v5", "make -C \"$RUNNER_TEMP/blogbuild\" dist"] {
             #expect(text.contains(needle), "\(needle)")
         }
         // The published site is what the workflow uploads.
