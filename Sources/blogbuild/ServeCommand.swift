@@ -40,6 +40,11 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         limitMemoryArenas()
         let site = options.siteURL
+        // Outside a site there is nothing to build, watch or serve: the error build gives, exit 1.
+        if let notASite = ContentLoader.notASite(site) {
+            Reporter.failure(BuildFailure([notASite]), verb: "build", quiet: options.quiet)
+            throw SiteProblems()
+        }
         // Port first: a port in use is told before any work, with one that is free.
         if port != 0 {
             switch PortProbe.check(host: host, port: port) {
