@@ -82,7 +82,14 @@ struct ScaffoldTests {
         #expect(try Data(contentsOf: post) == Data(try #require(ThemeFiles.builtIn("post.mustache"))))
         // An unknown name: an error with a did-you-mean, nothing written.
         let typo = try BlogBuildCLI.run(["theme", "eject", "--site", site.path, "psot"])
-        #expect(typo.status == 1 && typo.stderr.contains("no built-in theme file 'psot' (did you mean 'post'?)"), "\(typo)")
+        #expect(typo.status == 1 && typo.stderr.contains("no built-in theme file 'psot' (did you mean 'post'?); the names are: "), "\(typo)")
+        // A name with nothing close still learns every name there is, as eject takes them.
+        let sidebar = try BlogBuildCLI.run(["theme", "eject", "--site", site.path, "sidebar"])
+        #expect(sidebar.status == 1 && !sidebar.stderr.contains("did you mean"), "\(sidebar)")
+        let listed = try #require(sidebar.stderr.firstMatch(of: /no built-in theme file 'sidebar'; the names are: (.*)\n/), "\(sidebar)")
+        let names = listed.output.1.components(separatedBy: ", ")
+        #expect(names.contains("post") && names.contains("partials/footer") && names.contains("assets/style.css"), "\(names)")
+        #expect(names.count == ThemeFiles.paths.count && (try? ThemeFiles.resolve(names)) == ThemeFiles.paths, "\(names)")
         // The site changes one; diff shows that change and names the unchanged ones.
         try (String(decoding: try Data(contentsOf: post), as: UTF8.self) + "<!-- my change -->\n").write(to: post, atomically: true, encoding: .utf8)
         try "<p>mine</p>\n".write(to: site.appendingPathComponent("templates/partials/extra.mustache"), atomically: true, encoding: .utf8)
