@@ -202,7 +202,14 @@ public enum SiteBuilder {
             clock.lap("templates")
             var assets = SearchAssets.shipped(theme.assets, search: site.config.search)
             if site.config.logo == nil, assets[SiteMark.assetName] == nil {
-                assets[SiteMark.assetName] = .bytes(Array(SiteMark.svg(title: site.config.title).utf8))
+                // In the site's accent: the theme's stylesheet, or the site's own copy of it.
+                let css: [UInt8]? = switch assets["style.css"] {
+                case .bytes(let b): b
+                case .file(let f): FileManager.default.contents(atPath: f).map { [UInt8]($0) }
+                case nil: nil
+                }
+                let accent = css.flatMap { SiteMark.accent(inCSS: String(decoding: $0, as: UTF8.self)) } ?? SiteMark.defaultAccent
+                assets[SiteMark.assetName] = .bytes(Array(SiteMark.svg(title: site.config.title, accent: accent).utf8))
             }
             for (path, asset) in assets.sorted(by: { $0.key < $1.key }) {
                 switch asset {
