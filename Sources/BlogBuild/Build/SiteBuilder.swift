@@ -81,7 +81,13 @@ public enum SiteBuilder {
         var imageUses: [String: ImagePlanner.Use] = [:]
         var notices = content.notices
         // init's placeholders: fine while writing, never on a site that goes live.
-        for placeholder in content.config.placeholders {
+        let placeholders = content.config.placeholders.filter { placeholder in
+            guard placeholder.key == .siteImage else { return true }
+            guard let image = content.config.image else { return false }
+            let sitePath = ImageReference.sitePath(image, from: ConfigLoader.path)
+            return InitPlaceholder.isStarterImage(atPath: request.siteDirectory.appendingPathComponent("content").path + sitePath)
+        } + InitPlaceholder.appLinks(in: content.apps) + InitPlaceholder.pageEmails(in: content.pages)
+        for placeholder in placeholders {
             let said = placeholder.diagnostic(strict: request.mode.isStrict)
             if said.severity == .notice { notices.append(said) } else { problems.placeholders.append(said) }
         }
