@@ -147,3 +147,46 @@ struct WorkflowTests {
         #expect(cache.upperBound < publish.lowerBound)
     }
 }
+
+/// The README walks a new user from install to a published site before anything
+/// about working on blogbuild, and its command table stays a table.
+@Suite("README")
+struct ReadmeTests {
+    private let readme = (try? String(contentsOf: RepoPaths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+
+    /// The text of the section under `## title`, up to the next `## `.
+    private func section(_ title: String) -> String? {
+        guard let start = readme.range(of: "\n## \(title)\n") else { return nil }
+        let rest = readme[start.upperBound...]
+        return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+    }
+
+    @Test func startASiteComesFirstWithEveryStep() throws {
+        let start = try #require(section("Start a site"), "no Start a site section")
+        let headings = readme.split(separator: "\n").filter { $0.hasPrefix("## ") }
+        #expect(headings.first == "## Start a site", "\(headings)")
+        // The steps, in the order a user takes them.
+        let steps = ["releases/download/v\(Release.version)/", "blogbuild init ", "blogbuild serve", "blogbuild new post ",
+                     "blogbuild publish", "git push"]
+        let positions = try steps.map { step in try #require(start.range(of: step), "no \(step)").lowerBound }
+        #expect(positions == positions.sorted(), "out of order")
+        // The live-reload endpoint, as serve answers it.
+        #expect(start.contains("`\(LiveReloadScript.endpoint)`"))
+        // The repository's own two commands stay.
+        #expect(section("Two commands")?.contains("make setup serve") == true && section("Two commands")?.contains("make test") == true)
+    }
+
+    @Test func theCommandTableIsShortAndServesInternalsLiveInTheArchitectureNote() throws {
+        let commands = try #require(section("Commands"))
+        let rows = commands.split(separator: "\n").filter { $0.hasPrefix("| `blogbuild ") }
+        #expect(rows.count >= 8, "\(rows)")
+        for row in rows {
+            let words = row.split(separator: " ").count
+            #expect(words <= 90, "\(words) words: \(row.prefix(60))")
+        }
+        let architecture = try String(contentsOf: RepoPaths.root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        #expect(architecture.contains("## The dev server (`blogbuild serve`)"))
+        #expect(architecture.contains("the last build's plan is patched instead of made again"))
+        #expect(architecture.contains(LiveReloadScript.endpoint))
+    }
+}
