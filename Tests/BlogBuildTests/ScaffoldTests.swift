@@ -144,11 +144,12 @@ struct ScaffoldTests {
         pages.expect("apps/sample-app/support/index.html", contains: ["href=\"mailto:jane@jane.dev?subject=Sample%20App%20support\""])
     }
 
-    /// Replaces what init wrote for the user to replace: the author's name, page and
-    /// address, the site's picture (removed) and the sample app's website.
-    static func answerStandIns(_ site: URL) throws {
+    /// Replaces what init wrote for the user to replace: the author's name (unless
+    /// `name` is false), page and address, the site's picture (removed), the sample
+    /// app's website and the address its pages give. Not base_url.
+    static func answerStandIns(_ site: URL, name: Bool = true) throws {
         let yml = site.appendingPathComponent("content/site.yml")
-        try String(contentsOf: yml, encoding: .utf8).replacingOccurrences(of: "Your Name", with: "Jane Doe")
+        try String(contentsOf: yml, encoding: .utf8).replacingOccurrences(of: "Your Name", with: name ? "Jane Doe" : "Your Name")
             .replacingOccurrences(of: "you@example.com", with: "jane@jane.dev")
             .replacingOccurrences(of: "https://example.com/about/", with: "https://jane.dev/about/")
             .replacingOccurrences(of: "image: /images/site.png\n", with: "")
