@@ -197,6 +197,10 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
     var announcedAfter: Int?
     var request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
     request.cacheDirectory = options.site.cacheURL
+    // The first build may make every image's variants (half a minute after an import): counted on a terminal.
+    let progress = ProgressLine(enabled: first && !options.quiet)
+    request.counted = { progress.count($0, done: $1, total: $2) }
+    defer { progress.clear() }
     do {
         let outcome: IncrementalBuilder.Outcome
         if first {

@@ -264,8 +264,11 @@ public enum SiteBuilder {
         if !site.imageVariants.isEmpty {
             progress("processing \(site.imageVariants.count) images")
             let cache = DerivedImageCache(folder: imageCache, libvipsVersion: imageLibrary?.version ?? "")
+            var counted: (@Sendable (Int, Int) -> Void)?
+            if let tell = request.counted { counted = { @Sendable done, total in tell("images", done, total) } }
             let made = ImageOutputs.files(for: site.imageVariants, quality: site.config.images.quality, cache: cache,
-                                          sources: imageSources ?? ImageSourceIndex(cacheFolder: imageCache), uses: imageUses)
+                                          sources: imageSources ?? ImageSourceIndex(cacheFolder: imageCache), uses: imageUses,
+                                          counted: counted)
             if let imageSources, imageSources.save() { cache.prune(keeping: imageSources.hashes) }
             imageWork = ImageWork(sources: site.imageVariants.count, read: imageSources?.filesRead ?? 0, made: made.made,
                                   fromCache: made.files.count - made.made, libvipsLoaded: ImageLibrary.wasLoaded)
