@@ -85,7 +85,7 @@ public enum SiteBuilder {
             guard placeholder.key == .siteImage else { return true }
             guard let image = content.config.image else { return false }
             let sitePath = ImageReference.sitePath(image, from: ConfigLoader.path)
-            return InitPlaceholder.isStarterImage(atPath: request.siteDirectory.appendingPathComponent("content").path + sitePath)
+            return StarterImage.isStarter(atPath: request.siteDirectory.appendingPathComponent("content").path + sitePath)
         } + InitPlaceholder.appLinks(in: content.apps) + InitPlaceholder.pageEmails(in: content.pages)
         for placeholder in placeholders {
             let said = placeholder.diagnostic(strict: request.mode.isStrict)

@@ -11,7 +11,7 @@ public struct InitPlaceholder: Sendable, Hashable {
         case authorURL = "author.url"
         case authorEmail = "author.email"
         /// `image:`: listed by `ConfigLoader` whenever site.yml names one; the build
-        /// keeps it only when that file holds init's starter picture (`confirmed`).
+        /// keeps it only when that file holds init's starter picture (`StarterImage.isStarter`).
         case siteImage = "image"
         /// An app's `website`, `app_store`, `source` or `app_store_id` (`appKey`).
         case appLink = "app link"
@@ -73,14 +73,6 @@ public struct InitPlaceholder: Sendable, Hashable {
                     : nil
             }
         }
-    }
-
-    /// True when the file at `path` holds init's starter picture, by its bytes (it
-    /// may have been moved or renamed; a picture of the site's own is never its twin).
-    static func isStarterImage(atPath path: String) -> Bool {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-              size == StarterImage.bytes.count, let data = FileManager.default.contents(atPath: path) else { return false }
-        return [UInt8](data) == StarterImage.bytes
     }
 
     /// What is said about it: a notice while the site is being written (`build`,
