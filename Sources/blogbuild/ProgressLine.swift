@@ -22,7 +22,7 @@ final class ProgressLine: Sendable {
     }
 
     /// `images: 120/340`, once the work has run `countAfter` seconds, at most ten
-    /// times a second, and at its end. Called from any thread.
+    /// times a second, and at its end (then cleared). Called from any thread.
     func count(_ what: String, done: Int, total: Int) {
         guard enabled else { return }
         let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
@@ -31,8 +31,9 @@ final class ProgressLine: Sendable {
             guard let current = state, now - current.started >= countAfter,
                   now - current.shown >= 0.1 || done == total else { return }
             state?.shown = now
-            // Under the lock: lines from two threads never interleave.
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(what): \(done)/\(total)".utf8))
+            // Under the lock: lines from two threads never interleave. The last count is
+            // cleared as it is shown: what the build prints next starts on a clean line.
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(what): \(done)/\(total)\(done == total ? "\r\u{1B}[K" : "")".utf8))
         }
     }
 

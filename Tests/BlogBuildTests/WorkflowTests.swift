@@ -80,6 +80,22 @@ struct WorkflowTests {
         #expect(cli.stdout.hasPrefix("blogbuild \(Release.version) "), "\(cli)")
     }
 
+    @Test("CI runs make setup and make test on Linux, and builds and tests on macOS with Homebrew's libraries")
+    func ciBuildsAndTestsOnLinuxAndMacOS() throws {
+        let ci = try text(Self.workflows.appendingPathComponent("ci.yml"))
+        let mac = try #require(ci.range(of: "\n  macos:\n"), "no macos job")
+        let linux = String(ci[..<mac.lowerBound]), macos = String(ci[mac.upperBound...])
+        for needle in ["runs-on: ubuntu-24.04", "run: make setup\n", "run: make test\n"] {
+            #expect(linux.contains(needle), "the Linux job lacks \(needle)")
+        }
+        for needle in ["runs-on: macos-latest", "brew install cmark-gfm libxml2 snowball", "$(brew --prefix libxml2)/lib/pkgconfig",
+                       "swift build --build-tests", "swift test --skip-build"] {
+            #expect(macos.contains(needle), "the macOS job lacks \(needle)")
+        }
+        // GitHub sets CI=true: the Linux job's missing tools fail; only the macOS job says otherwise.
+        #expect(!linux.contains("CI: \"false\"") && macos.contains("CI: \"false\""))
+    }
+
     /// The packages `Packaging/build-packages` lists, as make reads them.
     private func buildPackages() throws -> [String] {
         let make = try #require(ProcessRunner.findOnPath("make"), "make is not installed")
