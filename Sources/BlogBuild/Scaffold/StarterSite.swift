@@ -145,7 +145,8 @@ enum StarterSite {
         # page https://USER.github.io/REPO/, for a user page https://USER.github.io/, or
         # your own domain once it is set in Settings → Pages), and publish uses it in place
         # of base_url in content/site.yml (which build and serve use).
-        # publish fails while site.yml still has the author name init wrote: write yours.
+        # publish fails while what init wrote for you to replace is still there (the author's
+        # name, page and email, the starter picture, the sample app's links), each at its line.
         name: Publish
 
         on:
@@ -229,7 +230,7 @@ enum StarterSite {
                   restore-keys: blogbuild-images-${{ runner.os }}-
               - name: Publish
                 # At the address GitHub Pages gave (its base_url has no trailing slash).
-                # Fails on any broken link, missing alt text, invalid feed or placeholder left in site.yml.
+                # Fails on any broken link, missing alt text, invalid feed or stand-in init wrote.
                 run: blogbuild publish --base-url "${{ steps.pages.outputs.base_url }}/"
               - uses: actions/upload-pages-artifact@v4
                 with:
