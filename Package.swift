@@ -15,7 +15,7 @@ let staticCLinkerFlags = [
 
 let package = Package(
     name: "blogbuild",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "blogbuild", targets: ["blogbuild"]),
         .library(name: "BlogBuild", targets: ["BlogBuild"]),

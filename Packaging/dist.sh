@@ -12,13 +12,13 @@ cd "$(dirname "$0")/.."
 
 SWIFT=${SWIFT:-swift}
 SCRATCH=${SCRATCH:-.build-dist}
-VERSION=$(sed -n 's/.*static let number = "\(.*\)".*/\1/p' Sources/blogbuild/Version.swift)
+VERSION=$(Packaging/version.sh)
 ARCH=$(uname -m)
 NAME="blogbuild-$VERSION-linux-$ARCH"
 
 for lib in libcmark-gfm.a libcmark-gfm-extensions.a libxml2.a libstemmer.a libicuuc.a libicudata.a libicui18n.a liblzma.a libz.a; do
   [ -f "$(gcc -print-file-name=$lib)" ] && [ "$(gcc -print-file-name=$lib)" != "$lib" ] || {
-    echo "error: $lib not found: make dist needs the static libraries of libcmark-gfm-dev, libcmark-gfm-extensions-dev, libxml2-dev, libstemmer-dev, libicu-dev, liblzma-dev and zlib1g-dev (make setup installs them)" >&2
+    echo "error: $lib not found: make dist needs the static libraries of the packages in Packaging/build-packages (make deps-build installs them)" >&2
     exit 1
   }
 done

@@ -29,6 +29,7 @@ func runBuild(mode: BuildMode, verb: String, options: BuildSettings) throws {
     var request = options.request(mode: mode)
     let progress = ProgressLine(enabled: !options.quiet)
     request.progress = { progress.show($0) }
+    request.counted = { progress.count($0, done: $1, total: $2) }
     defer { progress.clear() }
     do {
         let report = try SiteBuilder.build(request)

@@ -40,6 +40,11 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         limitMemoryArenas()
         let site = options.siteURL
+        // Outside a site there is nothing to build, watch or serve: the error build gives, exit 1.
+        if let notASite = ContentLoader.notASite(site) {
+            Reporter.failure(BuildFailure([notASite]), verb: "build", quiet: options.quiet)
+            throw SiteProblems()
+        }
         // Port first: a port in use is told before any work, with one that is free.
         if port != 0 {
             switch PortProbe.check(host: host, port: port) {
@@ -192,6 +197,10 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
     var announcedAfter: Int?
     var request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
     request.cacheDirectory = options.site.cacheURL
+    // The first build may make every image's variants (half a minute after an import): counted on a terminal.
+    let progress = ProgressLine(enabled: first && !options.quiet)
+    request.counted = { progress.count($0, done: $1, total: $2) }
+    defer { progress.clear() }
     do {
         let outcome: IncrementalBuilder.Outcome
         if first {

@@ -1,8 +1,6 @@
 import BlogBuild
 
 enum BlogBuildVersion {
-    static let number = "0.1.0"
-
     /// `blogbuild 0.1.0 (commit 1a2b3c4d5e6f)`; without a git checkout, `(commit unknown)`.
-    static let string = "blogbuild \(number) (commit \(BuildInfo.commit.map { String($0.prefix(12)) } ?? "unknown"))"
+    static let string = "blogbuild \(Release.version) (commit \(BuildInfo.commit.map { String($0.prefix(12)) } ?? "unknown"))"
 }

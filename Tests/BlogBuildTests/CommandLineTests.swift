@@ -18,6 +18,22 @@ struct CommandLineTests {
         #expect(help.stdout.contains("-p, --port"), "\(help)")
     }
 
+    /// `serve` where there is no site stops as `build` does (it used to say "Serving …"
+    /// and answer 404 to everything, for ever).
+    @Test func serveOutsideASiteExitsAsBuildDoes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-not-a-site-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let build = try BlogBuildCLI.run(["build", "--site", folder.path])
+        #expect(build.status == 1 && build.stderr.contains("content: folder is missing"), "\(build)")
+        let serve = try BlogBuildCLI.run(["serve", "--site", folder.path, "--port", "0"], timeout: 20)
+        #expect(serve.status == 1 && !serve.timedOut, "\(serve)")
+        #expect(serve.stderr == build.stderr && !serve.stdout.contains("Serving"), "\(serve)")
+        // Run in the folder, as a user does.
+        let here = try BlogBuildCLI.run(["serve", "--port", "0"], in: folder, timeout: 20)
+        #expect(here.status == 1 && here.stderr == build.stderr, "\(here)")
+    }
+
     @Test func commandsThatWriteNoSiteRefuseOutput() throws {
         let site = try TestSiteFolder(files: ["content/posts/2021-01-05-x.md": "---\ntitle: X\n---\nBody.\n"])
         let check = try BlogBuildCLI.run(["check", "--site", site.root.path, "--output", "/tmp/never"])

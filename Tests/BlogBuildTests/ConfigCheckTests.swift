@@ -121,6 +121,8 @@ struct ConfigCheckTests {
         let site = FileManager.default.temporaryDirectory.appendingPathComponent("blogbuild-placeholders-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: site) }
         try Scaffold.initSite(at: site)
+        // The other stand-ins answered (ScaffoldTests.everyStandInFailsPublish has them): the name and the address here.
+        try ScaffoldTests.answerStandIns(site, name: false)
         for mode in [BuildMode.publish, .check] {
             let rendered = SiteBuilder.render(BuildRequest(siteDirectory: site, mode: mode))
             #expect(!rendered.isWritable(in: mode), "\(mode)")
@@ -160,6 +162,7 @@ struct ConfigCheckTests {
         let site = base.appendingPathComponent("site")
         let out = base.appendingPathComponent("out")
         #expect(try BlogBuildCLI.run(["init", site.path]).status == 0)
+        try ScaffoldTests.answerStandIns(site, name: false)
 
         let published = try BlogBuildCLI.run(["publish", "--site", site.path, "--output", out.path])
         #expect(published.status == 1, "\(published)")

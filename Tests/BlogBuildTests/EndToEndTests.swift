@@ -199,10 +199,9 @@ struct EndToEndTests {
         #expect(built.stderr == "", "a new site has no warnings: \(built)")
         #expect(built.stdout.hasPrefix("Built "), "\(built)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("public/index.html").path))
-        // It publishes cleanly once the author's name is written, at the address the workflow gives.
-        let yml = dir.appendingPathComponent("content/site.yml")
-        try String(contentsOf: yml, encoding: .utf8).replacingOccurrences(of: "Your Name", with: "Jane Doe")
-            .write(to: yml, atomically: true, encoding: .utf8)
+        // It publishes cleanly once init's stand-ins are answered (the author's name, page and
+        // address, the site's picture, the sample app's links), at the address the workflow gives.
+        try ScaffoldTests.answerStandIns(dir)
         let published = try BlogBuildCLI.run(["publish", "--site", dir.path, "--output", base.appendingPathComponent("out").path,
                                               "--base-url", "https://jane.github.io/my-site/"])
         #expect(published.status == 0, "a new site publishes cleanly: \(published)")

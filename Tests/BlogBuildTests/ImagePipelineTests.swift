@@ -1,5 +1,6 @@
 @testable import BlogBuild
 import Foundation
+import Synchronization
 import Testing
 
 /// Images bodies show, processed by the build (`images: { resize: true }`):
@@ -411,5 +412,65 @@ struct ImagePipelineTests {
         #expect(messages.contains { $0.contains(":5:") && $0.contains("'images.quality' must be 1 to 100") })
         #expect(messages.contains { $0.contains(":6:") && $0.contains("unknown key 'images.resise' (did you mean 'images.resize'?)") }, "\(messages)")
         #expect(bad.config.images.widths == [480], "the good entries are kept")
+    }
+}
+
+/// Long image work is counted on a terminal (`images: 120/340`), never in a log or a
+/// pipe, nor under `--quiet`; the files written are the same either way. The first
+/// build after an import used to run 30 to 40 s with no output at all.
+@Suite(.enabled(if: LibVips.loadedOrCI, "libvips is not installed (apt install libvips42)"))
+struct ImageProgressTests {
+    @Test func theEngineCountsEveryVariantAsItIsDone() throws {
+        let folder = try ImagePipelineTests.site()
+        let seen = Mutex<[(String, Int, Int)]>([])
+        var request = BuildRequest(siteDirectory: folder.root, mode: .build(includeDrafts: false))
+        request.cacheDirectory = folder.outside("cache")
+        request.counted = { what, done, total in seen.withLock { $0.append((what, done, total)) } }
+        let counted = RenderedPages(SiteBuilder.render(request))
+        #expect(counted.problems.isEmpty, "\(counted.problems)")
+        let calls = seen.withLock { $0 }
+        let total = try #require(calls.first?.2)
+        // The variants of the two images (wide.png's three WebP and its fallback, and oriented.jpg's).
+        #expect(total >= 5 && calls.allSatisfy { $0.0 == "images" && $0.2 == total }, "\(calls)")
+        #expect(calls.map(\.1).sorted() == Array(1...total), "each variant once: \(calls)")
+        // The same files without anyone counting.
+        request.counted = nil
+        let quiet = RenderedPages(SiteBuilder.render(request))
+        #expect(quiet.paths == counted.paths)
+    }
+
+    /// Runs the real binary with a terminal as its standard error (util-linux `script`),
+    /// or with pipes; the count is shown at once (`BLOGBUILD_PROGRESS_AFTER=0`) unless
+    /// `after` says otherwise.
+    private func build(_ folder: TestSiteFolder, terminal: Bool, after: String? = "0", quiet: Bool = false) throws -> ProcessOutcome? {
+        let exe = try #require(RepoPaths.executable)
+        let cache = folder.outside("cache-\(UUID().uuidString)")
+        var environment = ["BLOGBUILD_CACHE_DIR": cache.path, "NO_COLOR": "1"]
+        if let after { environment["BLOGBUILD_PROGRESS_AFTER"] = after }
+        let arguments = ["build", "--site", folder.root.path, "--output", folder.outside("out").path] + (quiet ? ["--quiet"] : [])
+        guard terminal else { return try ProcessRunner.run(exe, arguments, environment: environment, timeout: 120) }
+        guard let script = ProcessRunner.findOnPath("script") else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("CI=true but script (util-linux) is missing") }
+            return nil
+        }
+        let command = ([exe.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try ProcessRunner.run(script, ["-qec", command, "/dev/null"], environment: environment, timeout: 120)
+    }
+
+    @Test func theCommandLineShowsTheCountOnATerminalOnly() throws {
+        let folder = try ImagePipelineTests.site()
+        guard let shown = try build(folder, terminal: true) else { return }
+        #expect(shown.status == 0, "\(shown)")
+        let counts = shown.stdout.matches(of: /images: (\d+)\/(\d+)/).map { (Int($0.output.1) ?? 0, Int($0.output.2) ?? 0) }
+        let last = try #require(counts.last, "no count on the terminal: \(shown)")
+        #expect(last.0 == last.1 && last.1 >= 5, "\(counts)")
+        // Work shorter than the wait says nothing (the default wait is 1.5 s).
+        let short = try #require(try build(folder, terminal: true, after: "60"))
+        #expect(short.status == 0 && !short.stdout.contains("images: "), "\(short)")
+        // Never under --quiet, never into a pipe or a log.
+        let quiet = try #require(try build(folder, terminal: true, quiet: true))
+        #expect(quiet.status == 0 && !quiet.stdout.contains("images: "), "\(quiet)")
+        let piped = try #require(try build(folder, terminal: false))
+        #expect(piped.status == 0 && !piped.stderr.contains("images: ") && !piped.stdout.contains("images: "), "\(piped)")
     }
 }

@@ -50,7 +50,7 @@ import Testing
         for alias in aliases {
             let page = try #require(good[SitePaths.outputPath(forSitePath: alias)], "\(alias)")
             #expect(page.contains("<meta http-equiv=\"refresh\" content=\"0; url=/contact/\">"))
-            #expect(page.contains("<title>Contact</title>"))
+            #expect(page.contains("<title>This page has moved to Contact.</title>"))
         }
         // Redirects are not pages of the sitemap.
         #expect(good["sitemap.xml"]?.contains("/old/") == false)

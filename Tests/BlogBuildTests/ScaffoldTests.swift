@@ -82,7 +82,14 @@ struct ScaffoldTests {
         #expect(try Data(contentsOf: post) == Data(try #require(ThemeFiles.builtIn("post.mustache"))))
         // An unknown name: an error with a did-you-mean, nothing written.
         let typo = try BlogBuildCLI.run(["theme", "eject", "--site", site.path, "psot"])
-        #expect(typo.status == 1 && typo.stderr.contains("no built-in theme file 'psot' (did you mean 'post'?)"), "\(typo)")
+        #expect(typo.status == 1 && typo.stderr.contains("no built-in theme file 'psot' (did you mean 'post'?); the names are: "), "\(typo)")
+        // A name with nothing close still learns every name there is, as eject takes them.
+        let sidebar = try BlogBuildCLI.run(["theme", "eject", "--site", site.path, "sidebar"])
+        #expect(sidebar.status == 1 && !sidebar.stderr.contains("did you mean"), "\(sidebar)")
+        let listed = try #require(sidebar.stderr.firstMatch(of: /no built-in theme file 'sidebar'; the names are: (.*)\n/), "\(sidebar)")
+        let names = listed.output.1.components(separatedBy: ", ")
+        #expect(names.contains("post") && names.contains("partials/footer") && names.contains("assets/style.css"), "\(names)")
+        #expect(names.count == ThemeFiles.paths.count && (try? ThemeFiles.resolve(names)) == ThemeFiles.paths, "\(names)")
         // The site changes one; diff shows that change and names the unchanged ones.
         try (String(decoding: try Data(contentsOf: post), as: UTF8.self) + "<!-- my change -->\n").write(to: post, atomically: true, encoding: .utf8)
         try "<p>mine</p>\n".write(to: site.appendingPathComponent("templates/partials/extra.mustache"), atomically: true, encoding: .utf8)
@@ -120,10 +127,8 @@ struct ScaffoldTests {
         defer { try? FileManager.default.removeItem(at: site) }
         let app = try String(contentsOf: site.appendingPathComponent("content/apps/sample-app.md"), encoding: .utf8)
         #expect(app.contains("\n# app_store_id: 1234567890\n"), "\(app)")
-        // With init's placeholders answered: the author's name, and the address as the workflow gives it.
-        let yml = site.appendingPathComponent("content/site.yml")
-        try String(contentsOf: yml, encoding: .utf8).replacingOccurrences(of: "Your Name", with: "Jane Doe")
-            .write(to: yml, atomically: true, encoding: .utf8)
+        // With init's placeholders answered, and the address as the workflow gives it.
+        try Self.answerStandIns(site)
         var request = BuildRequest(siteDirectory: site, mode: .check)
         request.baseURL = "https://jane.github.io/app/"
         let pages = RenderedPages(SiteBuilder.render(request))
@@ -136,7 +141,98 @@ struct ScaffoldTests {
         ], lacks: ["apple-itunes-app"])
         pages.expect("apps/sample-app/privacy/index.html", contains: ["<h1>Sample App Privacy Policy</h1>", "does not collect any data",
                                                                        "More about Sample App</a>"])
-        pages.expect("apps/sample-app/support/index.html", contains: ["href=\"mailto:you@example.com?subject=Sample%20App%20support\""])
+        pages.expect("apps/sample-app/support/index.html", contains: ["href=\"mailto:jane@jane.dev?subject=Sample%20App%20support\""])
+    }
+
+    /// Replaces what init wrote for the user to replace: the author's name (unless
+    /// `name` is false), page and address, the site's picture (removed), the sample
+    /// app's website and the address its pages give. Not base_url.
+    static func answerStandIns(_ site: URL, name: Bool = true) throws {
+        let yml = site.appendingPathComponent("content/site.yml")
+        try String(contentsOf: yml, encoding: .utf8).replacingOccurrences(of: "Your Name", with: name ? "Jane Doe" : "Your Name")
+            .replacingOccurrences(of: "you@example.com", with: "jane@jane.dev")
+            .replacingOccurrences(of: "https://example.com/about/", with: "https://jane.dev/about/")
+            .replacingOccurrences(of: "image: /images/site.png\n", with: "")
+            .write(to: yml, atomically: true, encoding: .utf8)
+        let app = site.appendingPathComponent("content/apps/sample-app.md")
+        try String(contentsOf: app, encoding: .utf8).replacingOccurrences(of: "website: https://example.com/", with: "website: https://jane.dev/app/")
+            .write(to: app, atomically: true, encoding: .utf8)
+        for page in ["content/apps/sample-app/privacy.md", "content/apps/sample-app/support.md"] {
+            let url = site.appendingPathComponent(page)
+            try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "you@example.com", with: "jane@jane.dev")
+                .write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// Every stand-in init writes fails `publish` (and `check`) at its line until it is
+    /// replaced or removed; `build` goes on, and `build --verbose` notes them. Before,
+    /// only base_url and the author's name did: the site went live with
+    /// `https://example.com/about/` in every footer, `you@example.com` in atom.xml and
+    /// init's wireframe as every page's og:image.
+    @Test("every stand-in init writes fails publish at its line until replaced or removed; build only notes them")
+    func everyStandInFailsPublish() throws {
+        let site = try starterSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let yml = site.appendingPathComponent("content/site.yml")
+        try String(contentsOf: yml, encoding: .utf8).replacingOccurrences(of: "Your Name", with: "Jane Doe")
+            .write(to: yml, atomically: true, encoding: .utf8)
+        // A store and a source link written as init's comment suggests, and the id uncommented as it stands.
+        let appFile = site.appendingPathComponent("content/apps/sample-app.md")
+        let appText = try String(contentsOf: appFile, encoding: .utf8)
+        try appText.replacingOccurrences(of: "# app_store_id: 1234567890", with: "app_store_id: 1234567890\nsource: https://github.example.com/me/app")
+            .write(to: appFile, atomically: true, encoding: .utf8)
+        func line(_ file: String, _ needle: String) throws -> Int {
+            let text = try String(contentsOf: site.appendingPathComponent(file), encoding: .utf8)
+            let index = try #require(text.components(separatedBy: "\n").firstIndex { $0.contains(needle) }, "\(needle) in \(file)")
+            return index + 1
+        }
+        let out = site.appendingPathComponent("out")
+        let publish = try BlogBuildCLI.run(["publish", "--site", site.path, "--output", out.path, "--base-url", "https://jane.github.io/app/"])
+        #expect(publish.status == 1, "\(publish)")
+        let expected = [
+            ("content/site.yml", "you@example.com", "'author.email' is the placeholder you@example.com"),
+            ("content/site.yml", "https://example.com/about/", "'author.url' is the placeholder https://example.com/about/"),
+            ("content/site.yml", "image: /images/site.png", "'image' is the starter picture that blogbuild init writes"),
+            ("content/apps/sample-app.md", "website: https://example.com/", "'website' is a placeholder (https://example.com/)"),
+            ("content/apps/sample-app.md", "app_store_id: 1234567890", "'app_store_id' is a placeholder (1234567890)"),
+            ("content/apps/sample-app.md", "source: https://github.example.com", "'source' is a placeholder (https://github.example.com/me/app)"),
+            // The address the sample app's privacy and support pages tell readers to write to.
+            ("content/apps/sample-app/privacy.md", "you@example.com", "you@example.com is the placeholder address"),
+            ("content/apps/sample-app/support.md", "you@example.com", "you@example.com is the placeholder address"),
+        ]
+        for (file, needle, message) in expected {
+            let at = "\(file):\(try line(file, needle)):"
+            #expect(publish.stderrLines.contains { $0.hasPrefix(at) && $0.contains(message) }, "\(at) \(message)\n\(publish)")
+        }
+        #expect(publish.stderr.contains("publish failed: 8 errors"), "\(publish)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        // build and serve never fail on them; --verbose notes them.
+        let build = try BlogBuildCLI.run(["build", "--site", site.path, "--output", out.path])
+        #expect(build.status == 0 && !build.stderr.contains("placeholder"), "\(build)")
+        let verbose = try BlogBuildCLI.run(["build", "--verbose", "--site", site.path, "--output", out.path])
+        #expect(verbose.status == 0 && verbose.stderr.contains("'author.email' is the placeholder") && verbose.stderr.contains("'image' is the starter picture"),
+                "\(verbose)")
+
+        // The picture is told by its bytes: under another name it still fails; a picture of the site's own passes.
+        try FileManager.default.moveItem(at: site.appendingPathComponent("content/images/site.png"), to: site.appendingPathComponent("content/images/card.png"))
+        try String(contentsOf: yml, encoding: .utf8).replacingOccurrences(of: "image: /images/site.png", with: "image: images/card.png")
+            .write(to: yml, atomically: true, encoding: .utf8)
+        var request = BuildRequest(siteDirectory: site, mode: .check)
+        request.baseURL = "https://jane.github.io/app/"
+        var problems = RenderedPages(SiteBuilder.render(request)).problems
+        #expect(problems.contains { $0.hasPrefix("content/site.yml:13:") && $0.contains("'image' is the starter picture") }, "\(problems)")
+        // The example site's own card, in its place.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("content/images/card.png"))
+        try FileManager.default.copyItem(at: RepoPaths.root.appendingPathComponent("content/images/site.png"),
+                                         to: site.appendingPathComponent("content/images/card.png"))
+        problems = RenderedPages(SiteBuilder.render(request)).problems
+        #expect(!problems.contains { $0.contains("'image'") }, "\(problems)")
+
+        // Each answered (or removed): publish passes.
+        try appText.write(to: appFile, atomically: true, encoding: .utf8)
+        try Self.answerStandIns(site)
+        let clean = try BlogBuildCLI.run(["publish", "--site", site.path, "--output", out.path, "--base-url", "https://jane.github.io/app/"])
+        #expect(clean.status == 0, "\(clean)")
     }
 
     @Test("init writes a .gitignore and a GitHub Pages workflow that the workflow schema accepts")
@@ -151,7 +247,7 @@ struct ScaffoldTests {
         for needle in ["branches: [main]", "run: blogbuild publish", "actions/upload-pages-artifact", "actions/deploy-pages",
                        "pages: write", "id-token: write", "https://USER.github.io/REPO/", "BLOGBUILD_URL:",
                        // The alternative: built from source once, then cached.
-                       "BLOGBUILD_SOURCE: \"\"", "uses: actions/cache@v4", "make -C \"$RUNNER_TEMP/blogbuild\" dist"] {
+                       "BLOGBUILD_SOURCE: \"\"", "uses: actions/cache@v5", "make -C \"$RUNNER_TEMP/blogbuild\" dist"] {
             #expect(text.contains(needle), "\(needle)")
         }
         // The published site is what the workflow uploads.

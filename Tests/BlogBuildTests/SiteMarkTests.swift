@@ -27,6 +27,29 @@ import Testing
         #expect(!SiteMark.svg(title: "—").contains("<text"))
     }
 
+    /// The mark follows the site's `--accent` (it used to keep the theme's teal):
+    /// the built-in stylesheet's, or the one in the site's own templates/assets/style.css.
+    @Test func theMarkWearsTheSitesAccent() throws {
+        let builtIn = String(decoding: try #require(ThemeFiles.builtIn("assets/style.css")), as: UTF8.self)
+        #expect(SiteMark.accent(inCSS: builtIn) == SiteMark.defaultAccent)
+        let plain = try TestSiteFolder(files: ["content/posts/2024-01-02-hello.md": Self.post])
+        #expect(renderTestSite(plain)["assets/logo.svg"]?.contains(#"fill="\#(SiteMark.defaultAccent)""#) == true)
+
+        let folder = try TestSiteFolder(files: ["content/posts/2024-01-02-hello.md": Self.post])
+        try folder.write("templates/assets/style.css", builtIn.replacingOccurrences(of: "--accent: #0d6a72;", with: "--accent: #b5442c;"))
+        let pages = renderTestSite(folder)
+        #expect(pages.problems == [])
+        let svg = try #require(pages["assets/logo.svg"])
+        #expect(svg.contains(##"<rect width="64" height="64" rx="15" fill="#b5442c"/>"##), "\(svg)")
+        #expect(!svg.contains("#0d6a72"))
+
+        // Other variables are not the accent; a value that is not a plain colour is not written.
+        #expect(SiteMark.accent(inCSS: ":root { --accent-strong: #111; --accent : rgb(10, 20, 30) }") == "rgb(10, 20, 30)")
+        #expect(SiteMark.accent(inCSS: ":root { --accent: var(--brand); }") == nil)
+        #expect(SiteMark.accent(inCSS: #":root { --accent: red"/><script>; }"#) == nil)
+        #expect(SiteMark.accent(inCSS: "body { color: red; }") == nil)
+    }
+
     @Test func aLogoInSiteYmlIsTheHeaderMarkAndTheFavicon() throws {
         let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig + "logo: images/me.png\n",
                                         files: ["content/posts/2024-01-02-hello.md": Self.post])

@@ -218,3 +218,27 @@ struct ContentSitePathTests {
         root.expect("2021/01/links/index.html", contains: [#"href="/about/""#, #"src="/images/map.png""#])
     }
 }
+
+@Suite("Redirect pages")
+struct RedirectPageTests {
+    /// A redirect page's `<title>` (what a tab, the history and a search result show
+    /// while it moves on) is a sentence with the target's title, not the bare path
+    /// `redirects:` gave it.
+    @Test func redirectPagesHaveATitleAPersonCanRead() throws {
+        let folder = try TestSiteFolder(config: TestSiteFolder.defaultConfig
+                                            + "redirects: { /old-hello/: /2024/01/hello/, /elsewhere/: /no/such/, /about-me/: /about/ }\n",
+                                        files: [
+            "content/posts/2024-01-02-hello.md": "---\ntitle: Hello & welcome\ndate: 2024-01-02\naliases: [/weblog/hello/]\n---\nText.\n",
+            "content/pages/about.md": "---\ntitle: About\naliases: [/who/]\n---\nMe.\n",
+        ])
+        let pages = renderTestSite(folder)
+        #expect(pages.errors == [], "\(pages.errors)")
+        pages.expect("old-hello/index.html", contains: ["<title>This page has moved to Hello &amp; welcome.</title>",
+                                                         #"<meta http-equiv="refresh" content="0; url=/2024/01/hello/">"#])
+        pages.expect("weblog/hello/index.html", contains: ["<title>This page has moved to Hello &amp; welcome.</title>"])
+        pages.expect("who/index.html", contains: ["<title>This page has moved to About.</title>"])
+        pages.expect("about-me/index.html", contains: ["<title>This page has moved to About.</title>"])
+        // A target the site does not make is still named, in the sentence.
+        pages.expect("elsewhere/index.html", contains: ["<title>This page has moved to /no/such/.</title>"])
+    }
+}

@@ -81,7 +81,13 @@ public enum SiteBuilder {
         var imageUses: [String: ImagePlanner.Use] = [:]
         var notices = content.notices
         // init's placeholders: fine while writing, never on a site that goes live.
-        for placeholder in content.config.placeholders {
+        let placeholders = content.config.placeholders.filter { placeholder in
+            guard placeholder.key == .siteImage else { return true }
+            guard let image = content.config.image else { return false }
+            let sitePath = ImageReference.sitePath(image, from: ConfigLoader.path)
+            return StarterImage.isStarter(atPath: request.siteDirectory.appendingPathComponent("content").path + sitePath)
+        } + InitPlaceholder.appLinks(in: content.apps) + InitPlaceholder.pageEmails(in: content.pages)
+        for placeholder in placeholders {
             let said = placeholder.diagnostic(strict: request.mode.isStrict)
             if said.severity == .notice { notices.append(said) } else { problems.placeholders.append(said) }
         }
@@ -202,7 +208,14 @@ public enum SiteBuilder {
             clock.lap("templates")
             var assets = SearchAssets.shipped(theme.assets, search: site.config.search)
             if site.config.logo == nil, assets[SiteMark.assetName] == nil {
-                assets[SiteMark.assetName] = .bytes(Array(SiteMark.svg(title: site.config.title).utf8))
+                // In the site's accent: the theme's stylesheet, or the site's own copy of it.
+                let css: [UInt8]? = switch assets["style.css"] {
+                case .bytes(let b): b
+                case .file(let f): FileManager.default.contents(atPath: f).map { [UInt8]($0) }
+                case nil: nil
+                }
+                let accent = css.flatMap { SiteMark.accent(inCSS: String(decoding: $0, as: UTF8.self)) } ?? SiteMark.defaultAccent
+                assets[SiteMark.assetName] = .bytes(Array(SiteMark.svg(title: site.config.title, accent: accent).utf8))
             }
             for (path, asset) in assets.sorted(by: { $0.key < $1.key }) {
                 switch asset {
@@ -251,8 +264,11 @@ public enum SiteBuilder {
         if !site.imageVariants.isEmpty {
             progress("processing \(site.imageVariants.count) images")
             let cache = DerivedImageCache(folder: imageCache, libvipsVersion: imageLibrary?.version ?? "")
+            var counted: (@Sendable (Int, Int) -> Void)?
+            if let tell = request.counted { counted = { @Sendable done, total in tell("images", done, total) } }
             let made = ImageOutputs.files(for: site.imageVariants, quality: site.config.images.quality, cache: cache,
-                                          sources: imageSources ?? ImageSourceIndex(cacheFolder: imageCache), uses: imageUses)
+                                          sources: imageSources ?? ImageSourceIndex(cacheFolder: imageCache), uses: imageUses,
+                                          counted: counted)
             if let imageSources, imageSources.save() { cache.prune(keeping: imageSources.hashes) }
             imageWork = ImageWork(sources: site.imageVariants.count, read: imageSources?.filesRead ?? 0, made: made.made,
                                   fromCache: made.files.count - made.made, libvipsLoaded: ImageLibrary.wasLoaded)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The files of processed images: every variant, made (or found in the cache)
 /// on all cores, as copies of the cache's files.
@@ -6,14 +7,19 @@ enum ImageOutputs {
     /// `sources`: each source's hash, kept by file stamp between builds, so a warm
     /// build reads no image at all.
     static func files(for sets: [String: ImageVariantSet], quality: Int, cache: DerivedImageCache, sources: ImageSourceIndex,
-                      uses: [String: ImagePlanner.Use]) -> (files: [OutputFile], diagnostics: [Diagnostic], made: Int) {
+                      uses: [String: ImagePlanner.Use],
+                      counted: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> (files: [OutputFile], diagnostics: [Diagnostic], made: Int) {
         let ordered = sets.values.sorted { $0.sourcePath < $1.sourcePath }
         // Each source is hashed once (or its hash found in the index), then each of its variants looked up or made.
         let hashes: [String?] = ordered.parallelMap { sources.sha256(of: $0.file) }
         let jobs: [(set: ImageVariantSet, variant: ImageVariantSet.Variant, hash: String?)] = zip(ordered, hashes).flatMap { set, hash in
             set.variants.map { (set, $0, hash) }
         }
+        // A first build after an import makes thousands of variants (30 s and more): told as they finish.
+        let done = Mutex(0)
+        let total = jobs.count
         let results = jobs.parallelMap { job -> Result<(file: URL, cached: Bool), ImageLibrary.Failure> in
+            defer { if let counted { counted(done.withLock { $0 += 1; return $0 }, total) } }
             guard let hash = job.hash else { return .failure(ImageLibrary.Failure(message: "cannot read the file")) }
             return cache.file(.init(source: job.set.file, width: job.variant.width, format: job.variant.format, quality: quality),
                               sourceHash: hash)

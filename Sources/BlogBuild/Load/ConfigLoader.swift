@@ -137,6 +137,16 @@ enum ConfigLoader {
         if let author, ContentText.trimmed(author.author.name) == Self.placeholderAuthorName {
             config.placeholders.append(InitPlaceholder(key: .author, location: author.nameAt))
         }
+        if let author, author.author.url.map(ContentText.trimmed) == InitPlaceholder.authorURL {
+            config.placeholders.append(InitPlaceholder(key: .authorURL, location: author.keys["url"]))
+        }
+        if let author, author.author.email.map(ContentText.trimmed) == InitPlaceholder.authorEmail {
+            config.placeholders.append(InitPlaceholder(key: .authorEmail, location: author.keys["email"]))
+        }
+        // Whether it is init's picture is told by the file's bytes, which the build reads.
+        if config.image != nil {
+            config.placeholders.append(InitPlaceholder(key: .siteImage, location: fields.keyLocations["image"]))
+        }
         return (config, fields.diagnostics, notices.sorted())
     }
 
@@ -199,11 +209,12 @@ enum ConfigLoader {
         return DidYouMean.closest(to: name, in: known)
     }
 
-    /// `author: Jane Doe` or `author: {name, email, url}`, with where the name is written.
-    private static func author(_ fields: inout YAMLFields) -> (author: Author, nameAt: SourceLocation?)? {
+    /// `author: Jane Doe` or `author: {name, email, url}`, with where the name is
+    /// written and, for a mapping, where each of its keys is.
+    private static func author(_ fields: inout YAMLFields) -> (author: Author, nameAt: SourceLocation?, keys: [String: SourceLocation])? {
         guard let node = fields.node("author") else { return nil }
         if case .scalar = node {
-            return fields.text("author").map { (Author(name: $0), fields.keyLocations["author"]) }
+            return fields.text("author").map { (Author(name: $0), fields.keyLocations["author"], [:]) }
         }
         guard var inner = fields.nested(node, key: "author") else { return nil }
         let name = inner.requiredText("name")
@@ -214,7 +225,7 @@ enum ConfigLoader {
                                expected: "a JPEG, PNG, WebP, GIF or SVG image",
                                ifEmpty: "give the path of a picture, e.g. /images/me.jpg, or leave the key out")
         fields.absorb(inner)
-        return name.map { (Author(name: $0, email: email, url: url, bio: bio, avatar: avatar), inner.keyLocations["name"]) }
+        return name.map { (Author(name: $0, email: email, url: url, bio: bio, avatar: avatar), inner.keyLocations["name"], inner.keyLocations) }
     }
 
     /// `social: { mastodon: …, github: jane, email: … }`: the author's profiles, in

@@ -17,15 +17,22 @@ public enum ContentLoader {
         return assemble(survey, ConcurrentMap.map(survey.markdown) { entry in loadDocument(entry, timeZone: timeZone) })
     }
 
+    /// The error when `siteDirectory` is no site at all (it has no content/ folder),
+    /// as `build` reports it; nil for a site, however broken. `serve` asks first: it
+    /// has nothing to watch or serve there.
+    public static func notASite(_ siteDirectory: URL) -> Diagnostic? {
+        var isFolder: ObjCBool = false
+        let contentDirectory = siteDirectory.appendingPathComponent("content", isDirectory: true).path
+        if FileManager.default.fileExists(atPath: contentDirectory, isDirectory: &isFolder), isFolder.boolValue { return nil }
+        return Diagnostic(file: "content", message: "folder is missing (a site needs content/ with site.yml)")
+    }
+
     /// Walks content/ and reads site.yml: everything `load` needs before it reads
     /// the Markdown files (`survey.markdown`, each with `loadDocument`).
     static func survey(siteDirectory: URL) -> ContentSurvey {
         let contentDirectory = siteDirectory.appendingPathComponent("content", isDirectory: true).path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: contentDirectory, isDirectory: &isFolder), isFolder.boolValue else {
-            var missing = ContentSurvey(config: SiteConfig(), diagnostics: [
-                Diagnostic(file: "content", message: "folder is missing (a site needs content/ with site.yml)"),
-            ])
+        if let notASite = notASite(siteDirectory) {
+            var missing = ContentSurvey(config: SiteConfig(), diagnostics: [notASite])
             missing.configFailed = true
             return missing
         }

@@ -10,6 +10,10 @@ public struct BuildRequest: Sendable {
     public var now: Date
     /// Told the name of each stage as it starts (`"rendering Markdown"`), for a progress line.
     public var progress: (@Sendable (String) -> Void)?
+    /// Told how much of a long stage is done, as it goes (`"images", 120, 340`: an
+    /// image's variants looked up or made), from any thread; the caller decides
+    /// whether and when to show it.
+    public var counted: (@Sendable (_ what: String, _ done: Int, _ total: Int) -> Void)?
     /// Where derived data is kept between builds (the image cache); defaults to
     /// `SITE/.blogbuild-cache`. One folder may serve several sites or checkouts:
     /// everything in it is named by its content's hash.

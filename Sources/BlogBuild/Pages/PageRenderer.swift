@@ -69,14 +69,17 @@ struct PageRenderer: Sendable {
     private func aliasPage(title: String, url: String) -> String {
         let target = HTMLEscape.text(urls.url(url))
         let canonical = HTMLEscape.text(urls.absoluteURL(url))
-        let title = HTMLEscape.text(title)
         let moved = site.config.strings.around("title", in: .moved, [:])
+        // A tab, a history entry or a search result shows this while the page moves on:
+        // the sentence the body says ("This page has moved to Hello, world."), not a bare path.
+        let sentence = HTMLEscape.text(moved.before + title + moved.after)
+        let title = HTMLEscape.text(title)
         return """
         <!DOCTYPE html>
         <html lang="\(HTMLEscape.text(site.config.language))">
         <head>
         <meta charset="utf-8">
-        <title>\(title)</title>
+        <title>\(sentence)</title>
         <link rel="canonical" href="\(canonical)">
         <meta name="robots" content="noindex">
         <meta http-equiv="refresh" content="0; url=\(target)">

@@ -15,5 +15,20 @@ extension PageKind {
         // Made from site.yml alone, which every page depends on.
         inputs: { _, _ in RouteInputs(templates: []) },
         sitemap: { _, _ in .unlisted },
-        redirect: { route, site in (site.config.redirects[route.item].to, site.config.redirects[route.item].to) })
+        redirect: { route, site in
+            let target = site.config.redirects[route.item].to
+            return (site.title(at: target) ?? target, target)
+        })
+}
+
+extension Site {
+    /// The title of the page at site path `url` (a post, page, app, series or tag),
+    /// so a redirect to it reads "moved to <its title>"; nil for anything else.
+    func title(at url: String) -> String? {
+        posts.first { $0.permalink == url }?.post.title
+            ?? pages.first { $0.url == url }?.page.title
+            ?? apps.first { $0.url == url }?.app.title
+            ?? series.first { $0.url == url }?.series.title
+            ?? tags.first { $0.url == url }.map { "#" + $0.name }
+    }
 }

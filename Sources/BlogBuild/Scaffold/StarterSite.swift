@@ -145,7 +145,8 @@ enum StarterSite {
         # page https://USER.github.io/REPO/, for a user page https://USER.github.io/, or
         # your own domain once it is set in Settings → Pages), and publish uses it in place
         # of base_url in content/site.yml (which build and serve use).
-        # publish fails while site.yml still has the author name init wrote: write yours.
+        # publish fails while what init wrote for you to replace is still there (the author's
+        # name, page and email, the starter picture, the sample app's links), each at its line.
         name: Publish
 
         on:
@@ -170,22 +171,22 @@ enum StarterSite {
         env:
           # The blogbuild release to install: a Linux tarball holding the blogbuild
           # binary. Change it to the release (or your own build) you want.
-          BLOGBUILD_URL: https://github.com/blogbuild/blogbuild/releases/download/v0.1.0/blogbuild-0.1.0-linux-x86_64.tar.gz
+          BLOGBUILD_URL: \(Release.tarballURL(arch: "x86_64"))
           # Or build blogbuild from source instead (a few minutes the first time,
           # then cached until BLOGBUILD_REF changes): set BLOGBUILD_SOURCE to the
           # repository and BLOGBUILD_REF to a tag or branch of it, e.g.
           #   BLOGBUILD_SOURCE: https://github.com/blogbuild/blogbuild.git
           BLOGBUILD_SOURCE: ""
-          BLOGBUILD_REF: v0.1.0
+          BLOGBUILD_REF: v\(Release.version)
 
         jobs:
           build:
             runs-on: ubuntu-latest
             steps:
-              - uses: actions/checkout@v4
+              - uses: actions/checkout@v6
               # The site's address (and GitHub Pages set up for this repository): its base_url output.
               - id: pages
-                uses: actions/configure-pages@v5
+                uses: actions/configure-pages@v6
               - name: Install libvips
                 # blogbuild loads libvips (libvips.so.42) to resize images and strip their
                 # metadata (a photo's GPS position) before they are published.
@@ -202,28 +203,36 @@ enum StarterSite {
               - name: Restore blogbuild built from source
                 if: env.BLOGBUILD_SOURCE != ''
                 id: cached
-                uses: actions/cache@v4
+                uses: actions/cache@v5
                 with:
                   path: ~/.cache/blogbuild-bin
                   key: blogbuild-${{ runner.os }}-${{ runner.arch }}-${{ env.BLOGBUILD_SOURCE }}-${{ env.BLOGBUILD_REF }}
               - name: Build blogbuild from source
                 if: env.BLOGBUILD_SOURCE != '' && steps.cached.outputs.cache-hit != 'true'
                 run: |
-                  sudo apt-get update -q
-                  sudo apt-get install -y -q libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libicu-dev liblzma-dev zlib1g-dev
                   # ubuntu-latest comes with Swift (blogbuild needs 6.1 or later).
                   git clone --depth 1 --branch "$BLOGBUILD_REF" "$BLOGBUILD_SOURCE" "$RUNNER_TEMP/blogbuild"
+                  # The packages this checkout's make dist needs, from its own list (Packaging/build-packages).
+                  make -C "$RUNNER_TEMP/blogbuild" deps-build
                   make -C "$RUNNER_TEMP/blogbuild" dist
                   mkdir -p ~/.cache/blogbuild-bin
                   tar -xzf "$RUNNER_TEMP"/blogbuild/dist/blogbuild-*.tar.gz -C ~/.cache/blogbuild-bin --strip-components=1 --wildcards '*/blogbuild'
               - name: Use blogbuild built from source
                 if: env.BLOGBUILD_SOURCE != ''
                 run: echo "$HOME/.cache/blogbuild-bin" >> "$GITHUB_PATH"
+              # The resized images blogbuild made last time (its cache, .blogbuild-cache/), so a
+              # push does not make them all again: saved anew when an image or site.yml changes.
+              - name: Restore the image cache
+                uses: actions/cache@v5
+                with:
+                  path: .blogbuild-cache
+                  key: blogbuild-images-${{ runner.os }}-${{ hashFiles('content/**', '!content/**/*.md') }}
+                  restore-keys: blogbuild-images-${{ runner.os }}-
               - name: Publish
                 # At the address GitHub Pages gave (its base_url has no trailing slash).
-                # Fails on any broken link, missing alt text, invalid feed or placeholder left in site.yml.
+                # Fails on any broken link, missing alt text, invalid feed or stand-in init wrote.
                 run: blogbuild publish --base-url "${{ steps.pages.outputs.base_url }}/"
-              - uses: actions/upload-pages-artifact@v3
+              - uses: actions/upload-pages-artifact@v4
                 with:
                   path: public
 
@@ -235,7 +244,7 @@ enum StarterSite {
               url: ${{ steps.deployment.outputs.page_url }}
             steps:
               - id: deployment
-                uses: actions/deploy-pages@v4
+                uses: actions/deploy-pages@v5
 
         """
 }

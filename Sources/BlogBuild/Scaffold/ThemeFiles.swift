@@ -33,7 +33,9 @@ public enum ThemeFiles {
             if matches.isEmpty {
                 let names = paths.map { $0.hasSuffix(".mustache") ? String($0.dropLast(".mustache".count)) : $0 }
                 let hint = DidYouMean.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-                problems.append(Diagnostic(file: "(command line)", message: "no built-in theme file '\(raw)'\(hint)"))
+                // Without a close name the user still learns what there is to eject.
+                problems.append(Diagnostic(file: "(command line)", message: "no built-in theme file '\(raw)'\(hint); "
+                                           + "the names are: \(names.joined(separator: ", "))"))
             }
             for path in matches where !out.contains(path) { out.append(path) }
         }
