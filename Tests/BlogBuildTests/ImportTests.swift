@@ -731,3 +731,63 @@ import Testing
         }
     }
 }
+
+/// Issue 41: a value of a type blogbuild does not read its key as, written by
+/// another generator that takes it, is converted on import, so the site builds.
+@Suite struct ImportFieldTypeTests {
+    @Test func aOneItemListDescriptionAndOtherWrongTypesAreConverted() throws {
+        let (folder, outcome) = try HugoRealLayoutTests.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Types'\n",
+            "content/posts/listed.md": "---\ntitle: [\"Listed title\"]\ndate: 2021-03-04\ndescription:\n  - \"A summary written as a one-item list\"\naliases: /old-listed/\n---\nBody.\n",
+            "content/posts/joined.md": "---\ntitle: Joined\ndate: 2021-03-05\nsummary: [first part, second part]\n---\nBody.\n",
+            "content/about.md": "---\ntitle: [About me]\n---\nAbout.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.problems.filter { !$0.contains("hint:") && !$0.contains("warning:") } == [], "\(built.problems)")
+        let listed = try #require(folder.read("content/posts/2021-03-04-listed-title.md") ?? folder.read("content/posts/2021-03-04-listed.md"))
+        #expect(listed.contains("summary: A summary written as a one-item list"), "\(listed)")
+        #expect(listed.contains("title: Listed title"), "\(listed)")
+        #expect(built.paths.contains("old-listed/index.html"))
+        let joined = try #require(folder.read("content/posts/2021-03-05-joined.md"))
+        #expect(joined.contains("summary: first part, second part"), "\(joined)")
+    }
+}
+
+extension ImportFieldTypeTests {
+    /// A WordPress export whose copied post kept its original's `<guid>`: the site
+    /// still builds (a feed with one id twice is invalid), and IMPORT.md names it.
+    @Test func aFeedIDTwoPostsHadStaysTheFirsts() throws {
+        func item(_ id: Int, _ name: String, _ day: String) -> String {
+            """
+            <item><title>\(name)</title><link>https://old.example.org/\(name)/</link>
+            <guid isPermaLink="false">https://old.example.org/?p=7</guid>
+            <content:encoded><![CDATA[Body \(name).]]></content:encoded><excerpt:encoded><![CDATA[]]></excerpt:encoded>
+            <wp:post_id>\(id)</wp:post_id><wp:post_date><![CDATA[2020-01-\(day) 10:00:00]]></wp:post_date>
+            <wp:post_name><![CDATA[\(name)]]></wp:post_name><wp:status><![CDATA[publish]]></wp:status>
+            <wp:post_type><![CDATA[post]]></wp:post_type></item>
+            """
+        }
+        let export = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">
+            <channel><title>Old</title><link>https://old.example.org</link><wp:wxr_version>1.2</wp:wxr_version>
+            <wp:base_site_url>https://old.example.org</wp:base_site_url><wp:base_blog_url>https://old.example.org</wp:base_blog_url>
+            \(item(7, "original", "02"))
+            \(item(9, "copy", "03"))
+            </channel></rss>
+            """
+        let folder = try TestSiteFolder(config: nil)
+        try FileManager.default.removeItem(at: folder.url("content"))
+        let file = folder.outside("export.xml")
+        try Data(export.utf8).write(to: file)
+        let outcome = try BlogBuildCLI.run(["import", "wordpress", file.path, "--site", folder.root.path])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = renderTestSite(folder, mode: .check, now: Date())
+        #expect(built.problems.filter { !$0.contains("hint:") && !$0.contains("warning:") } == [], "\(built.problems)")
+        let ids = [folder.read("content/posts/2020-01-02-original.md"), folder.read("content/posts/2020-01-03-copy.md")]
+            .map { $0?.contains("feed_id: https://old.example.org/?p=7") == true }
+        #expect(ids == [true, false], "\(ids)")
+        #expect(folder.read("IMPORT.md")?.contains("another post had the same id in the old feeds") == true)
+    }
+}

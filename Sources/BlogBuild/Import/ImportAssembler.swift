@@ -69,6 +69,9 @@ enum ImportAssembler {
         var finished: [ImportedSite.Document] = []
         // An old URL two documents claim (both pages' `redirect_from: /x.html`) redirects to the first.
         var claimed: [String: String] = [:]
+        // A feed id two posts had (a WordPress export's copied post keeps its original's
+        // `<guid>`) stays the first's: a feed holding one id twice is invalid.
+        var feedIDs: Set<String> = []
         for var document in withSeriesFiles(documents, report: &report).sorted(by: { ($0.path, $0.source) < ($1.path, $1.source) }) {
             if document.kind == .page { keepOffBuiltInURLs(&document, report: &report) }
             document.path = unique(document.path, taken: &taken)
@@ -112,6 +115,13 @@ enum ImportAssembler {
                 if !aliases.isEmpty { document.fields.append((key: "aliases", value: .list(aliases.map(ImportValue.text)))) }
             case .series:
                 break
+            }
+            // Each of blogbuild's keys in the type blogbuild reads it as, whatever the old site wrote.
+            document.fields = ImportFieldTypes.conformed(document.fields)
+            if let id = document.fields.first(where: { $0.key == "feed_id" })?.value.scalarText, !feedIDs.insert(id).inserted {
+                document.fields.removeAll { $0.key == "feed_id" }
+                report.leave(document.source, line: nil, "feed id \(id)",
+                             "another post had the same id in the old feeds; this one gets blogbuild's own id, so feed readers show it as new")
             }
             finished.append(document)
         }

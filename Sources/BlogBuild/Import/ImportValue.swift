@@ -25,11 +25,14 @@ enum ImportValue: Sendable, Equatable {
         }
     }
 
-    /// The value as one line of text (`text`, `number`, `date`, `bool`), else nil.
+    /// The value as one line of text (`text`, `number`, `date`, `bool`, or a list
+    /// of one of them: `title: [Hello]` is a title as Hugo's templates print it
+    /// once ranged over), else nil.
     var scalarText: String? {
         switch self {
         case .text(let s), .number(let s), .date(let s): return s
         case .bool(let b): return b ? "true" : "false"
+        case .list(let items) where items.count == 1: return items[0].scalarText
         default: return nil
         }
     }

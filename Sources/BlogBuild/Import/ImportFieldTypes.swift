@@ -1,0 +1,34 @@
+/// The types blogbuild reads its own front-matter keys as, and an imported value
+/// of another type made into one, for every document any importer writes
+/// (`ImportAssembler.ordered`): another generator takes what blogbuild would
+/// reject (Hugo's `description:` written as a one-item YAML list, a `title:`
+/// that is a list of one, `aliases: /old/`), and one such file must not fail the
+/// whole site's build (issue 41). A list of texts in a key that takes text is
+/// its items joined (one item: the item); one text in a key that takes a list
+/// is a list of it; a map in a key that takes text is kept under
+/// `imported_KEY`, a parameter templates see, instead.
+enum ImportFieldTypes {
+    /// Keys blogbuild reads as one line of text.
+    static let textKeys: Set<String> = ["title", "summary", "slug", "series", "app", "permalink", "social_image", "feed_id"]
+    /// Keys blogbuild reads as a list of texts.
+    static let listKeys: Set<String> = ["tags", "aliases"]
+
+    static func conformed(_ fields: ImportFields) -> ImportFields {
+        fields.map { field in
+            if textKeys.contains(field.key) {
+                switch field.value {
+                case .list(let items) where items.allSatisfy({ $0.scalarText != nil }):
+                    return (key: field.key, value: .text(items.compactMap(\.scalarText).joined(separator: ", ")))
+                case .map:
+                    return (key: "imported_" + field.key, value: field.value)
+                default:
+                    return field
+                }
+            }
+            if listKeys.contains(field.key), let text = field.value.scalarText {
+                return (key: field.key, value: .list([.text(text)]))
+            }
+            return field
+        }
+    }
+}
