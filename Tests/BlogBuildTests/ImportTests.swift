@@ -751,6 +751,8 @@ import Testing
         #expect(built.paths.contains("old-listed/index.html"))
         let joined = try #require(folder.read("content/posts/2021-03-05-joined.md"))
         #expect(joined.contains("summary: first part, second part"), "\(joined)")
+        // A join is more than unwrapping one item: IMPORT.md names it.
+        #expect(folder.read("IMPORT.md")?.contains("its items joined (\"first part, second part\")") == true)
     }
 }
 

@@ -117,7 +117,7 @@ enum ImportAssembler {
                 break
             }
             // Each of blogbuild's keys in the type blogbuild reads it as, whatever the old site wrote.
-            document.fields = ImportFieldTypes.conformed(document.fields)
+            document.fields = ImportFieldTypes.conformed(document.fields, source: document.source, report: &report)
             if let id = document.fields.first(where: { $0.key == "feed_id" })?.value.scalarText, !feedIDs.insert(id).inserted {
                 document.fields.removeAll { $0.key == "feed_id" }
                 report.leave(document.source, line: nil, "feed id \(id)",

@@ -13,13 +13,21 @@ enum ImportFieldTypes {
     /// Keys blogbuild reads as a list of texts.
     static let listKeys: Set<String> = ["tags", "aliases"]
 
-    static func conformed(_ fields: ImportFields) -> ImportFields {
+    /// `fields` with each of blogbuild's keys in its type; a change that is more than
+    /// unwrapping one item (a list joined, a map moved) is named in IMPORT.md against `source`.
+    static func conformed(_ fields: ImportFields, source: String, report: inout ImportReport) -> ImportFields {
         fields.map { field in
             if textKeys.contains(field.key) {
                 switch field.value {
                 case .list(let items) where items.allSatisfy({ $0.scalarText != nil }):
-                    return (key: field.key, value: .text(items.compactMap(\.scalarText).joined(separator: ", ")))
+                    let joined = items.compactMap(\.scalarText).joined(separator: ", ")
+                    if items.count > 1 {
+                        report.leave(source, line: nil, field.key, "a list where blogbuild reads one text: its items joined (\"\(joined)\")")
+                    }
+                    return (key: field.key, value: .text(joined))
                 case .map:
+                    report.leave(source, line: nil, field.key,
+                                 "a map where blogbuild reads one text: kept as 'imported_\(field.key)' (page.params), not as '\(field.key)'")
                     return (key: "imported_" + field.key, value: field.value)
                 default:
                     return field
