@@ -293,10 +293,10 @@ import Testing
         let built = renderTestSite(folder, mode: .check, now: Date())
         #expect(built.problems == [], "\(built.problems)")
         // Hugo's feeds, byte for byte blogbuild's: the site's, the section's, each term's.
-        #expect(built["index.xml"] != nil && built["index.xml"] == built["feed.xml"])
-        #expect(built["article/index.xml"] == built["feed.xml"])
-        #expect(built["tags/tools/index.xml"] != nil && built["tags/tools/index.xml"] == built["tags/tools/atom.xml"])
-        #expect(built["categories/tools/index.xml"] == built["tags/tools/atom.xml"])
+        #expect(built["index.xml"] != nil && built.feedIgnoringSelf("index.xml") == built.feedIgnoringSelf("feed.xml"))
+        #expect(built.feedIgnoringSelf("article/index.xml") == built.feedIgnoringSelf("feed.xml"))
+        #expect(built["tags/tools/index.xml"] != nil && built.feedIgnoringSelf("tags/tools/index.xml") == built.feedIgnoringSelf("tags/tools/atom.xml"))
+        #expect(built.feedIgnoringSelf("categories/tools/index.xml") == built.feedIgnoringSelf("tags/tools/atom.xml"))
         // Hugo's list pages: the section's, the categories', a term whose slug blogbuild writes otherwise.
         #expect(built["article/index.html"]?.contains("url=https://example.org/archive/\"") == true)
         #expect(built["categories/index.html"]?.contains("url=https://example.org/tags/\"") == true)
@@ -717,7 +717,7 @@ import Testing
         let (folder, outcome) = try HugoRealLayoutTests.imported([
             "_config.yml": "title: Old\nurl: https://example.org\n",
             "_posts/2020-01-02-hello.md": "---\ntitle: Hello\n---\nIntro.\n\n![](/img/a.png)\n\n<img src=\"/img/a.png\">\n\n![A described one](/img/a.png)\n",
-            "img/a.png": "PNG",
+            "img/a.png": HugoRealLayoutTests.png,
         ], kind: "jekyll")
         #expect(outcome.status == 0, "\(outcome)")
         let report = try #require(folder.read("IMPORT.md"))

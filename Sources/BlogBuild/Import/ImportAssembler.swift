@@ -73,6 +73,12 @@ enum ImportAssembler {
         // `<guid>`) stays the first's: a feed holding one id twice is invalid.
         var feedIDs: Set<String> = []
         for var document in withSeriesFiles(documents, report: &report).sorted(by: { ($0.path, $0.source) < ($1.path, $1.source) }) {
+            if document.kind == .page, let own = builtInPageWithoutWords(document) {
+                // A theme's page that only names a layout (PaperMod's `search.md`) is what blogbuild builds itself.
+                report.leave(document.source, line: nil, own.url,
+                             "a page with no words of its own where blogbuild builds its \(own.name): blogbuild's own \(own.name) answers at \(own.url); not imported")
+                continue
+            }
             if document.kind == .page { keepOffBuiltInURLs(&document, report: &report) }
             document.path = unique(document.path, taken: &taken)
             let old = document.oldURLs.filter { url in
@@ -215,11 +221,23 @@ enum ImportAssembler {
     /// URLs blogbuild writes itself, which no imported page may take.
     static func isBuiltIn(_ url: String) -> Bool {
         let path = SitePaths.outputPath(forSitePath: url)
-        if ["index.html", "apps/index.html", "tags/index.html", "archive/index.html", "series/index.html",
-            "feed.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt"].contains(path) { return true }
+        if builtInNames[path] != nil || ["feed.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt"].contains(path) { return true }
         // The home page's later pages: /page/2/ ...
         let parts = path.split(separator: "/")
         return parts.count == 3 && parts[0] == "page" && Int(parts[1]) != nil && parts[2] == "index.html"
+    }
+
+    /// The pages blogbuild builds itself at a fixed URL, by output path, with what each is.
+    static let builtInNames = ["index.html": "home page", "apps/index.html": "apps page", "tags/index.html": "tags page",
+                               "archive/index.html": "archive", "series/index.html": "series page", "search/index.html": "search page"]
+
+    /// The URL and name of the page blogbuild builds at a page's URL, when the page has no
+    /// words of its own (a body of blanks): then blogbuild's page stands in for it.
+    static func builtInPageWithoutWords(_ document: ImportedSite.Document) -> (url: String, name: String)? {
+        let url = document.fields.first { $0.key == "permalink" }?.value.scalarText ?? document.oldURLs.first ?? pageURL(document)
+        guard let name = builtInNames[SitePaths.outputPath(forSitePath: url)],
+              document.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return (url, name)
     }
 
     /// A page whose URL is one blogbuild builds itself (`apps.md` → `/apps/`) moves
@@ -237,7 +255,7 @@ enum ImportAssembler {
         document.path = (base.hasSuffix("/index") ? String(base.dropLast("/index".count)) : base) + "-page.md"
         document.oldURLs.removeAll(where: isBuiltIn)
         report.leave(document.source, line: nil, url,
-                     "blogbuild builds \(url) itself (its \(url == "/" ? "home page" : "own list or feed")); this page is now at \(pageURL(document))")
+                     "blogbuild builds \(url) itself (its \(builtInNames[SitePaths.outputPath(forSitePath: url)] ?? "own list or feed")); this page is now at \(pageURL(document))")
     }
 
     /// Whether `url` is not yet an old URL of another document; if it is, the

@@ -29,9 +29,12 @@ public struct ImportedSite: Sendable {
     var documents: [Document]
     var copies: [Copy]
     public internal(set) var report: ImportReport
+    /// Documents that fail the build even as drafts (`ImportBuildCheck`): written
+    /// under `imported-unbuilt/`, outside `content/`, with paths relative to the site folder.
+    var setAside: [Document] = []
 
     /// Every path this site writes, relative to the site folder, sorted.
     public var paths: [String] {
-        (["content/site.yml", "IMPORT.md"] + documents.map(\.path) + copies.map(\.path)).sorted()
+        (["content/site.yml", "IMPORT.md"] + documents.map(\.path) + copies.map(\.path) + setAside.map(\.path)).sorted()
     }
 }

@@ -1,0 +1,110 @@
+@testable import BlogBuild
+import Foundation
+import Testing
+
+/// `import` never leaves a site whose `build` fails (issue 41): it builds what it
+/// wrote with the pipeline `build` runs and resolves each error it caused, naming
+/// every change in IMPORT.md. Each test imports a fixture with one kind of error
+/// and builds the result.
+@Suite struct ImportAlwaysBuildsTests {
+    static func built(_ folder: TestSiteFolder) -> RenderedPages {
+        renderTestSite(folder, mode: .build(includeDrafts: false), now: Date())
+    }
+
+    @Test func aSitesOwnSearchAndTagsPagesMoveOffTheOnesBlogbuildBuilds() throws {
+        let (folder, outcome) = try JekyllRealLayoutTests.imported([
+            "_config.yml": "url: https://example.org\ntitle: Own search\n",
+            "_posts/2020-01-01-hello.md": "---\ntitle: Hello\ntags: [swift]\n---\nHi.\n",
+            "search.md": "---\ntitle: Search\npermalink: /search/\n---\n<form action=\"https://search.example.net/own\"><input name=q></form>\n",
+            "tags.html": "---\ntitle: Tags\npermalink: /tags/\n---\n<p>All my tags</p>\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = Self.built(folder)
+        #expect(built.errors == [], "\(built.errors)")
+        // blogbuild's own search page and tag list answer at their URLs; the site's pages moved, and IMPORT.md says where.
+        #expect(built["search/index.html"]?.contains("search.example.net/own") == false)
+        #expect(built["tags/index.html"]?.contains("All my tags") == false)
+        #expect(built["search-page/index.html"]?.contains("search.example.net/own") == true)
+        #expect(built["tags-page/index.html"]?.contains("All my tags") == true)
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("blogbuild builds /search/ itself"), "\(report)")
+        #expect(report.contains("blogbuild builds /tags/ itself"), "\(report)")
+    }
+
+    @Test func aThemesEmptySearchPageGivesWayToBlogbuildsSearch() throws {
+        // PaperMod's `content/search.md`: a layout and no words; blogbuild's search answers there.
+        let (folder, outcome) = try HugoRealLayoutTests.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'PaperMod-like'\n",
+            "content/posts/hello.md": "---\ntitle: Hello\ndate: 2021-02-03\n---\nHi.\n",
+            "content/search.md": "---\ntitle: Search\nlayout: search\nsummary: search\nplaceholder: Search the posts\n---\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = Self.built(folder)
+        #expect(built.errors == [], "\(built.errors)")
+        #expect(built.paths.contains("search/index.html"))
+        #expect(folder.read("content/pages/search.md") == nil && folder.read("content/pages/search-page.md") == nil)
+        #expect(folder.read("IMPORT.md")?.contains("blogbuild's own search page answers at /search/") == true)
+    }
+
+    @Test func twoItemsOnOneURLEachGetAURL() throws {
+        // The old site wrote both at /2020/01/hello/ (Jekyll warns and keeps one).
+        let (folder, outcome) = try JekyllRealLayoutTests.imported([
+            "_config.yml": "url: https://example.org\ntitle: Clash\npermalink: /:year/:month/:title/\n",
+            "_posts/2020-01-01-hello.md": "---\ntitle: Hello\n---\nThe post.\n",
+            "hello-again.md": "---\ntitle: Hello again\npermalink: /2020/01/hello/\n---\nThe page.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = Self.built(folder)
+        #expect(built.errors == [], "\(built.errors)")
+        let at = try #require(built["2020/01/hello/index.html"])
+        #expect(at.contains("The post.") != at.contains("The page."), "one of them keeps the URL")
+        let other = at.contains("The post.") ? "The page." : "The post."
+        let moved = built.paths.filter { $0.hasSuffix(".html") && $0 != "2020/01/hello/index.html" }
+            .contains { built[$0]?.contains(other) == true }
+        #expect(moved, "the other is built at a URL of its own")
+        #expect(folder.read("IMPORT.md")?.contains("duplicate output path /2020/01/hello/") == true)
+    }
+
+    @Test func aValueBlogbuildCannotReadIsKeptUnderAnotherKey() throws {
+        let (folder, outcome) = try JekyllRealLayoutTests.imported([
+            "_config.yml": "url: https://example.org\ntitle: Apps\n",
+            "_posts/2020-01-01-hello.md": "---\ntitle: Hello\napp: my-old-app\n---\nAbout the app.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = Self.built(folder)
+        #expect(built.errors == [], "\(built.errors)")
+        let post = try #require(folder.read("content/posts/2020-01-01-hello.md"))
+        #expect(post.contains("imported_app: my-old-app") && !post.contains("\napp:"), "\(post)")
+        #expect(built.paths.contains { $0.contains("hello") })
+        #expect(folder.read("IMPORT.md")?.contains("kept as imported_app") == true)
+    }
+
+    /// The last two rungs, on errors no importer makes today: an error that is not a
+    /// front-matter value makes the item a draft; one that a draft still has sets it aside.
+    @Test func anErrorNothingElseResolvesMakesADraftThenSetsItAside() throws {
+        let post = ImportedSite.Document(kind: .post, path: "content/posts/2020-01-01-a.md",
+                                         fields: [(key: "title", value: .text("A")), (key: "date", value: .date("2020-01-01"))],
+                                         body: "Body.", source: "_posts/2020-01-01-a.md")
+        let site = ImportedSite(config: [(key: "title", value: .text("T"))], documents: [post], copies: [], report: ImportReport())
+        let error = Diagnostic(file: post.path, line: 7, message: "something in the body")
+        let once = try #require(ImportBuildCheck.resolving(site, errors: [error]))
+        #expect(once.documents.first?.fields.contains { $0.key == "draft" && $0.value.bool == true } == true)
+        #expect(once.report.untranslated.contains { $0.note.contains("written as a draft") })
+        let twice = try #require(ImportBuildCheck.resolving(once, errors: [error]))
+        #expect(twice.documents.isEmpty)
+        #expect(twice.setAside.map(\.path) == ["imported-unbuilt/posts/2020-01-01-a.md"])
+        // An error blamed on nothing the import wrote is not resolved by changing something else.
+        #expect(ImportBuildCheck.resolving(twice, errors: [Diagnostic(file: "(site)", message: "x")]) == nil)
+    }
+
+    @Test func aSiteYmlValueTheBuildRejectsIsLeftOutAndNamed() throws {
+        let (folder, outcome) = try HugoRealLayoutTests.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Lang'\nlanguageCode = 'english, mostly'\n",
+            "content/posts/hello.md": "---\ntitle: Hello\ndate: 2021-02-03\n---\nHi.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(Self.built(folder).errors == [])
+        #expect(folder.read("content/site.yml")?.contains("english") == false)
+        #expect(folder.read("IMPORT.md")?.contains("left out so that the site builds") == true)
+    }
+}
