@@ -23,6 +23,9 @@ enum HugoImporter {
         })
         let content = SourceTree(contentFolder) { $0.split(separator: "/").last?.hasPrefix(".") == true }
         var settings = Settings(config, sections: sections, datedSections: datedSections(content))
+        // Hugo nests a section in a section only where the folder has its own list page (`_index.md`).
+        settings.sectionFolders = Set(content.files.filter { ($0 as NSString).lastPathComponent.hasPrefix("_index.") }
+            .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
         settings.heroKeys = heroKeys(root)
         let templates = HugoShortcodeTemplate.read(root)
         let languages = HugoLanguages(content.files, config: config)
@@ -75,7 +78,13 @@ enum HugoImporter {
                 for (key, v) in front.entries where !["title", "layout", "type", "menu", "weight", "url", "aliases"].contains(key) {
                     fields.append((key: key, value: v))
                 }
-                let url = front["url"]?.scalarText ?? "/" + folder + "/"
+                let url = front["url"]?.scalarText
+                    ?? settings.sectionPermalinks[folder].map {
+                        HugoPermalink(pattern: $0).url(HugoPermalink.Page(title: front["title"]?.scalarText ?? folder, slug: nil,
+                                                                          contentBaseName: (folder as NSString).lastPathComponent,
+                                                                          sections: settings.sections(of: folder)), urlize: settings.urlize)
+                    }
+                    ?? "/" + folder + "/"
                 let aliases = Self.aliases(front, folder: "/" + folder + "/", report: &report)
                 settings.sectionPages.insert(folder)
                 bodies[source] = (file.body, file.bodyLine)
@@ -179,17 +188,17 @@ enum HugoImporter {
                                       report: report, pattern: settings.blogbuildPattern)
     }
 
-    /// The top-level sections (folders of content/ that are not a page bundle)
-    /// with at least one page that has a date, in its front matter or its name:
-    /// those hold posts even when `mainSections` does not name them (a blog whose
-    /// articles are the `article` section).
+    /// How many pages with a date (in front matter or file name) each top-level
+    /// section has (folders of content/ that are not a page bundle): without
+    /// `mainSections`, the section with the most is the blog (a blog whose articles
+    /// are the `article` section).
     ///
     /// The root of content/ is `""` here when at least three of its own pages are
     /// dated (a blog whose posts are `content/*.md`); `Settings` keeps it only when no
     /// section holds posts, since an `about.md` with a date is not a post.
-    static func datedSections(_ content: SourceTree) -> Set<String> {
+    static func datedSections(_ content: SourceTree) -> [String: Int] {
         let files = Set(content.files)
-        var out = Set<String>()
+        var out: [String: Int] = [:]
         var datedAtRoot = 0
         for path in content.files where !path.contains("/") {
             let base = (path as NSString).deletingPathExtension
@@ -200,17 +209,17 @@ enum HugoImporter {
                 datedAtRoot += 1
             }
         }
-        if datedAtRoot >= 3 { out.insert("") }
+        if datedAtRoot >= 3 { out[""] = datedAtRoot }
         for path in content.files {
             let parts = path.split(separator: "/").map(String.init)
-            guard parts.count >= 2, !out.contains(parts[0]), !files.contains(parts[0] + "/index.md") else { continue }
+            guard parts.count >= 2, !files.contains(parts[0] + "/index.md") else { continue }
             let name = parts[parts.count - 1]
             guard contentExtensions.contains((name as NSString).pathExtension.lowercased()), !name.hasPrefix("_index.") else { continue }
             let base = name.hasPrefix("index.") ? parts[parts.count - 2] : (name as NSString).deletingPathExtension
-            if DateParsing.fileNamePrefix(base) != nil { out.insert(parts[0]); continue }
+            if DateParsing.fileNamePrefix(base) != nil { out[parts[0], default: 0] += 1; continue }
             guard let text = content.text(path), case .success(let front) = SourceDocumentText(text).fields() else { continue }
             if let date = front["date"]?.scalarText ?? front["publishDate"]?.scalarText, case .success = DateParsing.fields(date) {
-                out.insert(parts[0])
+                out[parts[0], default: 0] += 1
             }
         }
         return out
@@ -283,6 +292,7 @@ enum HugoImporter {
                 old.append(settings.url(section: parts[0], pattern: settings.permalinks[parts[0]], year: written.year, month: written.month,
                                         day: written.day, title: title, slug: slug, fileName: baseName,
                                         folder: parts.dropLast(fileName.hasPrefix("index.") ? 2 : 1).joined(separator: "/")))
+                report.count("a post's URL from [permalinks] → an alias where blogbuild's differs")
             }
         }
         if let own = old.first, value("draft")?.bool != true && !expired, let base = settings.absoluteBase {
@@ -296,8 +306,10 @@ enum HugoImporter {
         old += aliases(front, folder: "/" + parts.dropLast().joined(separator: "/") + "/", report: &report)
         // Name the file so blogbuild's :slug is Hugo's: its URL then stays the same, with no alias needed.
         let pattern = settings.permalinks[parts[0]] ?? ""
-        var nameSlug = pattern.contains(":slug") ? settings.urlize(slug ?? title)
+        var nameSlug = pattern.contains(":slugorfilename") || pattern.contains(":slugorcontentbasename") ? settings.urlize(slug ?? baseName)
+            : pattern.contains(":slug") ? settings.urlize(slug ?? title)
             : pattern.contains(":title") ? settings.urlize(title)
+            : pattern.contains(":filename") || pattern.contains(":contentbasename") ? settings.urlize(baseName)
             : slug.map(settings.urlize) ?? named?.rest ?? baseName
         let shown = (try? DateParsing.fields(shownDate).get()) ?? written
         // A `url` that blogbuild's pattern can write with another slug is the post's own URL, not an alias.
@@ -332,6 +344,13 @@ enum HugoImporter {
         var old: [String] = []
         if let url = front["url"]?.scalarText {
             old.append(url.hasPrefix("/") ? url : "/" + url)
+        } else if parts.count > 1, let pattern = settings.permalinks[parts[0]] {
+            // A page of a section that is not the blog keeps the URL its section's pattern gave it.
+            let date = (front["date"] ?? front["publishDate"])?.scalarText.flatMap { try? DateParsing.fields($0).get() }
+            let folder = parts.dropLast(fileName.hasPrefix("index.") ? 2 : 1).joined(separator: "/")
+            old.append(settings.url(section: parts[0], pattern: pattern, year: date?.year ?? 1, month: date?.month ?? 1, day: date?.day ?? 1,
+                                    title: front["title"]?.scalarText ?? baseName, slug: front["slug"]?.scalarText, fileName: baseName,
+                                    folder: folder))
         } else {
             let folder = parts.dropLast().joined(separator: "/")
             let own = front["slug"]?.scalarText ?? baseName
@@ -428,7 +447,13 @@ enum HugoImporter {
 
     struct Settings {
         var config: ImportValue
+        /// Each section's pattern for its pages (`[permalinks]` or `[permalinks.page]`).
         var permalinks: [String: String]
+        /// Each section's pattern for its own list page (`[permalinks.section]`).
+        var sectionPermalinks: [String: String] = [:]
+        /// The folders under content/ with a list page of their own (`_index.md`): Hugo's nested sections.
+        var sectionFolders: Set<String> = []
+        /// The sections that are the blog: `mainSections`, else the section with the most dated pages.
         var postSections: Set<String>
         var blogbuildPattern: String
         var basePath: String
@@ -448,21 +473,31 @@ enum HugoImporter {
         /// Front-matter image keys the old theme shows above a post (see `heroKeys`).
         var heroKeys: Set<String> = []
 
-        /// `sections`: the folders content/ has; the posts are in the main sections among them,
-        /// and in every section with dated pages (`datedSections`).
-        init(_ config: ImportValue, sections: Set<String>, datedSections: Set<String> = []) {
+        /// `sections`: the folders content/ has; `datedSections`: how many dated pages each has
+        /// (`HugoImporter.datedSections`), which decide the blog when `mainSections` is not set.
+        init(_ config: ImportValue, sections: Set<String>, datedSections: [String: Int] = [:]) {
             self.config = config
             var permalinks: [String: String] = [:]
             let table = config["permalinks"]
             for (key, value) in table?.entries ?? [] {
                 if let pattern = value.scalarText { permalinks[key] = pattern }
                 else if key == "page" { for (k, v) in value.entries { if let p = v.scalarText { permalinks[k] = p } } }
+                else if key == "section" { for (k, v) in value.entries { if let p = v.scalarText { sectionPermalinks[k] = p } } }
             }
             self.permalinks = permalinks
+            // Hugo's rule: the sections `mainSections` names are the blog; without it, the section
+            // with the most pages, here the most dated pages (the pages a blog lists by date).
+            // Every other section's pages are pages at the URLs Hugo gave them, never posts on a new path.
             let main = config["params"]?["mainSections"]?.texts() ?? config["mainSections"]?.texts() ?? []
-            postSections = Set(main.isEmpty ? ["posts", "post", "blog"] : main).intersection(sections).union(datedSections)
-            // The root's dated pages are the posts only of a blog with no section of posts.
-            if postSections.count > 1 { postSections.remove("") }
+            postSections = Set(main).intersection(sections)
+            if postSections.isEmpty {
+                let preferred = ["posts", "post", "blog"]
+                let largest = datedSections.filter { !$0.key.isEmpty && sections.contains($0.key) }.max {
+                    ($0.value, preferred.contains($0.key) ? 1 : 0, $1.key) < ($1.value, preferred.contains($1.key) ? 1 : 0, $0.key)
+                }
+                // The root's dated pages are the posts only of a blog with no section of posts.
+                if let largest { postSections = [largest.key] } else if datedSections[""] != nil { postSections = [""] }
+            }
             lowercase = config["disablePathToLower"]?.bool != true
             // The first post section that has posts decides; with no pattern Hugo writes /SECTION/SLUG/.
             let section = postSections.sorted().first { permalinks[$0] != nil } ?? postSections.sorted().first ?? "posts"
@@ -486,7 +521,8 @@ enum HugoImporter {
 
         /// A Hugo pattern blogbuild can write the same: `:year :month :day :slug`.
         static func blogbuildPattern(_ pattern: String) -> String? {
-            let p = pattern.replacingOccurrences(of: ":contentbasename", with: ":slug").replacingOccurrences(of: ":filename", with: ":slug")
+            let p = pattern.replacingOccurrences(of: ":slugorcontentbasename", with: ":slug").replacingOccurrences(of: ":slugorfilename", with: ":slug")
+                .replacingOccurrences(of: ":contentbasename", with: ":slug").replacingOccurrences(of: ":filename", with: ":slug")
                 .replacingOccurrences(of: ":title", with: ":slug")
             guard !p.contains(":section"), !p.contains(":monthname"), !p.contains(":weekday"), !p.contains(":yearday"), case .success(let checked) = ConfigLoader.postPermalink(p) else { return nil }
             return checked
@@ -509,32 +545,26 @@ enum HugoImporter {
             name.split(separator: "/").map { urlize(String($0)) }.filter { !$0.isEmpty }.joined(separator: "/")
         }
 
-        /// A post's Hugo URL: the section's permalink pattern, else `/section/slug/`.
+        /// A page's Hugo URL: its section's permalink pattern (`HugoPermalink`), else `/folder/slug/`.
+        /// `folder`: the folders it is in under content/ (a bundle's without its own).
         func url(section: String, pattern: String?, year: Int, month: Int, day: Int, title: String, slug: String?,
                  fileName: String, folder: String) -> String {
             guard let pattern else { return "/" + (folder.isEmpty ? "" : folder + "/") + urlize(slug ?? fileName) + "/" }
-            let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                          "November", "December"]
-            let values: [(String, String)] = [
-                ("contentbasename", urlize(fileName)), ("filename", urlize(fileName)), ("monthname", months[(month - 1) % 12].lowercased()),
-                ("year", String(format: "%04d", year)), ("month", String(format: "%02d", month)), ("day", String(format: "%02d", day)),
-                ("sections", folder), ("section", section), ("title", urlize(title)), ("slug", urlize(slug ?? title)),
-            ]
-            var out = ""
-            var rest = Substring(pattern)
-            while let colon = rest.firstIndex(of: ":") {
-                out += rest[..<colon]
-                let after = rest[rest.index(after: colon)...]
-                if let (name, value) = values.first(where: { after.hasPrefix($0.0) }) {
-                    out += value
-                    rest = after.dropFirst(name.count)
-                } else {
-                    out += ":"
-                    rest = after
-                }
+            let page = HugoPermalink.Page(year: year, month: month, day: day, title: title, slug: slug, contentBaseName: fileName,
+                                          sections: sections(of: folder))
+            return HugoPermalink(pattern: pattern).url(page, urlize: urlize)
+        }
+
+        /// The sections a page in `folder` is in, outermost first: the top folder, and each
+        /// folder under it that has an `_index` file, as long as its parent is a section too.
+        func sections(of folder: String) -> [String] {
+            let parts = folder.split(separator: "/").map(String.init)
+            guard let top = parts.first else { return [] }
+            var out = [top]
+            for depth in 2...max(2, parts.count) where depth <= parts.count {
+                guard sectionFolders.contains(parts[..<depth].joined(separator: "/")) else { break }
+                out.append(parts[depth - 1])
             }
-            out += rest
-            if !out.hasPrefix("/") { out = "/" + out }
             return out
         }
 

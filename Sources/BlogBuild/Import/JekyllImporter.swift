@@ -28,7 +28,7 @@ enum JekyllImporter {
         let tree = SourceTree(root) { folder in
             let name = folder.split(separator: "/").last.map(String.init) ?? folder
             if excluded.contains(folder) || excluded.contains(name) { return true }
-            if name == "_posts" || folder == "_drafts" { return false }
+            if name == "_posts" || folder == settings.collectionPath("drafts") { return false }
             if settings.collections[String(name.dropFirst())] != nil, folder == settings.collectionPath(String(name.dropFirst())) { return false }
             return name.hasPrefix(".") || name.hasPrefix("_")
         }
@@ -73,14 +73,17 @@ enum JekyllImporter {
                     report.skip(path, "in _posts/ but not named YYYY-MM-DD-title.md (Jekyll skips it too)")
                     continue
                 }
-                let folderCategories = Array(parts[..<postsIndex])
+                // Jekyll's categories from folders: those above `_posts/`, from `collections_dir` down.
+                let inside = settings.collectionsDir.split(separator: "/").count
+                let above = parts[..<postsIndex]
+                let folderCategories = Array(above.starts(with: settings.collectionsDir.split(separator: "/").map(String.init)) ? above.dropFirst(inside) : above)
                 if let document = post(path, tree: tree, settings: settings, folderCategories: folderCategories,
                                        draft: false, report: &report, bodies: &bodies) {
                     documents.append(document)
                 }
                 continue
             }
-            if parts.first == "_drafts" {
+            if path.hasPrefix(settings.collectionPath("drafts") + "/") {
                 guard postExtensions.contains(ext) else { report.skip(path, "not a post file"); continue }
                 if let document = post(path, tree: tree, settings: settings, folderCategories: [], draft: true,
                                        report: &report, bodies: &bodies) {
@@ -271,7 +274,7 @@ enum JekyllImporter {
         }
         used.insert("published")
         if let slug = value("slug")?.scalarText { fields.append((key: "slug", value: .text(slug))) }
-        used.formUnion(["slug", "permalink", "redirect_from"])
+        used.formUnion(["slug", "permalink", "redirect_from", "excerpt_separator"])
         for (key, v) in front where !used.contains(key) { fields.append((key: key, value: v)) }
         if value("layout") != nil { report.count("layout: dropped (blogbuild picks the template)") }
 
@@ -299,7 +302,16 @@ enum JekyllImporter {
         // A name with characters a URL must escape (`what-is-it?.md`) gets a clean slug.
         let slugForName = Self.isURLSafe(nameTitle) ? nameTitle : Slug.make(nameTitle)
         let isHTML = ["html", "htm"].contains((path as NSString).pathExtension.lowercased())
-        bodies[path] = (file.body, file.bodyLine, !isHTML)
+        var body = file.body
+        // Jekyll's excerpt ends at `excerpt_separator` (the post's, else the site's; a blank line
+        // by default, as blogbuild's summary does): another mark becomes blogbuild's `<!--more-->`.
+        if value("excerpt") == nil, let mark = value("excerpt_separator")?.scalarText ?? settings.config["excerpt_separator"]?.scalarText,
+           !mark.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !mark.contains("\n"), mark != "<!--more-->",
+           let at = body.range(of: mark) {
+            body.replaceSubrange(at, with: "<!--more-->")
+            report.count("excerpt_separator → <!--more-->")
+        }
+        bodies[path] = (body, file.bodyLine, !isHTML)
         if isHTML { report.count("HTML post → Markdown file with raw HTML") }
         return ImportedSite.Document(kind: .post, path: "content/posts/\(day)-\(Slug.make(slugForName).isEmpty ? "post" : slugForName).md",
                                      fields: ImportAssembler.ordered(fields), body: "", source: path, oldURLs: old)
@@ -431,7 +443,10 @@ enum JekyllImporter {
             defaults = JekyllDefaults(config)
             // A `defaults:` permalink for every post (Swift.org's `/blog/:title/`) is the site's pattern as much as `permalink:` is.
             let postsDefault = defaults.values(path: "_posts/post.md", type: "posts").first { $0.key == "permalink" }?.value.scalarText
-            jekyllPattern = JekyllPermalink.pattern(postsDefault ?? config["permalink"]?.scalarText)
+            // Jekyll's `collections: posts: permalink:` is the posts' pattern ahead of the site's `permalink:`
+            // (Jekyll::Configuration#add_default_collections fills it from `permalink:` only when unset).
+            jekyllPattern = JekyllPermalink.pattern(postsDefault ?? config["collections"]?["posts"]?["permalink"]?.scalarText
+                                                    ?? config["permalink"]?.scalarText)
             var dir = config["collections_dir"]?.scalarText ?? ""
             while dir.hasSuffix("/") { dir.removeLast() }
             collectionsDir = dir
