@@ -245,8 +245,8 @@ import Testing
             "rss.xml": "---\nlayout: null\n---\n<rss version=\"2.0\"><channel>{% for post in site.posts %}<item></item>{% endfor %}</channel></rss>\n",
             "feed.json": "---\nlayout: null\n---\n{\"version\": \"https://jsonfeed.org/version/1\"}\n",
         ])
-        #expect(pages["feeds/updates.xml"] != nil && pages["feeds/updates.xml"] == pages["atom.xml"])
-        #expect(pages["rss.xml"] != nil && pages["rss.xml"] == pages["feed.xml"])
+        #expect(pages["feeds/updates.xml"] != nil && pages.feedIgnoringSelf("feeds/updates.xml") == pages.feedIgnoringSelf("atom.xml"))
+        #expect(pages["rss.xml"] != nil && pages.feedIgnoringSelf("rss.xml") == pages.feedIgnoringSelf("feed.xml"))
         let report = try #require(folder.read("IMPORT.md"))
         #expect(report.contains("`feeds/updates.xml`: `/feeds/updates.xml`: the old site's own feed template"), "\(report)")
         // At blogbuild's own address, blogbuild's feed answers: the template is only skipped.

@@ -67,12 +67,12 @@ import Testing
         ])
         let built = renderTestSite(folder)
         #expect(built.problems == [])
-        #expect(built["index.xml"] != nil && built["index.xml"] == built["feed.xml"])
-        #expect(built["posts/index.xml"] == built["feed.xml"])
-        #expect(built["feed/atom.xml"] == built["atom.xml"])
-        #expect(built["feed.json.json"] == built["feed.json"])
-        #expect(built["tags/swift-ui/index.xml"] != nil && built["tags/swift-ui/index.xml"] == built["tags/swift-ui/atom.xml"])
-        #expect(built["categories/swift-ui/index.xml"] == built["tags/swift-ui/atom.xml"])
+        #expect(built["index.xml"] != nil && built.feedIgnoringSelf("index.xml") == built.feedIgnoringSelf("feed.xml"))
+        #expect(built.feedIgnoringSelf("posts/index.xml") == built.feedIgnoringSelf("feed.xml"))
+        #expect(built.feedIgnoringSelf("feed/atom.xml") == built.feedIgnoringSelf("atom.xml"))
+        #expect(built.feedIgnoringSelf("feed.json.json") == built.feedIgnoringSelf("feed.json"))
+        #expect(built["tags/swift-ui/index.xml"] != nil && built.feedIgnoringSelf("tags/swift-ui/index.xml") == built.feedIgnoringSelf("tags/swift-ui/atom.xml"))
+        #expect(built.feedIgnoringSelf("categories/swift-ui/index.xml") == built.feedIgnoringSelf("tags/swift-ui/atom.xml"))
 
         // Through serve's incremental path too: the copies follow an edit.
         let memo = BuildMemo()
@@ -81,7 +81,7 @@ import Testing
         try folder.write("content/posts/2021-01-05-x.md", "---\ntitle: Retitled\ntags: [Swift UI]\n---\nBody.\n")
         let again = RenderedPages(SiteBuilder.render(request, memo: memo))
         #expect(again["index.xml"]?.contains("Retitled") == true)
-        #expect(again["categories/swift-ui/index.xml"] == again["tags/swift-ui/atom.xml"])
+        #expect(again.feedIgnoringSelf("categories/swift-ui/index.xml") == again.feedIgnoringSelf("tags/swift-ui/atom.xml"))
     }
 
     @Test func redirectsInSiteYMLAnswerOldAddressesNoPageOwns() throws {

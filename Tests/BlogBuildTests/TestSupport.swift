@@ -220,6 +220,16 @@ struct RenderedPages {
 }
 
 /// Renders `folder` in memory.
+extension RenderedPages {
+    /// The feed at `path` with the address it names as its own blanked: a feed and its
+    /// copy at an old address differ only there (`FeedSelfLink`).
+    func feedIgnoringSelf(_ path: String) -> String? {
+        guard let text = self[path] else { return nil }
+        let kind: FeedFile.Kind = path.hasSuffix(".json") ? .jsonFeed : text.contains("<feed") ? .atom : .rss
+        return String(decoding: FeedSelfLink.pointing(Array(text.utf8), kind: kind, at: ""), as: UTF8.self)
+    }
+}
+
 func renderTestSite(_ folder: TestSiteFolder, mode: BuildMode = .build(includeDrafts: false),
                     now: Date = siteTestsNow) -> RenderedPages {
     RenderedPages(SiteBuilder.render(BuildRequest(siteDirectory: folder.root, mode: mode, now: now)))

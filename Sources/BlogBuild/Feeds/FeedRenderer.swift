@@ -58,10 +58,16 @@ struct FeedRenderer: Sendable {
         else { return feeds }
         var copies: [FeedFile] = []
         let byPath = Dictionary(feeds.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let urls = AbsoluteURLs(baseURL: config.baseURL)
         func copy(_ feed: FeedFile, to sitePath: String) {
             var copy = feed
             copy.path = FeedAddress.outputPath(forSitePath: sitePath)
             copy.folderURL = FeedAddress.isFolder(sitePath) ? sitePath : nil
+            // The copy names the address it is served at as its own (`rel="self"`). A feed serve
+            // wrote earlier and kept unchanged holds no bytes; its copy is as that build wrote it.
+            if feed.written == nil {
+                copy.bytes = FeedSelfLink.pointing(feed.bytes, kind: feed.kind, at: urls.absolute(sitePath))
+            }
             copies.append(copy)
         }
         for extra in config.feedAlsoAt {
@@ -76,7 +82,6 @@ struct FeedRenderer: Sendable {
         for (i, target) in redirects.sorted(by: { $0.key < $1.key }) {
             if let feed = byPath[path(target)] { copy(feed, to: config.redirects[i].from) }
         }
-        let urls = AbsoluteURLs(baseURL: config.baseURL)
         for sitePath in config.tagListAt {
             copy(FeedFile(path: "", kind: .rss, bytes: TagListFeed.document(site: site, urls: urls, sitePath: sitePath)), to: sitePath)
         }
