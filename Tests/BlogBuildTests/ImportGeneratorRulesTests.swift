@@ -142,4 +142,71 @@ import Testing
         #expect(text.contains(url), "\(text)")
         #expect(!text.contains(words) && text.contains("many words in a row many"), "\(text)")
     }
+
+    /// Shapes the fifteen new blogs of issue 41 brought, each by its generator's rule.
+    @Test func hugoTermPagesNestedBundlesAndTheRSSBaseName() throws {
+        let files: [String: String] = [
+            // No baseURL: Hugo needs none, blogbuild's build does.
+            "hugo.toml": "title = 'Shapes'\n[outputFormats.RSS]\nbaseName = 'feed'\n",
+            "content/posts/hello.md": "---\ntitle: Hello\ndate: 2021-02-03\ntags: [Python]\n---\nHi.\n",
+            // A term's page: its title and words, not a page of its own at /tags/python/.
+            "content/tags/python/_index.md": "---\ntitle: Python\n---\nPosts about Python.\n",
+            // A leaf bundle has no descendant pages: b/index.md is a resource of a.
+            "content/posts/a/index.md": "---\ntitle: Outer\ndate: 2021-03-04\n---\nOuter.\n",
+            "content/posts/a/b/index.md": "---\ntitle: Inner\ndate: 2021-03-05\n---\nInner.\n",
+            "content/posts/a/b/pic.txt": "resource",
+        ]
+        let (folder, outcome) = try HugoRealLayoutTests.imported(files)
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = renderTestSite(folder, mode: .build(includeDrafts: false), now: Date())
+        #expect(built.errors == [], "\(built.errors)")
+        #expect(folder.read("content/site.yml")?.contains("base_url: https://example.com/") == true)
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("publish refuses it until you write the site's address"))
+        #expect(report.contains("the words of a taxonomy's term (or list) page are not imported"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url("content/pages/tags").path))
+        let posts = try FileManager.default.contentsOfDirectory(atPath: folder.url("content/posts").path).sorted()
+        #expect(posts.count == 2, "\(posts)")
+        #expect(!built.paths.contains { $0.contains("inner") })
+        #expect(built.paths.contains { $0.hasSuffix("b/pic.txt") })
+        // `[outputFormats.RSS] baseName = "feed"`: Hugo's feeds were `/tags/python/feed.xml`, `/posts/feed.xml`.
+        #expect(built["tags/python/feed.xml"] != nil && built["posts/feed.xml"] != nil)
+        // Two imports give the same bytes (a nested bundle's files went to either folder before).
+        let (again, _) = try HugoRealLayoutTests.imported(files)
+        for post in posts {
+            #expect(FileManager.default.contentsEqual(atPath: folder.url("content/posts/" + post).path,
+                                                      andPath: again.url("content/posts/" + post).path))
+        }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: folder.url("content").path).sorted()
+                == FileManager.default.subpathsOfDirectory(atPath: again.url("content").path).sorted())
+    }
+
+    @Test func aJekyllConfigKeyWrittenTwiceKeepsItsLastValueAsPsychDoes() throws {
+        let (folder, outcome) = try JekyllRealLayoutTests.imported([
+            "_config.yml": "title: First title\nurl: https://example.org\ntitle: Last title\n",
+            "_posts/2020-01-02-a.md": "---\ntitle: A\n---\nA.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(folder.read("content/site.yml")?.contains("title: Last title") == true)
+        #expect(folder.read("IMPORT.md")?.contains("written twice: title") == true)
+    }
+
+    @Test func aWordPressExportWithAnUndeclaredPrefixIsRead() throws {
+        // Old WordPress.com exports write <atom:link> without xmlns:atom; WordPress imports them.
+        let export = WordPressImportTests.wxr(["""
+            <item><title>Kept</title><link>https://example.com/blog/2020/01/02/kept/</link>
+            <content:encoded><![CDATA[Body.]]></content:encoded><excerpt:encoded><![CDATA[]]></excerpt:encoded>
+            <wp:post_id>3</wp:post_id><wp:post_date><![CDATA[2020-01-02 10:00:00]]></wp:post_date>
+            <wp:post_name><![CDATA[kept]]></wp:post_name><wp:status><![CDATA[publish]]></wp:status>
+            <wp:post_type><![CDATA[post]]></wp:post_type></item>
+            """]).replacingOccurrences(of: "<channel>", with: "<channel>\n<atom:link rel=\"search\" href=\"https://example.com/osd.xml\"/>")
+        let folder = try TestSiteFolder(config: nil)
+        try FileManager.default.removeItem(at: folder.url("content"))
+        let file = folder.outside("export.xml")
+        try Data(export.utf8).write(to: file)
+        let outcome = try BlogBuildCLI.run(["import", "wordpress", file.path, "--site", folder.root.path])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(folder.read("content/posts/2020-01-02-kept.md") != nil)
+        #expect(folder.read("IMPORT.md")?.contains("xmlns:atom") == true)
+    }
 }

@@ -62,7 +62,7 @@ enum HugoConfig {
     /// config keys in any case (`baseurl`, `BaseURL`), so they are matched folded.
     static let knownKeys = ["baseURL", "title", "languageCode", "defaultContentLanguage", "timeZone", "permalinks", "params",
                             "mainSections", "pagination", "paginate", "menus", "menu", "disablePathToLower", "taxonomies",
-                            "author", "description", "pagerSize", "disableKinds"]
+                            "author", "description", "pagerSize", "disableKinds", "outputFormats", "baseName"]
 
     /// `config` with known keys renamed to their documented spelling, at the top
     /// level and one level down (`params.mainsections`, `pagination.pagersize`).

@@ -55,6 +55,11 @@ enum HugoImporter {
         // Bundles first: a folder with index.md owns the files beside it.
         let bundles = Set(content.files.filter { languages.page($0).hasSuffix("index.md") && !languages.page($0).hasSuffix("_index.md") }
             .map { (languages.page($0) as NSString).deletingLastPathComponent })
+        /// The leaf bundle a file is inside, the outermost one: a leaf bundle has no descendant
+        /// pages, so all below it (another `index.md` too) is that page's (Hugo's page bundles).
+        func bundle(holding path: String) -> String? {
+            bundles.filter { !$0.isEmpty && path.hasPrefix($0 + "/") }.min { ($0.count, $0) < ($1.count, $1) }
+        }
         for file in content.files where languages.left[file] == nil {
             // `about.en.md` is the page `about.md` in English: its URL and name are without the language.
             let path = languages.page(file)
@@ -62,12 +67,23 @@ enum HugoImporter {
             let ext = (name as NSString).pathExtension.lowercased()
             let source = "content/" + file
             guard contentExtensions.contains(ext) else { continue }
+            if let owner = bundle(holding: path), path != owner + "/index.md" {
+                report.skip(source, "inside the leaf bundle content/\(owner)/: Hugo publishes no page below a bundle's index.md")
+                continue
+            }
             guard let text = content.text(file) else { continue }
             let file = SourceDocumentText(text)
             if name.hasPrefix("_index.") {
                 // A section's list page: its own words become a page at the section's URL, so that URL
                 // keeps working; the list under them is not made (blogbuild lists posts, tags and series).
                 let folder = (path as NSString).deletingLastPathComponent
+                if let taxonomy = folder.split(separator: "/").first.map(String.init), settings.taxonomies.contains(taxonomy) {
+                    // `content/tags/python/_index.md` is not a page: it gives the term `python` of the
+                    // taxonomy `tags` its title and words (`tags/_index.md`: the list of terms). blogbuild's
+                    // tag pages answer at those URLs; their text has no place there yet.
+                    report.leave(source, line: nil, "\(taxonomy) term page", "the words of a taxonomy's term (or list) page are not imported: blogbuild's own page answers at /\(folder)/")
+                    continue
+                }
                 guard !folder.isEmpty,
                       !file.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
                       case .success(let front) = file.fields() else {
@@ -123,7 +139,7 @@ enum HugoImporter {
         for path in content.files {
             let ext = (path as NSString).pathExtension.lowercased()
             if contentExtensions.contains(ext) { continue }
-            if let bundle = bundles.first(where: { path.hasPrefix($0 + "/") }), let newFolder = bundleFolders[bundle] {
+            if let bundle = bundle(holding: path), let newFolder = bundleFolders[bundle] {
                 let rest = path.dropFirst(bundle.count + 1)
                 copies.append(ImportedSite.Copy(path: newFolder + "/" + rest, from: content.absolute(path),
                                                 oldURL: bundleURLs[bundle].map { ($0.hasSuffix("/") ? $0 : $0 + "/") + rest }))
@@ -611,19 +627,21 @@ enum HugoImporter {
             func pages(_ count: Int) -> [Int] {
                 Array(1...max(1, (count + pagerSize - 1) / pagerSize))
             }
-            var alsoAt = ["/index.xml"]
+            // The file name of Hugo's RSS output: `index.xml`, or `[outputFormats.RSS] baseName`'s.
+            let rssFile = (config["outputFormats"]?.entries.first { $0.key.lowercased() == "rss" }?.value["baseName"]?.scalarText ?? "index") + ".xml"
+            var alsoAt = ["/\(rssFile)"]
             var redirects: ImportFields = []
             for section in postSections.sorted() where !section.isEmpty {
-                alsoAt.append("/\(urlize(section))/index.xml")
+                alsoAt.append("/\(urlize(section))/\(rssFile)")
                 if !sectionPages.contains(section) { redirects.append((key: "/\(urlize(section))/", value: .text(SiteURLs.archive))) }
                 for k in pages(lists.sections[section] ?? 0) {
                     redirects.append((key: "/\(urlize(section))/page/\(k)/", value: .text(SiteURLs.archive)))
                 }
             }
-            var tagFeeds = ["/tags/:slug/index.xml"]
-            if !lists.categories.isEmpty { tagFeeds.append("/categories/:slug/index.xml") }
+            var tagFeeds = ["/tags/:slug/\(rssFile)"]
+            if !lists.categories.isEmpty { tagFeeds.append("/categories/:slug/\(rssFile)") }
             let declared = ["tags", "categories"].filter(taxonomies.contains)
-            let tagLists = declared.map { "/\($0)/index.xml" }
+            let tagLists = declared.map { "/\($0)/\(rssFile)" }
             for folder in declared {
                 let terms = Set((folder == "tags" ? lists.tags : lists.categories).keys.map(urlizeTerm)).count
                 // Hugo's page of the categories (a list, empty or not) goes to the tags they became.
@@ -642,8 +660,8 @@ enum HugoImporter {
                 for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
                     let old = "/\(folder)/\(url)/", new = SiteURLs.tag(slug: SiteResolver.tagSlug(term.name))
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
-                    if url != SiteResolver.tagSlug(term.name), seen.insert(old + "index.xml").inserted {
-                        redirects.append((key: old + "index.xml", value: .text(FeedLink.collectionFeedPath(new))))
+                    if url != SiteResolver.tagSlug(term.name), seen.insert(old + rssFile).inserted {
+                        redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new))))
                     }
                     for k in pages(term.count) where seen.insert(old + "page/\(k)/").inserted {
                         redirects.append((key: old + "page/\(k)/", value: .text(new)))
@@ -656,7 +674,8 @@ enum HugoImporter {
             let limit = Int(config["services"]?["rss"]?["limit"]?.scalarText ?? config["rssLimit"]?.scalarText ?? "") ?? -1
             if limit > 0 { report.count("the feeds' item count (rssLimit → feeds.items)") }
             var out: ImportFields = [(key: "feeds", value: .map((limit > 0 ? [(key: "items", value: .number(String(limit)))] : []) + [
-                (key: "also_at", value: .list(alsoAt.map(ImportValue.text))),
+                // `baseName = "feed"` puts Hugo's home feed at blogbuild's own `/feed.xml`.
+                (key: "also_at", value: .list(alsoAt.filter { $0 != FeedLink.rssPath }.map(ImportValue.text))),
                 (key: "tags_also_at", value: .list(tagFeeds.map(ImportValue.text))),
                 (key: "tag_list_at", value: .list(tagLists.map(ImportValue.text))),
             ].filter { $0.key != "tag_list_at" || !tagLists.isEmpty }))]

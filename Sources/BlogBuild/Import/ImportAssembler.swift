@@ -56,6 +56,13 @@ enum ImportAssembler {
     static func finish(config: ImportFields, documents: [ImportedSite.Document], copies: [ImportedSite.Copy],
                        report: ImportReport, pattern: String) -> ImportedSite {
         var report = report
+        var config = config
+        // blogbuild needs the site's address to build (feeds, the sitemap); the old generator did not.
+        if !config.contains(where: { $0.key == "base_url" }) {
+            config.append((key: "base_url", value: .text(ConfigLoader.placeholderBaseURL)))
+            report.leave("content/site.yml", line: nil, "base_url: \(ConfigLoader.placeholderBaseURL)",
+                         "the old site named no absolute address; this stand-in lets the site build, and publish refuses it until you write the site's address")
+        }
         // A file the old site served where blogbuild writes its own (a `feed.xml` made
         // once and committed, an `index.html`) would collide: blogbuild's answers there.
         // A robots.txt of the site's own replaces blogbuild's, so it is kept.
@@ -145,7 +152,7 @@ enum ImportAssembler {
         report.counts["pages"] = finished.count { $0.kind == .page }
         report.counts["series"] = finished.count { $0.kind == .series }
         report.counts["static files"] = copies.count
-        let config = TagLinkRedirects.added(to: config, documents: finished, report: &report)
+        config = TagLinkRedirects.added(to: config, documents: finished, report: &report)
         return ImportedSite(config: config, documents: finished, copies: copies.sorted { $0.path < $1.path }, report: report)
     }
 

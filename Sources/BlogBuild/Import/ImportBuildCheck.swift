@@ -157,7 +157,8 @@ enum ImportBuildCheck {
     private static func dropConfigKey(at error: Diagnostic, in site: inout ImportedSite) -> Bool {
         let document = ImportedSite.Document(kind: .page, path: "content/site.yml", fields: site.config, body: "", source: "content/site.yml")
         // site.yml is written without the `---` line the document form starts with.
-        guard let line = error.line, let key = frontMatterKey(at: line + 1, in: document),
+        // A key that is missing is not resolved by leaving out the one written where the error points.
+        guard !error.message.contains("is required"), let line = error.line, let key = frontMatterKey(at: line + 1, in: document),
               let k = site.config.firstIndex(where: { $0.key == key }) else { return false }
         site.config.remove(at: k)
         site.report.leave("content/site.yml", line: line, key, "\(error.message): left out so that the site builds; set it by hand")

@@ -20,6 +20,13 @@ enum JekyllImporter {
             switch ImportValue.yaml(text) {
             case .success(let value): config = value
             case .failure(let error):
+                // Jekyll reads YAML with Psych, which takes a key written twice and keeps the last value.
+                if let lenient = ImportValue.yamlKeepingLastDuplicate(text) {
+                    config = lenient.value
+                    report.leave(configName, line: error.line, "written twice: \(lenient.duplicates.joined(separator: ", "))",
+                                 "Jekyll keeps the last value, and so does the import")
+                    break
+                }
                 throw ImportFailure("\(root.appendingPathComponent(configName).path):\(error.line.map(String.init) ?? "1"): not valid YAML: \(error.message)")
             }
         }

@@ -19,6 +19,9 @@ struct WordPressExport: Sendable {
     /// `wp:author_display_name` of each author.
     var authors: [String]
     var items: [WordPressItem]
+    /// Namespace prefixes the file uses without declaring them (old WordPress.com
+    /// exports write `<atom:link>` with no `xmlns:atom`), declared to read it.
+    var undeclaredPrefixes: [String] = []
 
     /// Where the blog was: `wp:base_blog_url`, else the channel's `<link>`.
     var blogURL: String? { baseBlogURL ?? link }
@@ -59,11 +62,24 @@ struct WordPressExport: Sendable {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw ImportFailure("\(file.path): cannot be read")
         }
+        var bytes = [UInt8](data)
+        var declared: [String] = []
         let root: XMLTree.Element
-        switch XMLTree.parse([UInt8](data)) {
-        case .success(let element): root = element
-        case .failure(let failure):
-            throw ImportFailure("\(file.path):\(failure.line): not a WordPress export: \(failure.message)")
+        while true {
+            switch XMLTree.parse(bytes) {
+            case .success(let element): root = element
+            case .failure(let failure):
+                // WordPress's own importer reads a file XML parsers refuse (its WXR_Parser falls back
+                // to a lenient parser); the one fault old exports have is a prefix never declared.
+                if let prefix = undeclaredPrefix(failure.message), !declared.contains(prefix), declared.count < 8,
+                   let repaired = declaring(prefix, in: bytes) {
+                    declared.append(prefix)
+                    bytes = repaired
+                    continue
+                }
+                throw ImportFailure("\(file.path):\(failure.line): not a WordPress export: \(failure.message)")
+            }
+            break
         }
         let channel = root.name == "rss" ? root.first("channel") : nil
         // The version in the namespace changes (1.0, 1.1, 1.2), and WordPress.com
@@ -83,7 +99,34 @@ struct WordPressExport: Sendable {
             baseBlogURL: channel.value("base_blog_url", in: wp), language: channel.value("language"),
             exportDate: channel.value("pubDate").flatMap(WordPressDate.rfc822),
             authors: channel.all("author", in: wp).compactMap { $0.value("author_display_name", in: wp) },
-            items: channel.all("item").map { item($0, wp: wp) })
+            items: channel.all("item").map { item($0, wp: wp) }, undeclaredPrefixes: declared)
+    }
+
+    /// The prefix of libxml2's "Namespace prefix atom on link is not defined".
+    static func undeclaredPrefix(_ message: String) -> String? {
+        guard let range = message.range(of: "Namespace prefix ") else { return nil }
+        let prefix = message[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
+        return prefix.isEmpty ? nil : String(prefix)
+    }
+
+    /// The namespaces RSS feeds use under these prefixes; another prefix gets a name of its own.
+    static let knownNamespaces = ["atom": "http://www.w3.org/2005/Atom", "dc": "http://purl.org/dc/elements/1.1/",
+                                  "content": "http://purl.org/rss/1.0/modules/content/", "wfw": "http://wellformedweb.org/CommentAPI/",
+                                  "slash": "http://purl.org/rss/1.0/modules/slash/", "georss": "http://www.georss.org/georss",
+                                  "geo": "http://www.w3.org/2003/01/geo/wgs84_pos#", "media": "http://search.yahoo.com/mrss/",
+                                  "sy": "http://purl.org/rss/1.0/modules/syndication/"]
+
+    /// `bytes` with `xmlns:PREFIX` declared on the `<rss` element; nil when it has none.
+    static func declaring(_ prefix: String, in bytes: [UInt8]) -> [UInt8]? {
+        let tag = Array("<rss".utf8)
+        guard let start = bytes.indices.first(where: { i in
+            i + tag.count < bytes.count && Array(bytes[i..<i + tag.count]) == tag
+                && [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: ">")].contains(bytes[i + tag.count])
+        }) else { return nil }
+        let uri = knownNamespaces[prefix] ?? "urn:blogbuild:undeclared:\(prefix)"
+        var out = bytes
+        out.insert(contentsOf: Array(" xmlns:\(prefix)=\"\(uri)\"".utf8), at: start + tag.count)
+        return out
     }
 
     /// `http://wordpress.org/export/1.2/`, `https://wordpress.org/export/1.0/`, ...

@@ -25,6 +25,9 @@ enum WordPressImporter {
         }
         var report = ImportReport()
         let fileName = export.fileName
+        for prefix in export.undeclaredPrefixes {
+            report.leave(fileName, line: nil, "xmlns:\(prefix)", "the export uses this prefix without declaring it (old WordPress.com exports do); it was read as declared, as WordPress's own importer reads it")
+        }
         let attachments = Dictionary(export.items.filter { $0.postType == "attachment" }.map { ($0.id, $0) },
                                      uniquingKeysWith: { first, _ in first })
         let offsets = blogOffsets(export.items)
