@@ -158,9 +158,15 @@ struct NewSiteAnswers: Sendable {
             return .lost(Self.refreshTarget(bytes) != nil ? "an HTML redirect page (a feed reader does not follow it)"
                          : "an HTML page, not a feed")
         }
-        guard let ids = FeedEntryIDs.ids(bytes) else { return .lost("\(file) is not a feed") }
+        guard let entries = FeedEntryIDs.read(bytes) else { return .lost("\(file) is not a feed") }
         let want = Array(oldIDs.prefix(ImportVerifier.newestEntries))
-        let have = Set(ids.prefix(want.count))
+        // The new feed's newest as many, and any dated the same as the last of them: two
+        // posts of one day may come in either order, and either is "the newest five".
+        var newest = Array(entries.prefix(want.count))
+        if let last = newest.last?.date {
+            newest += entries.dropFirst(want.count).prefix { $0.date == last }
+        }
+        let have = Set(newest.map(\.id))
         let missing = want.filter { !have.contains($0) }
         guard missing.isEmpty else {
             let shown = missing.prefix(3).map { "`\($0)`" }.joined(separator: ", ") + (missing.count > 3 ? ", ..." : "")

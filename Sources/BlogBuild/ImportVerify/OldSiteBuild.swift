@@ -50,6 +50,19 @@ public struct OldSiteBuild: Sendable {
         return copy
     }
 
+    /// What a failed run said, with the temporary folder's paths taken out: a path in the
+    /// copy is named as in the source, and IMPORT.md is the same for two imports.
+    private static func failure(_ ran: GeneratorProcess.Outcome, copy: URL, work: URL) -> String {
+        var text = ran.stderr + "\n" + ran.stdout
+        for path in Set([copy.path, copy.resolvingSymlinksInPath().path]) {
+            text = text.replacingOccurrences(of: path + "/", with: "").replacingOccurrences(of: path, with: ".")
+        }
+        for path in Set([work.path, work.resolvingSymlinksInPath().path]) {
+            text = text.replacingOccurrences(of: path, with: "(temporary folder)")
+        }
+        return GeneratorProcess.firstErrorLines(text)
+    }
+
     private static func hugo(_ source: URL, _ hugo: URL, _ work: URL) throws(Failure) -> OldSiteBuild {
         let copy = try prepare(source, work)
         let out = work.appendingPathComponent("old-output")
@@ -90,7 +103,7 @@ public struct OldSiteBuild: Sendable {
                 notes.append("hugo \(label) wrote no home page (no template for it)")
                 continue
             }
-            notes.append("hugo \(label) failed: " + GeneratorProcess.firstErrorLines(ran.stderr + "\n" + ran.stdout))
+            notes.append("hugo \(label) failed: " + failure(ran, copy: copy, work: work))
             if ran.status == -1 { break }
         }
         throw Failure(message: "hugo could not build the site", notes: notes)
@@ -143,7 +156,7 @@ public struct OldSiteBuild: Sendable {
                 }
                 return OldSiteBuild(output: out, how: "jekyll (\(label))", notes: notes)
             }
-            notes.append("jekyll \(label) failed: " + GeneratorProcess.firstErrorLines(ran.stderr + "\n" + ran.stdout))
+            notes.append("jekyll \(label) failed: " + failure(ran, copy: copy, work: work))
             if ran.status == -1 { break }
         }
         throw Failure(message: "jekyll could not build the site", notes: notes)
