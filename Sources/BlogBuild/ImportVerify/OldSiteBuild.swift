@@ -81,6 +81,7 @@ public struct OldSiteBuild: Sendable {
             ("with a stub theme and stub shortcodes instead of the site's own layouts/", ["--theme", HugoStubTheme.name]),
         ]
         var notes: [String] = []
+        let importsModules = hugoConfigImportsModules(copy)
         for (i, (label, extra)) in attempts.enumerated() {
             do {
                 if i == 1 { try HugoStubTheme.write(into: themes, site: copy, stubSiteShortcodes: false) }
@@ -93,11 +94,16 @@ public struct OldSiteBuild: Sendable {
                 break
             }
             try? FileManager.default.removeItem(at: out)
-            let ran = GeneratorProcess.run(hugo, common + extra, in: copy, environment: env, timeout: timeout, scratch: work)
+            // With the stub theme, a theme or component imported as a Hugo Module (which
+            // offline cannot be downloaded) is left out too.
+            // (Only where the config imports one: Hugo refuses the empty list where it has no `[module]`.)
+            let attemptEnv = i == 0 || !importsModules ? env : env.merging(["HUGO_MODULE_IMPORTS": "[]"]) { $1 }
+            let ran = GeneratorProcess.run(hugo, common + extra, in: copy, environment: attemptEnv, timeout: timeout, scratch: work)
             // Without a theme or layouts Hugo builds, warns and writes no HTML at all: a
             // home page is what tells a site built from one that only half ran.
             if ran.status == 0, FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path) {
-                return OldSiteBuild(output: out, how: "hugo (\(label))", notes: notes)
+                let modules = i > 0 && importsModules ? ", without the Hugo Modules it imports" : ""
+                return OldSiteBuild(output: out, how: "hugo (\(label)\(modules))", notes: notes)
             }
             if ran.status == 0 {
                 notes.append("hugo \(label) wrote no home page (no template for it)")
@@ -107,6 +113,19 @@ public struct OldSiteBuild: Sendable {
             if ran.status == -1 { break }
         }
         throw Failure(message: "hugo could not build the site", notes: notes)
+    }
+
+    /// Does a Hugo config file of `site` (`hugo.*`, `config.*`, `config/**`) import modules?
+    static func hugoConfigImportsModules(_ site: URL) -> Bool {
+        let fm = FileManager.default
+        var files = ["hugo", "config"].flatMap { name in ["toml", "yaml", "yml", "json"].map { site.appendingPathComponent("\(name).\($0)") } }
+        if let walker = fm.enumerator(at: site.appendingPathComponent("config"), includingPropertiesForKeys: nil) {
+            for case let file as URL in walker { files.append(file) }
+        }
+        return files.contains { file in
+            guard let data = fm.contents(atPath: file.path) else { return false }
+            return String(decoding: data, as: UTF8.self).lowercased().contains("imports")
+        }
     }
 
     private static func jekyll(_ source: URL, _ jekyll: URL, _ work: URL) throws(Failure) -> OldSiteBuild {
