@@ -109,6 +109,45 @@ struct FeedContinuityTests {
         }
     }
 
+    /// A Jekyll site with a feed template of its own (no jekyll-feed): its `<guid>` is the
+    /// post's address and its loop's `limit:` the item count, as Jekyll wrote them.
+    @Test(.enabled(if: (jekyll != nil && FeedTool.hasFeedparser) || isCI, "needs Jekyll (apt-get install jekyll) and feedparser"))
+    func aJekyllSitesOwnFeedTemplateKeepsItsIds() throws {
+        guard let jekyll = Self.jekyll else { Issue.record("CI=true but Jekyll is missing (apt-get install jekyll)"); return }
+        let folder = try TestSiteFolder(config: nil)
+        let source = try Self.source([
+            "_config.yml": "title: Own feed\nurl: https://example.org\npermalink: pretty\ntimezone: UTC\n",
+            "feed.xml": """
+                ---
+                layout: null
+                ---
+                <?xml version="1.0" encoding="UTF-8"?>
+                <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>
+                <title>{{ site.title }}</title><link>{{ site.url }}/</link><description>d</description>
+                <atom:link href="{{ "/feed.xml" | prepend: site.url }}" rel="self" type="application/rss+xml" />
+                {% for post in site.posts limit:2 %}<item><title>{{ post.title }}</title>
+                <link>{{ post.url | prepend: site.baseurl | prepend: site.url }}</link>
+                <guid isPermaLink="true">{{ post.url | prepend: site.baseurl | prepend: site.url }}</guid></item>{% endfor %}
+                </channel></rss>
+                """,
+            "_posts/2016-06-05-first-post.md": "---\ntitle: First post\n---\nBody.\n",
+            "_posts/2017-01-02-second.md": "---\ntitle: Second\n---\nBody two.\n",
+            "_posts/2018-03-04-third.md": "---\ntitle: Third\n---\nBody three.\n",
+        ], in: folder, named: "jekyll-site")
+        let old = folder.outside("old")
+        let ran = try ProcessRunner.run(jekyll, ["build", "--source", source.path, "--destination", old.path], timeout: 180)
+        #expect(ran.status == 0, "\(ran)")
+        let new = try Self.importAndPublish("jekyll", source, into: folder)
+        let oldFeed = old.appendingPathComponent("feed.xml")
+        let oldIDs = Self.ids([oldFeed])[oldFeed.path] ?? []
+        #expect(oldIDs == ["https://example.org/2017/01/02/second/", "https://example.org/2018/03/04/third/"], "\(oldIDs)")
+        let feeds = ["feed.xml", "atom.xml"].map { new.appendingPathComponent($0) }
+        let newIDs = Self.ids(feeds)
+        for feed in feeds {
+            #expect(newIDs[feed.path] == oldIDs, "\(feed.lastPathComponent): \(newIDs[feed.path] ?? [])")
+        }
+    }
+
     @Test func aWrittenFeedIDIsEveryFeedsIDAndAnEmptyOneIsAnError() throws {
         let site = try TestSiteFolder(files: [
             "content/posts/2021-01-05-kept.md": "---\ntitle: Kept\nfeed_id: http://old.example.org/?p=12\ntags: [swift]\n---\nBody.\n",

@@ -209,4 +209,43 @@ import Testing
         #expect(folder.read("content/posts/2020-01-02-kept.md") != nil)
         #expect(folder.read("IMPORT.md")?.contains("xmlns:atom") == true)
     }
+
+    /// A link to another content file by its path from the linking file (resolved by
+    /// Hugo's link render hooks with relref): the import moves both files, so the link
+    /// is written as the linked page's new URL, fragment kept; code stays as written.
+    @Test func aLinkToAContentFileIsItsPagesNewURL() throws {
+        let (folder, outcome) = try HugoRealLayoutTests.imported([
+            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Links'\n",
+            "content/post/2022-06/a/index.md": """
+                ---
+                title: A
+                date: 2022-06-01
+                ---
+                See [part two](../../2022-12/b/index.md#setup) and [the page](/about.md).
+
+                [ref]: ../../2022-12/b/index.md
+
+                ```
+                [kept](../../2022-12/b/index.md)
+                ```
+                """,
+            "content/post/2022-12/b/index.md": "---\ntitle: B\ndate: 2022-12-01\n---\nPart two.\n",
+            "content/about.md": "---\ntitle: About\n---\nMe.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let built = renderTestSite(folder, mode: .build(includeDrafts: false), now: Date())
+        #expect(built.errors == [], "\(built.errors)")
+        let a = try #require(folder.read("content/posts/2022-06-01-a/index.md"))
+        #expect(a.contains("[part two](/post/b/#setup)"), "\(a)")
+        #expect(a.contains("[the page](/about/)"), "\(a)")
+        #expect(a.contains("[ref]: /post/b/"), "\(a)")
+        #expect(a.contains("[kept](../../2022-12/b/index.md)"), "\(a)")
+    }
+
+    @Test func contentPathsAreReadFromTheLinkingFilesFolder() {
+        #expect(ContentFileLinks.contentPath("../../2022-12/b/index.md", folder: "post/2022-06/a") == "post/2022-12/b/index.md")
+        #expect(ContentFileLinks.contentPath("./c.md", folder: "post") == "post/c.md")
+        #expect(ContentFileLinks.contentPath("/about.md", folder: "post/x") == "about.md")
+        #expect(ContentFileLinks.contentPath("../../../x.md", folder: "post") == nil)
+    }
 }

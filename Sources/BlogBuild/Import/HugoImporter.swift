@@ -180,10 +180,14 @@ enum HugoImporter {
                 target.firstIndex(of: "#").map { url + target[$0...] } ?? url
             }
         }
+        // A content file by its path from content/, language suffix and all (`post/b/index.md`).
+        let byFile = Dictionary(documents.filter { $0.kind != .series }.map { (String($0.source.dropFirst("content/".count)), $0.source) },
+                                uniquingKeysWith: { a, _ in a })
         for i in documents.indices {
             guard let body = bodies[documents[i].source] else { continue }
             var text = HugoShortcodes(source: documents[i].source, bodyLine: body.line, reference: reference, templates: templates)
                 .translate(body.text, report: &report)
+            text = ContentFileLinks.resolved(text, source: documents[i].source, url: { byFile[$0].flatMap { urls[$0] } }, report: &report)
             text = BasePathLinks.strip(text, basePath: settings.basePath, report: &report)
             documents[i].body = text
         }

@@ -22,4 +22,49 @@ enum JekyllFeedTemplate {
         }
         return nil
     }
+
+    /// How a feed template of the site's own names its entries, and how many it lists.
+    struct Entries: Equatable {
+        enum IDs: Equatable {
+            /// `{{ post.url | absolute_url }}`, `{{ site.url }}{{ post.url }}`, `prepend: site.url`: the post's address.
+            case postURL
+            /// `{{ post.id | absolute_url }}`: jekyll-feed's id.
+            case postID
+        }
+        var ids: IDs?
+        /// `{% for post in site.posts limit:10 %}`.
+        var limit: Int?
+    }
+
+    /// What the feed template `text` (or its layout) writes as each post's `<guid>`
+    /// (RSS) or `<id>` (Atom) and how many posts its loop takes; nil when it loops over
+    /// no posts.
+    static func entries(text: String, layout: String?, tree: SourceTree) -> Entries? {
+        var texts = [SourceDocumentText(text).body]
+        if let layout {
+            for ext in ["xml", "json", "html", "atom", "rss"] {
+                if let t = tree.text("_layouts/\(layout).\(ext)") { texts.append(t) }
+            }
+        }
+        for t in texts {
+            guard let loop = t.range(of: #"\{%-?\s*for\s+(\w+)\s+in\s+(site\.posts|paginator\.posts)[^%]*%\}"#, options: .regularExpression) else { continue }
+            let tag = t[loop]
+            let variable = tag.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst(2).first.map(String.init) ?? "post"
+            var entries = Entries()
+            if let limit = tag.range(of: #"limit\s*:\s*\d+"#, options: .regularExpression) {
+                entries.limit = Int(tag[limit].filter(\.isNumber))
+            }
+            let body = t[loop.upperBound...]
+            for element in ["<guid", "<id>", "\"id\""] {
+                guard let start = body.range(of: element) else { continue }
+                let rest = body[start.upperBound...]
+                let end = rest.range(of: element == "\"id\"" ? "\n" : "</")?.lowerBound ?? rest.endIndex
+                let written = rest[..<end]
+                if written.contains("\(variable).id") { entries.ids = .postID } else if written.contains("\(variable).url") { entries.ids = .postURL }
+                break
+            }
+            return entries
+        }
+        return nil
+    }
 }

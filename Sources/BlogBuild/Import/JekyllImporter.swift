@@ -30,7 +30,7 @@ enum JekyllImporter {
                 throw ImportFailure("\(root.appendingPathComponent(configName).path):\(error.line.map(String.init) ?? "1"): not valid YAML: \(error.message)")
             }
         }
-        let settings = Settings(config)
+        var settings = Settings(config)
         let excluded = Set(config["exclude"]?.texts() ?? []).union(excludedByDefault)
         let tree = SourceTree(root) { folder in
             let name = folder.split(separator: "/").last.map(String.init) ?? folder
@@ -40,6 +40,22 @@ enum JekyllImporter {
             return name.hasPrefix(".") || name.hasPrefix("_")
         }
         for link in tree.symlinks { report.skip(link, "a symbolic link: not followed (copy what it points to into the site if it belongs there)") }
+        // A feed template of the site's own (jekyll-feed leaves a feed.xml the site has alone):
+        // its entries' ids and count are what the old feed had.
+        let feedPath = config["feed"]?["path"]?.scalarText ?? "feed.xml"
+        let feedExtensions: Set<String> = ["xml", "atom", "rss", "json"]
+        func rank(_ path: String) -> (Int, String) { (path == feedPath ? 0 : path == "atom.xml" ? 1 : 2, path) }
+        let templates = tree.files.filter { path in
+            feedExtensions.contains((path as NSString).pathExtension.lowercased()) && !path.hasPrefix("_")
+        }.sorted { rank($0) < rank($1) }
+        for path in templates {
+            guard let text = tree.text(path), SourceDocumentText(text).format == .yaml,
+                  let front = try? SourceDocumentText(text).fields().get(),
+                  let entries = JekyllFeedTemplate.entries(text: text, layout: front["layout"]?.scalarText, tree: tree) else { continue }
+            settings.ownFeed = entries
+            report.count("the site's own feed template: its entries' ids and count kept")
+            break
+        }
 
         var documents: [ImportedSite.Document] = []
         var copies: [ImportedSite.Copy] = []
@@ -294,9 +310,10 @@ enum JekyllImporter {
                                               nameTitle: nameTitle, slug: value("slug")?.scalarText, categories: categories,
                                               outputExtension: ext == "xml" ? ".xml" : ".html", collection: collection)
             old += JekyllPermalink.writtenForms(url)
-            if type == "posts", let base = settings.jekyllFeedBase {
-                // jekyll-feed's `<id>{{ post.id | absolute_url }}</id>`.
-                let id = JekyllPermalink.documentID(url: url, slug: value("slug")?.scalarText ?? nameTitle)
+            if type == "posts", let ids = settings.feedIDs, let base = settings.siteAddress {
+                // jekyll-feed's `<id>{{ post.id | absolute_url }}</id>`, or the site's own template's
+                // `<guid>{{ post.url | absolute_url }}</guid>`.
+                let id = ids == .postID ? JekyllPermalink.documentID(url: url, slug: value("slug")?.scalarText ?? nameTitle) : url
                 fields.append((key: "feed_id", value: .text(base + id)))
                 report.count("feed ids kept (feed_id)")
             }
@@ -443,6 +460,14 @@ enum JekyllImporter {
         /// What jekyll-feed's entry ids start with (`url` and `baseurl`, no `/` at the end):
         /// nil when the site does not use the plugin or has no absolute `url`.
         var jekyllFeedBase: String?
+        /// `url` and `baseurl`, no `/` at the end: what an absolute post address starts with.
+        var siteAddress: String?
+        /// The site's own feed template's entries (`JekyllFeedTemplate.entries`).
+        var ownFeed: JekyllFeedTemplate.Entries?
+        /// How the old feed named each post: the site's own template's way, else jekyll-feed's.
+        var feedIDs: JekyllFeedTemplate.Entries.IDs? {
+            ownFeed?.ids ?? (jekyllFeedBase != nil ? .postID : nil)
+        }
 
         init(_ config: ImportValue) {
             self.config = config
@@ -474,9 +499,10 @@ enum JekyllImporter {
             if !base.hasSuffix("/") { base += "/" }
             basePath = base
             let plugins = (config["plugins"]?.texts() ?? []) + (config["gems"]?.texts() ?? [])
-            if plugins.contains("jekyll-feed"), var url = config["url"]?.scalarText, url.hasPrefix("http") {
+            if var url = config["url"]?.scalarText, url.hasPrefix("http") {
                 while url.hasSuffix("/") { url.removeLast() }
-                jekyllFeedBase = url + String(base.dropLast())
+                siteAddress = url + String(base.dropLast())
+                if plugins.contains("jekyll-feed") { jekyllFeedBase = siteAddress }
             }
         }
 
@@ -506,7 +532,10 @@ enum JekyllImporter {
             } else {
                 report.leave("_config.yml", line: nil, "url", "no absolute 'url': set base_url in content/site.yml before publishing")
             }
-            if jekyllFeedBase != nil {
+            if let limit = ownFeed?.limit {
+                out.append((key: "feeds", value: .map([(key: "items", value: .number(String(limit)))])))
+                report.count("the feed's item count (the site's own feed template's limit → feeds.items)")
+            } else if jekyllFeedBase != nil {
                 // jekyll-feed's feed holds `feed: { posts_limit: }` posts, 10 unless told.
                 let limit = Int(config["feed"]?["posts_limit"]?.scalarText ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 10
                 out.append((key: "feeds", value: .map([(key: "items", value: .number(String(limit)))])))
