@@ -502,7 +502,11 @@ def hugo_old_urls(src: Path, work: Path, hugo: str, post_sections, notes: list):
     # instead of hanging on a host that does not answer; the URLs Hugo writes do not depend on it.
     offline = {k: "http://127.0.0.1:9" for k in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")}
     env = dict(os.environ, HUGO_ENVIRONMENT="production", HUGO_CACHEDIR=str(work / "hugo-cache"), **offline)
-    common = ["--source", str(copy), "--destination", str(out), "--cleanDestinationDir", "--logLevel", "error"]
+    # The copy has no .git: git info (enableGitInfo) would fail the build.
+    common = ["--source", str(copy), "--destination", str(out), "--cleanDestinationDir", "--logLevel", "error", "--enableGitInfo=false"]
+    # A theme imported as a Hugo Module needs `go` and the network: the stub tries go without the imports.
+    imports_modules = any(re.search(r"^\s*(\[\[\s*(module\.)?imports\s*\]\]|imports\s*[:=])", read_text(p), re.M)
+                          for p in [*copy.glob("hugo.*"), *copy.glob("config.*"), *copy.glob("config/**/*.*")] if p.is_file())
     themes_dir = work / "hugo-themes"
     shutil.rmtree(themes_dir, ignore_errors=True)
     themes_dir.mkdir(parents=True)
@@ -522,7 +526,8 @@ def hugo_old_urls(src: Path, work: Path, hugo: str, post_sections, notes: list):
             shutil.move(str(copy / "layouts"), str(layouts_away))
             make_stub_theme(themes_dir, copy, stub_site_shortcodes=True)
         shutil.rmtree(out, ignore_errors=True)
-        code, sout, serr, secs = run([hugo, *common, *extra], env=env)
+        attempt_env = dict(env, HUGO_MODULE_IMPORTS="[]") if i > 0 and imports_modules else env
+        code, sout, serr, secs = run([hugo, *common, *extra], env=attempt_env)
         if code == 0 and out.exists():
             pages, feeds = list_output(out)
             notes.append(f"old URLs: Hugo built the site {label} in {secs:.1f} s")
@@ -774,8 +779,8 @@ def trees_equal(a: Path, b: Path) -> tuple[bool, list]:
 
 
 def built_post_count(build_output: str):
-    m = re.search(r"\((\d+) posts?,", build_output)
-    return int(m.group(1)) if m else None
+    m = re.search(r"\(([\d,]+) posts?,", build_output)
+    return int(m.group(1).replace(",", "")) if m else None
 
 
 def site_base_url(site: Path) -> str:

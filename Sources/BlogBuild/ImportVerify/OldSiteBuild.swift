@@ -73,8 +73,9 @@ public struct OldSiteBuild: Sendable {
                                       "HTTP_PROXY": offline, "HTTPS_PROXY": offline, "http_proxy": offline, "https_proxy": offline,
                                       "NO_PROXY": nil, "no_proxy": nil, "HUGO_THEME": nil]
         let themes = copy.appendingPathComponent("themes")
+        // The copy has no .git, so `enableGitInfo` would fail the build; the URLs do not depend on it.
         let common = ["--source", copy.path, "--destination", out.path, "--cleanDestinationDir", "--logLevel", "error",
-                      "--themesDir", themes.path]
+                      "--themesDir", themes.path, "--enableGitInfo=false"]
         let attempts: [(String, [String])] = [
             ("as the site is", []),
             ("with a stub theme for the missing templates", ["--theme", HugoStubTheme.name]),
