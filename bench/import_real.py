@@ -898,6 +898,9 @@ def main(argv=None):
     report["import_exit"] = code
     report["import_seconds"] = round(secs, 2)
     report["import_output"] = (out + err).strip().splitlines()[-15:]
+    # `import` verifies itself against the old generator when it is on PATH (`--verify`): its own count.
+    verified = re.search(r"old URLs kept: (\d+)/(\d+), feeds kept: (\d+)/(\d+)", out + err)
+    report["verify"] = [int(g) for g in verified.groups()] if verified else None
     code2, _, _, _ = run([str(blogbuild), "import", args.kind, str(src), "--site", str(site2)])
     if code == 0 and code2 == 0:
         same, diffs = trees_equal(site, site2)
@@ -1023,7 +1026,9 @@ def main(argv=None):
                f"build exit {report['build_exit']} ({report.get('build_error_count', 0)} errors); "
                f"check: {len(report['check_not_allowed'])} not allowed; "
                f"template syntax on {report['template_syntax_pages']} pages; "
-               f"imports identical: {report['imports_identical']}; old URLs from {method}")
+               f"imports identical: {report['imports_identical']}; old URLs from {method}"
+               + (f"; import --verify: pages {report['verify'][0]}/{report['verify'][1]}, feeds {report['verify'][2]}/{report['verify'][3]}"
+                  if report.get("verify") else ""))
     report["summary"] = summary
     text = json.dumps(report, indent=2, ensure_ascii=False, default=str)
     if args.json:

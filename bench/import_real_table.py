@@ -51,8 +51,8 @@ def main():
             parts = line.split()
             if len(parts) >= 3:
                 sources[parts[0]] = (parts[1], parts[2][:7])
-    print("| site | repository @ commit | generator (old URLs) | posts | built | old URLs kept | feeds kept | code blocks | import exit, time | build errors | check: not allowed | Liquid/shortcodes on pages | what went wrong |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |")
+    print("| site | repository @ commit | generator (old URLs) | posts | built | old URLs kept | feeds kept | import --verify: pages, feeds | code blocks | import exit, time | build errors | check: not allowed | Liquid/shortcodes on pages | what went wrong |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |")
     for path in args.reports:
         r = json.loads(path.read_text())
         repo, commit = sources.get(r["name"], ("?", "?"))
@@ -61,6 +61,7 @@ def main():
             r["posts_source"], r["posts_built"],
             f"{r['old_pages_kept']}/{r['old_pages_total']}",
             f"{r['feeds_kept']}/{r['feeds_total']}",
+            (lambda v: f"{v[0]}/{v[1]}, {v[2]}/{v[3]}" if v else "not run")(r.get("verify")),
             f"{r['code_blocks_import']}/{r['code_blocks_source']}",
             f"{r['import_exit']}, {r['import_seconds']} s",
             r.get("build_error_count", "-") if r.get("build_exit") is not None else "not built",
