@@ -767,9 +767,14 @@ def build_errors(text: str):
 
 
 def trees_equal(a: Path, b: Path) -> tuple[bool, list]:
+    """Whether two imports wrote the same bytes: content/ and IMPORT.md; the image
+    cache import fills (`.blogbuild-cache/`, derived data named by content hash) is not
+    the import's output."""
     diffs = []
-    fa = {p.relative_to(a).as_posix() for p in a.rglob("*") if p.is_file()}
-    fb = {p.relative_to(b).as_posix() for p in b.rglob("*") if p.is_file()}
+    def files(root: Path) -> set:
+        return {p.relative_to(root).as_posix() for p in root.rglob("*")
+                if p.is_file() and not p.relative_to(root).as_posix().startswith(".blogbuild-cache/")}
+    fa, fb = files(a), files(b)
     diffs += [f"only in first: {x}" for x in sorted(fa - fb)]
     diffs += [f"only in second: {x}" for x in sorted(fb - fa)]
     for rel in sorted(fa & fb):

@@ -59,7 +59,8 @@ struct ImportCommand: ParsableCommand {
         do throws(ImportFailure) {
             site = try SiteImporter.read(importKind, source: sourceURL,
                                          uploads: uploads.map { URL(fileURLWithPath: $0).standardizedFileURL })
-            written = try ImportWriter.write(site, kind: importKind, source: sourceURL, into: options.siteURL, force: force)
+            written = try ImportWriter.write(site, kind: importKind, source: sourceURL, into: options.siteURL, force: force,
+                                             cacheDirectory: options.cacheURL)
         } catch {
             FileHandle.standardError.write(Data(("error: " + error.message + "\n").utf8))
             throw SiteProblems()

@@ -19,10 +19,12 @@ enum ImportBuildCheck {
     /// The folder, beside `content/`, of what could not be made to build.
     static let setAsideFolder = "imported-unbuilt"
 
-    /// The errors `build` would stop on for the site folder `siteFolder` (nothing is written).
-    static func errors(siteFolder: URL, now: Date) -> [Diagnostic] {
+    /// The errors `build` would stop on for the site folder `siteFolder` (no page is written).
+    /// Images are processed into `cache`, as `build` does (an image libvips cannot read fails
+    /// the build): the site's own cache, where the next `build` finds them.
+    static func errors(siteFolder: URL, now: Date, cache: URL) -> [Diagnostic] {
         var request = BuildRequest(siteDirectory: siteFolder, mode: .build(includeDrafts: false), now: now)
-        request.cacheDirectory = siteFolder.appendingPathComponent(".blogbuild-cache")
+        request.cacheDirectory = cache
         return SiteBuilder.render(request).diagnostics.filter { $0.severity.fails(in: .build(includeDrafts: false)) }
     }
 

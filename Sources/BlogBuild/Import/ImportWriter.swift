@@ -9,10 +9,11 @@ public enum ImportWriter {
     /// when complete, so a failed import leaves the folder as it was.
     /// Before it is swapped in, the new site is built in memory and every error the
     /// import caused is resolved (`ImportBuildCheck`): `import` never leaves a site
-    /// whose `build` fails. `now` decides which posts are in the future, as `build` will.
+    /// whose `build` fails. `now` decides which posts are in the future, as `build` will;
+    /// `cacheDirectory` (nil: the site's `.blogbuild-cache`) keeps the images it processed.
     /// Returns the paths written, relative to `directory`, sorted.
     public static func write(_ site: ImportedSite, kind: ImportKind, source: URL, into directory: URL,
-                             force: Bool, now: Date = Date()) throws(ImportFailure) -> [String] {
+                             force: Bool, now: Date = Date(), cacheDirectory: URL? = nil) throws(ImportFailure) -> [String] {
         let fm = FileManager.default
         let content = directory.appendingPathComponent("content")
         let target = directory.standardizedFileURL.resolvingSymlinksInPath().path
@@ -45,7 +46,8 @@ public enum ImportWriter {
             // The promise (`ImportBuildCheck`): what import writes builds. Each round
             // resolves the errors the last build showed; a fix can uncover the next.
             for round in 0...rounds {
-                let errors = ImportBuildCheck.errors(siteFolder: stagingSite, now: now)
+                let errors = ImportBuildCheck.errors(siteFolder: stagingSite, now: now,
+                                                     cache: cacheDirectory ?? directory.appendingPathComponent(".blogbuild-cache"))
                 if errors.isEmpty { break }
                 guard round < rounds, let next = ImportBuildCheck.resolving(site, errors: errors) else {
                     ImportBuildCheck.leave(errors, in: &site.report)
@@ -58,7 +60,6 @@ public enum ImportWriter {
                 site = next
                 written = try writeDocuments(site, into: staging, was: written)
             }
-            try? fm.removeItem(at: stagingSite.appendingPathComponent(".blogbuild-cache"))
             let setAside = directory.appendingPathComponent(ImportBuildCheck.setAsideFolder)
             if fm.fileExists(atPath: setAside.path) { try fm.removeItem(at: setAside) }
             for document in site.setAside {

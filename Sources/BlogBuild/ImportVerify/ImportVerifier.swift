@@ -33,7 +33,7 @@ public enum ImportVerifier {
 
     /// Verifies the import in `site` (written from `source`, of `kind`). `generator` is
     /// the `hugo` or `jekyll` executable (ignored for WordPress); `cacheDirectory` the
-    /// image cache the new site's build uses (nil: a temporary one, removed after).
+    /// image cache the new site's build uses (nil: the site's own, as `build` would).
     public static func verify(_ kind: ImportKind, source: URL, site: URL, generator: URL?,
                               cacheDirectory: URL? = nil) throws(Failure) -> VerifyReport {
         let listing: OldSiteListing
@@ -77,8 +77,9 @@ public enum ImportVerifier {
         }
 
         var request = BuildRequest(siteDirectory: site, mode: .build(includeDrafts: false))
-        // Not the site's own cache: import writes content/ and IMPORT.md only, the same bytes each time.
-        request.cacheDirectory = cacheDirectory ?? work.appendingPathComponent("cache")
+        // The site's own cache (nil: `SITE/.blogbuild-cache`), where the import's build check
+        // left the processed images: they are not made twice.
+        request.cacheDirectory = cacheDirectory
         let rendered = SiteBuilder.render(request)
         if !rendered.isWritable(in: request.mode) {
             let first = rendered.diagnostics.first { $0.severity.fails(in: request.mode) }?.description ?? "errors"
