@@ -220,8 +220,9 @@ import Testing
                 ---
                 title: A
                 date: 2022-06-01
+                tags: [Go]
                 ---
-                See [part two](../../2022-12/b/index.md#setup) and [the page](/about.md).
+                See [part two](../../2022-12/b/index.md#setup) and [the page](/about.md), [on Go](../../../tags/go/_index.md).
 
                 [ref]: ../../2022-12/b/index.md
 
@@ -238,6 +239,8 @@ import Testing
         let a = try #require(folder.read("content/posts/2022-06-01-a/index.md"))
         #expect(a.contains("[part two](/post/b/#setup)"), "\(a)")
         #expect(a.contains("[the page](/about/)"), "\(a)")
+        // A taxonomy term's page (content/tags/go/_index.md) is the tag's page.
+        #expect(a.contains("[on Go](/tags/go/)"), "\(a)")
         #expect(a.contains("[ref]: /post/b/"), "\(a)")
         #expect(a.contains("[kept](../../2022-12/b/index.md)"), "\(a)")
     }

@@ -187,7 +187,9 @@ enum HugoImporter {
             guard let body = bodies[documents[i].source] else { continue }
             var text = HugoShortcodes(source: documents[i].source, bodyLine: body.line, reference: reference, templates: templates)
                 .translate(body.text, report: &report)
-            text = ContentFileLinks.resolved(text, source: documents[i].source, url: { byFile[$0].flatMap { urls[$0] } }, report: &report)
+            text = ContentFileLinks.resolved(text, source: documents[i].source, url: { file in
+                byFile[file].flatMap { urls[$0] } ?? settings.termPage(file)
+            }, report: &report)
             text = BasePathLinks.strip(text, basePath: settings.basePath, report: &report)
             documents[i].body = text
         }
@@ -492,6 +494,15 @@ enum HugoImporter {
         }
         /// Front-matter image keys the old theme shows above a post (see `heroKeys`).
         var heroKeys: Set<String> = []
+
+        /// The page of a taxonomy term whose `_index` file is `file` (`tags/python/_index.md`):
+        /// the blogbuild tag the term became (categories became tags too); nil for another file.
+        func termPage(_ file: String) -> String? {
+            let parts = file.split(separator: "/").map(String.init)
+            guard parts.count == 3, taxonomies.contains(parts[0]), ["tags", "categories"].contains(parts[0]),
+                  parts[2].hasPrefix("_index.") else { return nil }
+            return SiteURLs.tag(slug: SiteResolver.tagSlug(parts[1]))
+        }
 
         /// `sections`: the folders content/ has; `datedSections`: how many dated pages each has
         /// (`HugoImporter.datedSections`), which decide the blog when `mainSections` is not set.
