@@ -55,7 +55,7 @@ struct ImportCommand: ParsableCommand {
             throw SiteProblems()
         }
         let site: ImportedSite
-        let written: [String]
+        let written: ImportWriter.Written
         do throws(ImportFailure) {
             site = try SiteImporter.read(importKind, source: sourceURL,
                                          uploads: uploads.map { URL(fileURLWithPath: $0).standardizedFileURL })
@@ -65,7 +65,16 @@ struct ImportCommand: ParsableCommand {
             FileHandle.standardError.write(Data(("error: " + error.message + "\n").utf8))
             throw SiteProblems()
         }
-        if !options.quiet { printSummary(site, written: written) }
+        if !options.quiet { printSummary(site, written: written.paths) }
+        if !written.unresolved.isEmpty {
+            // The promise is that an import builds; where it could not keep it, nothing is quiet.
+            let shown = written.unresolved.prefix(10).map { "  " + $0.description }
+            let more = written.unresolved.count > 10 ? ["  … and \(written.unresolved.count - 10) more"] : []
+            FileHandle.standardError.write(Data((["error: the imported site does not build: \(Reporter.count(written.unresolved.count, "error")) "
+                + "the import could not resolve (IMPORT.md names each; fix them, then run blogbuild build)"] + shown + more)
+                .joined(separator: "\n").appending("\n").utf8))
+            throw SiteProblems()
+        }
         try verifyImport(importKind, source: sourceURL, generator: generator)
     }
 

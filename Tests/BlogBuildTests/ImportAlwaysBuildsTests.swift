@@ -107,4 +107,20 @@ import Testing
         #expect(folder.read("content/site.yml")?.contains("english") == false)
         #expect(folder.read("IMPORT.md")?.contains("left out so that the site builds") == true)
     }
+
+    @Test func anErrorTheImportCannotResolveIsReturnedAndNamed() throws {
+        // A site.yml without base_url: a required key is never dropped, so nothing resolves it.
+        let folder = try TestSiteFolder(config: nil)
+        let post = ImportedSite.Document(kind: .post, path: "content/posts/2020-01-01-a.md",
+                                         fields: [(key: "title", value: .text("A")), (key: "date", value: .date("2020-01-01"))],
+                                         body: "Body.", source: "_posts/2020-01-01-a.md")
+        let site = ImportedSite(config: [(key: "title", value: .text("T"))], documents: [post], copies: [], report: ImportReport())
+        let written = try ImportWriter.write(site, kind: .jekyll, source: folder.outside("old-site"), into: folder.root, force: true)
+        #expect(written.unresolved.map(\.message).contains { $0.contains("'base_url' is required") }, "\(written.unresolved)")
+        #expect(folder.read("IMPORT.md")?.contains("the import could not resolve it") == true)
+        // And a site that builds leaves nothing unresolved.
+        let fine = ImportedSite(config: [(key: "title", value: .text("T")), (key: "base_url", value: .text("https://example.org/"))],
+                                documents: [post], copies: [], report: ImportReport())
+        #expect(try ImportWriter.write(fine, kind: .jekyll, source: folder.outside("old-site"), into: folder.root, force: true).unresolved.isEmpty)
+    }
 }

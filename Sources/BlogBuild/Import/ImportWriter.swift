@@ -3,6 +3,16 @@ import Foundation
 /// Writes an imported site into a folder: `content/` (site.yml, posts, pages,
 /// series, static files) and `IMPORT.md`.
 public enum ImportWriter {
+    /// What `write` left in the site folder.
+    public struct Written: Sendable {
+        /// The paths written, relative to the site folder, sorted.
+        public var paths: [String]
+        /// The build errors no change of the import's could resolve, each also named in
+        /// IMPORT.md; empty when the site builds. Not empty means `import` failed its promise,
+        /// so the command says so and exits 1 (the site is still written, for the user to fix).
+        public var unresolved: [Diagnostic]
+    }
+
     /// Writes `site` into `directory`. An existing `content/` is an error unless
     /// `force`, which replaces it whole (nothing of the old one is mixed in).
     /// The new `content/` is written beside the old one first and swapped in only
@@ -11,9 +21,10 @@ public enum ImportWriter {
     /// import caused is resolved (`ImportBuildCheck`): `import` never leaves a site
     /// whose `build` fails. `now` decides which posts are in the future, as `build` will;
     /// `cacheDirectory` (nil: the site's `.blogbuild-cache`) keeps the images it processed.
-    /// Returns the paths written, relative to `directory`, sorted.
+    /// Returns the paths written and the build errors left.
+    @discardableResult
     public static func write(_ site: ImportedSite, kind: ImportKind, source: URL, into directory: URL,
-                             force: Bool, now: Date = Date(), cacheDirectory: URL? = nil) throws(ImportFailure) -> [String] {
+                             force: Bool, now: Date = Date(), cacheDirectory: URL? = nil) throws(ImportFailure) -> Written {
         let fm = FileManager.default
         let content = directory.appendingPathComponent("content")
         let target = directory.standardizedFileURL.resolvingSymlinksInPath().path
@@ -30,6 +41,7 @@ public enum ImportWriter {
         let stagingSite = directory.appendingPathComponent(".blogbuild-import-\(ProcessInfo.processInfo.processIdentifier)")
         let staging = stagingSite.appendingPathComponent("content")
         var site = site
+        var unresolved: [Diagnostic] = []
         do {
             if fm.fileExists(atPath: stagingSite.path) { try fm.removeItem(at: stagingSite) }
             let config = ImportConfig.mergingRepeatedKeys(site.config)
@@ -51,6 +63,7 @@ public enum ImportWriter {
                 if errors.isEmpty { break }
                 guard round < rounds, let next = ImportBuildCheck.resolving(site, errors: errors) else {
                     ImportBuildCheck.leave(errors, in: &site.report)
+                    unresolved = errors
                     break
                 }
                 let kept = Set(next.copies.map(\.path))
@@ -73,7 +86,7 @@ public enum ImportWriter {
             try? fm.removeItem(at: stagingSite)
             throw ImportFailure("cannot write the site into \(directory.path): \(error.localizedDescription)")
         }
-        return site.paths
+        return Written(paths: site.paths, unresolved: unresolved)
     }
 
     /// How many times the import builds what it wrote and resolves what failed, at most.
