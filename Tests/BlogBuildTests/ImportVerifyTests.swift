@@ -151,6 +151,15 @@ struct ImportVerifyTests {
         #expect(folder.read("IMPORT.md")?.contains(VerifyReport.heading) == false)
     }
 
+    /// `import hugo SOURCE --verify` into `folder`, which must exit 0: its summary line,
+    /// IMPORT.md, and the summary's four counts.
+    static func verifiedImport(_ source: URL, into folder: TestSiteFolder) throws -> (summary: String, report: String, counts: [Int]) {
+        let imported = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path, "--verify"], timeout: 120)
+        #expect(imported.status == 0, "\(imported)")
+        let summary = try #require(Self.line(imported.stdout, "old URLs kept: "), "\(imported)")
+        return (summary, try #require(folder.read("IMPORT.md")), Self.counts(summary))
+    }
+
     /// Hugo's taxonomies by its rules, Hugo the oracle: a taxonomy of the site's own
     /// (`topics`), front-matter keys in any case (`Tags:`, and a post with both `Tags:` and
     /// `tags:`: Hugo reads one of them, the import both), terms with `.`, `+` and `/`, and pagers (`pagerSize = 1`: every term list
@@ -168,11 +177,7 @@ struct ImportVerifyTests {
             "content/posts/second.md": "---\ntitle: Second\ndate: 2024-02-10\nTags: [swift]\ntags: [C++]\ncategories: [Notes]\n---\nTwo.\n",
             "content/posts/third.md": "---\ntitle: Third\ndate: 2024-03-10\ntags: [CI/CD, Swift, C++]\ntopics: [Go Lang, Tools]\n---\nThree.\n",
         ], in: folder, named: "hugo-terms")
-        let imported = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path, "--verify"], timeout: 120)
-        #expect(imported.status == 0, "\(imported)")
-        let summary = try #require(Self.line(imported.stdout, "old URLs kept: "), "\(imported)")
-        let report = try #require(folder.read("IMPORT.md"))
-        let n = Self.counts(summary)
+        let (summary, report, n) = try Self.verifiedImport(source, into: folder)
         #expect(n.count == 4 && n[0] == n[1], "\(summary)\n\(report)")
         // Every feed but the lists of terms keeps its ids; those are named, with the reason.
         for list in ["/tags/index.xml", "/categories/index.xml", "/topics/index.xml"] {
@@ -213,11 +218,7 @@ struct ImportVerifyTests {
             "content/posts/second.md": "---\ntitle: Second\ndate: 2024-02-10\ntags: [kotlin]\n---\nTwo.\n",
             "content/posts/third.md": "---\ntitle: Third\ndate: 2024-03-10\n---\nThree.\n",
         ], in: folder, named: "hugo-own-feed")
-        let imported = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path, "--verify"], timeout: 120)
-        #expect(imported.status == 0, "\(imported)")
-        let summary = try #require(Self.line(imported.stdout, "old URLs kept: "), "\(imported)")
-        let report = try #require(folder.read("IMPORT.md"))
-        let n = Self.counts(summary)
+        let (summary, report, n) = try Self.verifiedImport(source, into: folder)
         #expect(n.count == 4 && n[0] == n[1] && n[2] == n[3] && n[3] >= 6, "\(summary)\n\(report)")
         for feed in ["/tags/swift/index.xml", "/categories/notes/index.xml", "/tags/index.xml"] {
             #expect(report.contains("- `\(feed)`: kept\n"), "\(feed): \(report)")
