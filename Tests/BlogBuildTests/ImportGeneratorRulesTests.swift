@@ -108,7 +108,11 @@ import Testing
                 collections:
                   posts:
                     permalink: /blog/:categories/:title/
+                  archive:
+                    output: true
+                    permalink: /blog/archive/:year/:title/
                 """,
+            "my_collections/_archive/2009-05-06-old-times.md": "---\ntitle: Old times\n---\nArchived.\n",
             "my_collections/_posts/2020-01-02-first.md": "---\ntitle: First\n---\nOne.\n\nTwo paragraphs.\n\n<!-- cut -->\n\nThe rest.\n",
             "my_collections/swift/_posts/2020-02-03-second.md": "---\ntitle: Second\n---\nTwo.\n",
             "my_collections/_drafts/unfinished.md": "---\ntitle: Unfinished\n---\nNot yet.\n",
@@ -129,6 +133,12 @@ import Testing
         let drafts = try FileManager.default.contentsOfDirectory(atPath: folder.url("content/posts").path).filter { $0.contains("unfinished") }
         #expect(drafts.count == 1)
         #expect(drafts.first.flatMap { folder.read("content/posts/" + $0) }?.contains("draft: true") == true)
+        // A dated document of another collection is no post in Jekyll (not in site.posts or the feed):
+        // a page at the collection's URL, out of the feed and the archive.
+        Self.expectAnswers(built, "/blog/archive/2009/old-times/", with: "Archived.")
+        #expect(built["feed.xml"].map { !$0.contains("Old times") && $0.contains("First") } == true)
+        #expect(built["archive/index.html"]?.contains("Old times") == false)
+        #expect(folder.read("IMPORT.md")?.contains("a dated document of a collection other than posts") == true)
     }
 
     /// WordPress attachment names and other long names are written whole in IMPORT.md.

@@ -73,15 +73,22 @@ enum JekyllImporter {
             }
             if let label = settings.collections.keys.sorted().first(where: { path.hasPrefix(settings.collectionPath($0) + "/") }),
                let pattern = settings.collections[label] {
-                // A collection Jekyll writes: dated documents are posts at the collection's URLs, the others pages.
+                // A collection Jekyll writes (`posts` is not one of these): its documents are pages at the
+                // collection's URLs, dated or not; Jekyll lists none of them among the posts or in the feed.
                 guard postExtensions.contains(ext) || ext == "liquid" else {
                     copies.append(ImportedSite.Copy(path: "content/" + path.dropFirst(settings.collectionPath(label).count + 1), from: tree.absolute(path)))
                     continue
                 }
                 let relative = String(path.dropFirst(settings.collectionPath(label).count + 1))
                 if ext != "liquid", DateParsing.fileNamePrefix((name as NSString).deletingPathExtension) != nil {
-                    if let document = post(path, tree: tree, settings: settings, folderCategories: [], draft: false, type: label,
+                    // Read as a post for its date, title and URL from the pattern; written as a page.
+                    if var document = post(path, tree: tree, settings: settings, folderCategories: [], draft: false, type: label,
                                            collectionPattern: pattern, collection: (label, relative), report: &report, bodies: &bodies) {
+                        document.kind = .page
+                        document.path = "content/pages/\(Slug.make(label))/" + (document.path as NSString).lastPathComponent
+                        document.fields.removeAll { ["feed_id", "series"].contains($0.key) }
+                        report.leave(path, line: nil, "collection \(label)",
+                                     "a dated document of a collection other than posts: Jekyll did not make it a post (not in site.posts, its lists or the feed), so it is a page at its old URL; move it to content/posts/ to make it one")
                         documents.append(document)
                     }
                 } else if let text = tree.text(path),
