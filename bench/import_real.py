@@ -678,16 +678,16 @@ class BuiltSite:
             target = html.unescape(m.group(1).strip())
             absolute = urllib.parse.urljoin("http://site.invalid" + current, target)
             parts = urllib.parse.urlsplit(absolute)
-            if parts.netloc != "site.invalid":
-                if self.base and parts.netloc == self.base.netloc:
-                    p = parts.path
-                    bp = self.base.path.rstrip("/")
-                    if bp and p.startswith(bp):
-                        p = p[len(bp):] or "/"
-                    current = p
-                    continue
+            if parts.netloc != "site.invalid" and not (self.base and parts.netloc == self.base.netloc):
                 return None, None, seen, f"redirect to another host: {absolute}"
-            current = parts.path  # a '?' or '#' written unencoded ends the path here, as in a browser
+            # The output folder is the site's root: a target under the site's base path
+            # (`/blog/tags/ai/` of https://example.org/blog/) is that path without it.
+            # A '?' or '#' written unencoded ends the path here, as in a browser.
+            p = parts.path
+            bp = self.base.path.rstrip("/") if self.base else ""
+            if bp and (p == bp or p.startswith(bp + "/")):
+                p = p[len(bp):] or "/"
+            current = p
         return None, None, seen, "more than %d redirects: %s" % (REDIRECT_HOPS, " -> ".join(seen))
 
 
