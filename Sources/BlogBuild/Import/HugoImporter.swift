@@ -28,6 +28,7 @@ enum HugoImporter {
             .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
         settings.heroKeys = heroKeys(root)
         settings.feedTemplate = HugoFeedTemplate.read(root)
+        settings.sectionSizes = sectionSizes(content)
         let templates = HugoShortcodeTemplate.read(root)
         let languages = HugoLanguages(content.files, config: config)
         for (path, kept) in languages.left.sorted(by: { $0.key < $1.key }) {
@@ -202,7 +203,7 @@ enum HugoImporter {
             let relative = String(document.source.dropFirst("content/".count))
             lists.sections[relative.split(separator: "/").first.map(String.init) ?? "", default: 0] += 1
             guard let text = content.text(relative), case .success(let front) = SourceDocumentText(text).fields() else { continue }
-            for taxonomy in settings.tagTaxonomies {
+            for taxonomy in settings.tagTaxonomies + ["series"] {
                 for term in Set(Settings.terms(front, taxonomy)) { lists.terms[taxonomy, default: [:]][term, default: 0] += 1 }
             }
         }
@@ -210,6 +211,20 @@ enum HugoImporter {
         siteConfig += settings.oldListAddresses(lists, report: &report)
         return ImportAssembler.finish(config: siteConfig, documents: documents, copies: copies,
                                       report: report, pattern: settings.blogbuildPattern)
+    }
+
+    /// The top-level sections Hugo writes a list for (a folder of content/ with a content
+    /// file, not a leaf bundle), and how many pages each has below it.
+    static func sectionSizes(_ content: SourceTree) -> [String: Int] {
+        let files = Set(content.files)
+        var out: [String: Int] = [:]
+        for path in content.files {
+            let parts = path.split(separator: "/").map(String.init)
+            guard parts.count >= 2, !files.contains(parts[0] + "/index.md"),
+                  contentExtensions.contains((path as NSString).pathExtension.lowercased()) else { continue }
+            out[parts[0], default: 0] += parts[parts.count - 1].hasPrefix("_index.") ? 0 : 1
+        }
+        return out
     }
 
     /// How many pages with a date (in front matter or file name) each top-level
@@ -516,6 +531,8 @@ enum HugoImporter {
         var heroKeys: Set<String> = []
         /// The site's (or theme's) own RSS template, when it has one.
         var feedTemplate: HugoFeedTemplate?
+        /// Top-level section → its pages (`HugoImporter.sectionSizes`).
+        var sectionSizes: [String: Int] = [:]
 
         /// The page of a taxonomy term whose `_index` file is `file` (`tags/python/_index.md`):
         /// the blogbuild tag the term became (categories became tags too); nil for another file.
@@ -737,6 +754,48 @@ enum HugoImporter {
                     for k in pages(term.count) where seen.insert(old + "page/\(k)/").inserted {
                         redirects.append((key: old + "page/\(k)/", value: .text(new)))
                     }
+                }
+            }
+            // Hugo's `series` taxonomy became blogbuild's series: a term's page is the series' page
+            // (`/series/x/`), its pagers redirect there and its feed is a copy of the series' feed.
+            if taxonomies.contains("series") {
+                for k in pages(Set((lists.terms["series"] ?? [:]).keys.map(urlizeTerm)).count) where seen.insert("/series/page/\(k)/").inserted {
+                    redirects.append((key: "/series/page/\(k)/", value: .text(SiteURLs.seriesIndex)))
+                }
+                var terms: [String: (name: String, count: Int)] = [:]
+                for (name, count) in (lists.terms["series"] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    terms[urlizeTerm(name), default: (name, 0)].count += count
+                }
+                for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
+                    let old = "/series/\(url)/", new = SiteURLs.series(slug: Slug.make(term.name))
+                    if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
+                    if siteWide { alsoAt.append(old + rssFile) }
+                    else if seen.insert(old + rssFile).inserted { redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new)))) }
+                    for k in pages(term.count) where seen.insert(old + "page/\(k)/").inserted {
+                        redirects.append((key: old + "page/\(k)/", value: .text(new)))
+                    }
+                }
+                if siteWide { alsoAt.append("/series/\(rssFile)") } else if !terms.isEmpty {
+                    report.leave("config", line: nil, "/series/\(rssFile)", "Hugo's feed of the series (each entry a series' page) has no blogbuild feed: blogbuild's feeds list posts")
+                }
+            }
+            // The other sections' lists: their pages are pages now, which blogbuild does not list.
+            // A section with a page of its own at its URL keeps it, its pagers redirecting there.
+            for (section, size) in sectionSizes.sorted(by: { $0.key < $1.key })
+            where !postSections.contains(section) && !taxonomies.contains(section) {
+                let folder = "/\(urlize(section))/"
+                if siteWide { alsoAt.append(folder + rssFile) }
+                if sectionPages.contains(section) {
+                    for k in pages(size) where seen.insert(folder + "page/\(k)/").inserted {
+                        redirects.append((key: folder + "page/\(k)/", value: .text(folder)))
+                    }
+                    if !siteWide {
+                        report.leave("content/\(section)", line: nil, folder + rssFile,
+                                     "Hugo's feed of the section's \(size) pages: blogbuild's feeds list posts, so it is not kept")
+                    }
+                } else {
+                    report.leave("content/\(section)", line: nil, folder,
+                                 "Hugo's list of the section's \(size) pages, with its pagers\(siteWide ? "" : " and feed"): blogbuild lists no pages, so these old URLs are lost (its pages keep theirs)")
                 }
             }
             report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at, feeds.tag_list_at)")
