@@ -204,7 +204,10 @@ enum HugoImporter {
             lists.sections[relative.split(separator: "/").first.map(String.init) ?? "", default: 0] += 1
             guard let text = content.text(relative), case .success(let front) = SourceDocumentText(text).fields() else { continue }
             for taxonomy in settings.tagTaxonomies + ["series"] {
-                for term in Set(Settings.terms(front, taxonomy)) { lists.terms[taxonomy, default: [:]][term, default: 0] += 1 }
+                for term in Set(Settings.terms(front, taxonomy)) {
+                    lists.terms[taxonomy, default: [:]][term, default: 0] += 1
+                    lists.members[SiteResolver.tagSlug(term), default: [:]][taxonomy, default: []].insert(document.source)
+                }
             }
         }
         var siteConfig = settings.siteConfig(report: &report)
@@ -213,16 +216,21 @@ enum HugoImporter {
                                       report: report, pattern: settings.blogbuildPattern)
     }
 
-    /// The top-level sections Hugo writes a list for (a folder of content/ with a content
-    /// file, not a leaf bundle), and how many pages each has below it.
+    /// The sections Hugo writes a list for, and how many pages each has below it: each
+    /// top-level folder of content/ with a content file that is not a leaf bundle, and each
+    /// folder below with a list page of its own (`_index.md`).
     static func sectionSizes(_ content: SourceTree) -> [String: Int] {
         let files = Set(content.files)
+        let contentFiles = content.files.filter { contentExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         var out: [String: Int] = [:]
-        for path in content.files {
+        for path in contentFiles {
             let parts = path.split(separator: "/").map(String.init)
-            guard parts.count >= 2, !files.contains(parts[0] + "/index.md"),
-                  contentExtensions.contains((path as NSString).pathExtension.lowercased()) else { continue }
-            out[parts[0], default: 0] += parts[parts.count - 1].hasPrefix("_index.") ? 0 : 1
+            guard parts.count >= 2, !files.contains(parts[0] + "/index.md") else { continue }
+            if out[parts[0]] == nil { out[parts[0]] = 0 }
+            if parts.count > 2, parts[parts.count - 1].hasPrefix("_index.") { out[parts.dropLast().joined(separator: "/")] = 0 }
+        }
+        for path in contentFiles where !(path as NSString).lastPathComponent.hasPrefix("_index.") {
+            for section in out.keys where path.hasPrefix(section + "/") { out[section, default: 0] += 1 }
         }
         return out
     }
@@ -511,6 +519,8 @@ enum HugoImporter {
             var sections: [String: Int] = [:]
             /// Taxonomy (`tags`, `topics`) → term → posts.
             var terms: [String: [String: Int]] = [:]
+            /// blogbuild tag slug → taxonomy → the posts (sources) that had a term of that slug.
+            var members: [String: [String: Set<String>]] = [:]
         }
 
         /// The taxonomies whose terms become blogbuild tags, in the order their terms are
@@ -684,11 +694,17 @@ enum HugoImporter {
             // The file name of Hugo's RSS output: `index.xml`, or `[outputFormats.RSS] baseName`'s.
             let rssFile = (config["outputFormats"]?.entries.first { $0.key.lowercased() == "rss" }?.value["baseName"]?.scalarText ?? "index") + ".xml"
             var alsoAt = ["/\(rssFile)"]
+            let siteWide = feedTemplate?.siteWide == true
             // `/page/1/`: the alias Hugo writes of a paginated home page (blogbuild's pages of
             // the home list start at `/page/2/`).
             var redirects: ImportFields = [(key: "/page/1/", value: .text("/"))]
             for section in postSections.sorted() where !section.isEmpty {
                 alsoAt.append("/\(urlize(section))/\(rssFile)")
+                if postSections.count > 1 && !siteWide {
+                    report.leave("content/\(section)", line: nil, "/\(urlize(section))/\(rssFile)",
+                                 "Hugo's feed of this section lists its posts only; blogbuild has one feed of all posts, which is written here: "
+                                 + "its readers also get the posts of \(postSections.subtracting([section]).sorted().joined(separator: ", "))")
+                }
                 if !sectionPages.contains(section) { redirects.append((key: "/\(urlize(section))/", value: .text(SiteURLs.archive))) }
                 for k in pages(lists.sections[section] ?? 0) {
                     redirects.append((key: "/\(urlize(section))/page/\(k)/", value: .text(SiteURLs.archive)))
@@ -696,7 +712,6 @@ enum HugoImporter {
             }
             // Each taxonomy's term feeds are copies of its terms' tag feeds (categories and the
             // site's own taxonomies became tags).
-            let siteWide = feedTemplate?.siteWide == true
             var tagFeeds = ["/tags/:slug/\(rssFile)"]
             for taxonomy in tagTaxonomies where taxonomy != "tags" && !(lists.terms[taxonomy] ?? [:]).isEmpty {
                 tagFeeds.append("/\(urlize(taxonomy))/:slug/\(rssFile)")
@@ -747,6 +762,14 @@ enum HugoImporter {
                 }
                 for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
                     let old = "/\(folder)/\(url)/", new = SiteURLs.tag(slug: SiteResolver.tagSlug(term.name))
+                    // A category and a tag of one name are one blogbuild tag: its feed has the posts of both.
+                    let byTaxonomy = lists.members[SiteResolver.tagSlug(term.name)] ?? [:]
+                    let own = byTaxonomy[taxonomy] ?? [], all = byTaxonomy.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+                    if !siteWide, taxonomies.contains(taxonomy), all.count > own.count {
+                        let others = byTaxonomy.keys.filter { $0 != taxonomy }.sorted().joined(separator: ", ")
+                        report.leave("config", line: nil, old + rssFile,
+                                     "\(taxonomy) and \(others) of one name are one blogbuild tag: the feed here is the tag's, with \(all.count - own.count) posts more than the old one had")
+                    }
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
                     if !siteWide, url != SiteResolver.tagSlug(term.name), seen.insert(old + rssFile).inserted {
                         redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new))))
@@ -781,9 +804,10 @@ enum HugoImporter {
             }
             // The other sections' lists: their pages are pages now, which blogbuild does not list.
             // A section with a page of its own at its URL keeps it, its pagers redirecting there.
-            for (section, size) in sectionSizes.sorted(by: { $0.key < $1.key })
-            where !postSections.contains(section) && !taxonomies.contains(section) {
-                let folder = "/\(urlize(section))/"
+            for (section, size) in sectionSizes.sorted(by: { $0.key < $1.key }) {
+                let top = String(section.split(separator: "/").first ?? "")
+                guard !postSections.contains(top), !taxonomies.contains(top) else { continue }
+                let folder = "/" + section.split(separator: "/").map { urlize(String($0)) }.joined(separator: "/") + "/"
                 if siteWide { alsoAt.append(folder + rssFile) }
                 if sectionPages.contains(section) {
                     for k in pages(size) where seen.insert(folder + "page/\(k)/").inserted {
@@ -794,7 +818,8 @@ enum HugoImporter {
                                      "Hugo's feed of the section's \(size) pages: blogbuild's feeds list posts, so it is not kept")
                     }
                 } else {
-                    report.leave("content/\(section)", line: nil, folder,
+                    let urls = [folder] + pages(size).map { folder + "page/\($0)/" } + (siteWide ? [] : [folder + rssFile])
+                    report.leave("content/\(section)", line: nil, urls.joined(separator: " "),
                                  "Hugo's list of the section's \(size) pages, with its pagers\(siteWide ? "" : " and feed"): blogbuild lists no pages, so these old URLs are lost (its pages keep theirs)")
                 }
             }
