@@ -292,3 +292,48 @@ import Testing
         #expect(HugoFeedTemplate.parse("{{ range .Data.Pages }}{{ .Site.Title }}<item/>{{ end }}").siteWide == false)
     }
 }
+
+/// Jekyll's `exclude:` and `include:` by `Jekyll::EntryFilter`'s rules.
+@Suite struct JekyllEntryFilterTests {
+    @Test func excludeAndIncludeAsJekyllMatchesThem() {
+        let filter = JekyllEntryFilter(exclude: ["/docs", "assets/js/plugins", "*.sublime-project", "_drafts"], include: ["_pages", ".htaccess", "_drafts"])
+        // A leading slash is the site's root; a pattern is also a prefix of the path.
+        #expect(filter.leavesOut("docs", isDirectory: true))
+        #expect(filter.leavesOut("docs/_posts/2020-01-01-demo.md", isDirectory: false))
+        #expect(!filter.leavesOut("ios/docs", isDirectory: true), "only the root's docs")
+        #expect(filter.leavesOut("assets/js/plugins/x.js", isDirectory: false))
+        #expect(!filter.leavesOut("assets/js/main.js", isDirectory: false))
+        // fnmatch without flags: `*` crosses folders.
+        #expect(filter.leavesOut("a/b/site.sublime-project", isDirectory: false))
+        // A leading `_` or `.` leaves an entry out unless `include:` names it (by path or by name); include beats exclude.
+        #expect(filter.leavesOut("_layouts", isDirectory: true))
+        #expect(!filter.leavesOut("_pages", isDirectory: true))
+        #expect(!filter.leavesOut("public/.htaccess", isDirectory: false))
+        #expect(!filter.leavesOut("_drafts", isDirectory: true))
+        #expect(filter.leavesOut("notes~", isDirectory: false))
+        // Jekyll 4's default excludes are added to the site's own.
+        #expect(filter.leavesOut("node_modules/x/index.md", isDirectory: false))
+        #expect(filter.leavesOut("vendor/bundle/gems/a.md", isDirectory: false))
+        #expect(!filter.leavesOut("vendor/notes.md", isDirectory: false))
+    }
+
+    @Test func aThemesDemoFoldersLeftOutAndAnIncludedPagesFolderRead() throws {
+        // Minimal Mistakes' starter: its docs/ and test/ hold demo posts the site excludes; its pages are in `_pages`.
+        let (folder, outcome) = try JekyllRealLayoutTests.imported([
+            "_config.yml": "url: https://example.org\ntitle: Demo\npermalink: /:categories/:title/\ninclude:\n  - _pages\nexclude:\n  - /docs # the theme's\n  - /test\n",
+            "_posts/2024-05-17-mine.md": "---\ntitle: Mine\n---\nMy post.\n",
+            "ios/swift/_posts/2024-06-01-swift.md": "---\ntitle: Swift one\n---\nSwift.\n",
+            "docs/_posts/2010-01-01-demo.md": "---\ntitle: Demo post\n---\nLorem.\n",
+            "test/_posts/2011-01-01-test.md": "---\ntitle: Test post\n---\nIpsum.\n",
+            "_pages/about.md": "---\ntitle: About me\npermalink: /about/\n---\nWho I am.\n",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let posts = try FileManager.default.contentsOfDirectory(atPath: folder.url("content/posts").path).sorted()
+        #expect(posts.count == 2 && !posts.contains { $0.contains("demo") || $0.contains("test") }, "\(posts)")
+        let built = renderTestSite(folder, mode: .build(includeDrafts: false), now: Date())
+        #expect(built.errors == [], "\(built.errors)")
+        ImportGeneratorRulesTests.expectAnswers(built, "/about/", with: "Who I am.")
+        // Jekyll's :title is the file name's, its categories the folders above `_posts/`.
+        ImportGeneratorRulesTests.expectAnswers(built, "/ios/swift/swift/", with: "Swift.")
+    }
+}

@@ -4,9 +4,6 @@ import Foundation
 /// folders), `_drafts/`, pages with front matter, and static files.
 enum JekyllImporter {
     static let postExtensions: Set<String> = ["md", "markdown", "mkd", "mkdn", "mdown", "html", "htm"]
-    /// Files and folders Jekyll leaves out of a site by default.
-    static let excludedByDefault: Set<String> = ["Gemfile", "Gemfile.lock", "node_modules", "vendor", "_site",
-                                                  ".sass-cache", ".jekyll-cache", ".jekyll-metadata", "gemfiles"]
 
     static func read(_ root: URL) throws(ImportFailure) -> ImportedSite {
         let configName = ["_config.yml", "_config.yaml"].first { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
@@ -31,13 +28,14 @@ enum JekyllImporter {
             }
         }
         var settings = Settings(config)
-        let excluded = Set(config["exclude"]?.texts() ?? []).union(excludedByDefault)
+        let filter = JekyllEntryFilter(exclude: config["exclude"]?.texts() ?? [], include: config["include"]?.texts() ?? [])
         let tree = SourceTree(root) { folder in
             let name = folder.split(separator: "/").last.map(String.init) ?? folder
-            if excluded.contains(folder) || excluded.contains(name) { return true }
-            if name == "_posts" || folder == settings.collectionPath("drafts") { return false }
-            if settings.collections[String(name.dropFirst())] != nil, folder == settings.collectionPath(String(name.dropFirst())) { return false }
-            return name.hasPrefix(".") || name.hasPrefix("_")
+            // The folders Jekyll's reader opens itself, whatever their leading `_`.
+            let read = name == "_posts" || folder == settings.collectionPath("drafts")
+                || (settings.collections[String(name.dropFirst())] != nil && folder == settings.collectionPath(String(name.dropFirst())))
+                || (!settings.collectionsDir.isEmpty && folder == settings.collectionsDir)
+            return filter.leavesOut(folder, isDirectory: true, special: !read)
         }
         for link in tree.symlinks { report.skip(link, "a symbolic link: not followed (copy what it points to into the site if it belongs there)") }
         // A feed template of the site's own (jekyll-feed leaves a feed.xml the site has alone):
@@ -68,7 +66,7 @@ enum JekyllImporter {
             let parts = path.split(separator: "/").map(String.init)
             let name = parts.last ?? path
             let ext = (name as NSString).pathExtension.lowercased()
-            if excluded.contains(path) || excluded.contains(name) || name.hasPrefix(".") || parts.contains(where: { $0.hasPrefix(".") }) {
+            if filter.leavesOut(path, isDirectory: false) {
                 continue
             }
             if let label = settings.collections.keys.sorted().first(where: { path.hasPrefix(settings.collectionPath($0) + "/") }),
@@ -121,7 +119,8 @@ enum JekyllImporter {
                 }
                 continue
             }
-            if parts.first.map({ $0.hasPrefix("_") }) == true { continue }
+            // A top folder with a leading `_` is Jekyll's own (`_layouts`, `_data`), unless `include:` names it (`_pages`).
+            if let top = parts.first, top.hasPrefix("_"), parts.count == 1 || filter.leavesOut(top, isDirectory: true) { continue }
             if name == "_config.yml" || name == "_config.yaml" { continue }
             let text = ["md", "markdown", "html", "htm", "xml", "json", "txt", "scss", "sass", "css", "js"].contains(ext) ? tree.text(path) : nil
             let hasFrontMatter = text.map { SourceDocumentText($0).format == .yaml } ?? false
