@@ -55,18 +55,33 @@ enum WordPressImporter {
         let pattern = pattern(for: documents)
         let newURLs = ImportAssembler.urls(documents, pattern: pattern)
         var urls = WordPressURLs(hosts: export.hosts, basePath: export.basePath, origin: export.origin, uploads: uploads)
-        var archiveTerms: Set<WordPressArchives.Term> = []
+        var archiveTerms: [WordPressArchives.Term: Set<String>] = [:]
+        var unkept = WordPressArchives.Unkept()
+        var byGUID: [String: [String]] = [:]
         for document in documents {
             guard let url = newURLs[document.source], let item = items[document.source] else { continue }
             urls.byID[item.id] = url
             for old in document.oldURLs where !old.contains("?") { urls.byOldPath[SitePaths.outputPath(forSitePath: old)] = url }
-            guard document.kind == .post, !isDraft(document) else { continue }
-            for term in item.terms where isTag(term) {
+            guard document.kind == .post else { continue }
+            let terms = item.terms.filter { $0.domain == "category" || $0.domain == "post_tag" }
+            if isDraft(document) {
+                if item.status == "publish", !item.password.isEmpty, !item.link.isEmpty {
+                    report.leave(document.source, line: nil, ImportAssembler.sitePath(item.link, basePath: export.basePath),
+                                 "password-protected: a draft here, so its old URL does not answer until you publish it")
+                }
+                // A term whose posts are all drafts here (password-protected) has no tag to answer its feed.
+                for term in terms { unkept.draftOnly.insert("/\(term.domain == "category" ? "category" : "tag")/\(term.nicename)/feed/") }
+                continue
+            }
+            byGUID[item.guid.trimmingCharacters(in: .whitespacesAndNewlines), default: []].append(document.source)
+            for term in terms {
+                guard isTag(term) else { unkept.uncategorized.insert("/category/\(term.nicename)/feed/"); continue }
                 let tagURL = SiteURLs.tag(slug: Slug.make(PlainText.of(term.name)))
                 urls.tagByNicename[term.nicename] = tagURL
-                archiveTerms.insert(.init(domain: term.domain, nicename: term.nicename, tagURL: tagURL))
+                archiveTerms[.init(domain: term.domain, nicename: term.nicename, tagURL: tagURL), default: []].insert(document.source)
             }
         }
+        unkept.sharedIDs = Set(byGUID.filter { !$0.key.isEmpty && $0.value.count > 1 }.values.joined())
         let attachmentURLs = attachments.compactMapValues { $0.attachmentURL.isEmpty ? nil : $0.attachmentURL }
         for i in documents.indices {
             guard let item = items[documents[i].source] else { continue }
@@ -83,7 +98,7 @@ enum WordPressImporter {
             report.leave(fileName, line: nil, "/author/NAME/, /YYYY/MM/",
                          "WordPress's author and date archives are not kept (blogbuild has / and /archive/): redirect them on the server")
             let owned = Set(documents.flatMap { [newURLs[$0.source]].compactMap { $0 } + $0.oldURLs }.map(SitePaths.outputPath(forSitePath:)))
-            archives = WordPressArchives.fields(archiveTerms, taken: owned, report: &report)
+            archives = WordPressArchives.fields(archiveTerms, unkept: unkept, taken: owned, report: &report)
         }
         for (type, n) in otherTypes.sorted(by: { $0.key < $1.key }) {
             report.skip(fileName, "\(n) \(type) item\(n == 1 ? "" : "s"): \(Self.why(type))")
