@@ -113,6 +113,8 @@ import Testing
                     permalink: /blog/archive/:year/:title/
                 """,
             "my_collections/_archive/2009-05-06-old-times.md": "---\ntitle: Old times\n---\nArchived.\n",
+            // Inside a collection, a folder below its top is read whatever its name (Jekyll filters the path from there).
+            "my_collections/_archive/2009/_unsorted/2009-07-08-deep.md": "---\ntitle: Deep down\n---\nFound below.\n",
             "my_collections/_posts/2020-01-02-first.md": "---\ntitle: First\n---\nOne.\n\nTwo paragraphs.\n\n<!-- cut -->\n\nThe rest.\n",
             "my_collections/swift/_posts/2020-02-03-second.md": "---\ntitle: Second\n---\nTwo.\n",
             "my_collections/_drafts/unfinished.md": "---\ntitle: Unfinished\n---\nNot yet.\n",
@@ -136,6 +138,7 @@ import Testing
         // A dated document of another collection is no post in Jekyll (not in site.posts or the feed):
         // a page at the collection's URL, out of the feed and the archive.
         Self.expectAnswers(built, "/blog/archive/2009/old-times/", with: "Archived.")
+        Self.expectAnswers(built, "/blog/archive/2009/deep/", with: "Found below.")
         #expect(built["feed.xml"].map { !$0.contains("Old times") && $0.contains("First") } == true)
         #expect(built["archive/index.html"]?.contains("Old times") == false)
         #expect(folder.read("IMPORT.md")?.contains("a dated document of a collection other than posts") == true)

@@ -806,8 +806,23 @@ enum HugoImporter {
             // A section with a page of its own at its URL keeps it, its pagers redirecting there.
             for (section, size) in sectionSizes.sorted(by: { $0.key < $1.key }) {
                 let top = String(section.split(separator: "/").first ?? "")
-                guard !postSections.contains(top), !taxonomies.contains(top) else { continue }
                 let folder = "/" + section.split(separator: "/").map { urlize(String($0)) }.joined(separator: "/") + "/"
+                guard !taxonomies.contains(top), !postSections.contains(section) else { continue }
+                if postSections.contains(top) {
+                    // A section inside the blog (`posts/go/`): its list goes to the archive, as the blog's
+                    // own does, unless it has a page of its own; its feed becomes the feed of all posts.
+                    let target = sectionPages.contains(section) ? folder : SiteURLs.archive
+                    if target != folder, seen.insert(folder).inserted { redirects.append((key: folder, value: .text(target))) }
+                    for k in pages(size) where seen.insert(folder + "page/\(k)/").inserted {
+                        redirects.append((key: folder + "page/\(k)/", value: .text(target)))
+                    }
+                    alsoAt.append(folder + rssFile)
+                    if !siteWide {
+                        report.leave("content/\(section)", line: nil, folder + rssFile,
+                                     "Hugo's feed of this section lists its \(size) posts only; blogbuild's feed of all posts is written here")
+                    }
+                    continue
+                }
                 if siteWide { alsoAt.append(folder + rssFile) }
                 if sectionPages.contains(section) {
                     for k in pages(size) where seen.insert(folder + "page/\(k)/").inserted {

@@ -35,7 +35,13 @@ enum JekyllImporter {
             let read = name == "_posts" || folder == settings.collectionPath("drafts")
                 || (settings.collections[String(name.dropFirst())] != nil && folder == settings.collectionPath(String(name.dropFirst())))
                 || (!settings.collectionsDir.isEmpty && folder == settings.collectionsDir)
-            return filter.leavesOut(folder, isDirectory: true, special: !read)
+            // Inside a collection Jekyll filters the path from the collection's folder: a folder
+            // deeper down is read whatever its name (`_lyrics/album/_unrecorded/`).
+            let inCollection = settings.collections.keys.contains { label in
+                let base = settings.collectionPath(label) + "/"
+                return folder.hasPrefix(base) && folder.dropFirst(base.count).contains("/")
+            }
+            return filter.leavesOut(folder, isDirectory: true, special: !read && !inCollection)
         }
         for link in tree.symlinks { report.skip(link, "a symbolic link: not followed (copy what it points to into the site if it belongs there)") }
         // A feed template of the site's own (jekyll-feed leaves a feed.xml the site has alone):
