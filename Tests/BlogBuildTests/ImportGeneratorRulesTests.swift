@@ -340,3 +340,21 @@ import Testing
         ImportGeneratorRulesTests.expectAnswers(built, "/ios/swift/swift/", with: "Swift.")
     }
 }
+
+/// The stub theme defines the output formats a site's config names and its missing theme defined.
+@Suite struct HugoStubThemeOutputFormatTests {
+    @Test func theOutputFormatsNeitherHugoNorTheSiteDefinesAreStubbed() throws {
+        let config = try ImportValue.toml("""
+            [outputs]
+            home = ["HTML", "RSS", "JSON", "baidu_urls"]
+            section = ["HTML", "RSS", "jsonfeed"]
+            [outputFormats.search]
+            mediaType = "application/json"
+            [outputs.page]
+            """).get()
+        #expect(HugoStubTheme.unknownOutputFormats(config) == ["baidu_urls", "jsonfeed"])
+        let search = try ImportValue.toml("[outputs]\nhome = ['html', 'Search']\n[outputFormats.Search]\nmediaType = 'application/json'\n").get()
+        #expect(HugoStubTheme.unknownOutputFormats(search) == [])
+        #expect(HugoStubTheme.unknownOutputFormats(nil) == [])
+    }
+}

@@ -31,6 +31,14 @@ enum HugoStubTheme {
         for (path, text) in layouts {
             try write(text, to: theme.appendingPathComponent("layouts/" + path))
         }
+        // The output formats the site's `outputs` names that neither Hugo nor the site defines came
+        // with the missing theme (FixIt's `baidu_urls`, `jsonfeed`); Hugo refuses the config without
+        // them. Defined here as plain text with no template, Hugo writes nothing for them.
+        let formats = unknownOutputFormats((try? HugoConfig.read(site)) ?? nil)
+        if !formats.isEmpty {
+            try write(formats.map { "[outputFormats.\($0)]\nmediaType = \"text/plain\"\nbaseName = \"blogbuild-stub-\($0)\"\nisPlainText = true\n" }
+                      .joined(separator: "\n"), to: theme.appendingPathComponent("hugo.toml"))
+        }
         for (shortcode, closed) in shortcodes(in: site.appendingPathComponent("content")).sorted(by: { $0.key < $1.key })
         where !builtIn.contains(shortcode) {
             if !stubSiteShortcodes && ["layouts/shortcodes", "layouts/_shortcodes"].contains(where: {
@@ -40,6 +48,19 @@ enum HugoStubTheme {
             try write(closed ? "{{ .Inner }}\n" : "{{/* stub */}}\n",
                       to: theme.appendingPathComponent("layouts/shortcodes/\(shortcode).html"))
         }
+    }
+
+    /// Hugo 0.168's own output formats.
+    static let builtInOutputFormats: Set<String> = ["amp", "calendar", "css", "csv", "gotmpl", "html", "json", "markdown", "robots", "rss",
+                                                    "sitemap", "sitemapindex", "webappmanifest"]
+
+    /// The names in `config`'s `outputs` (per kind) that are neither Hugo's nor defined in
+    /// its `outputFormats`, lower-cased and sorted.
+    static func unknownOutputFormats(_ config: ImportValue?) -> [String] {
+        guard let config else { return [] }
+        let defined = Set((config["outputFormats"]?.entries ?? []).map { $0.key.lowercased() }).union(builtInOutputFormats)
+        let named = (config["outputs"]?.entries ?? []).flatMap { $0.value.texts() }.map { $0.lowercased() }
+        return Set(named).subtracting(defined).filter { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }.sorted()
     }
 
     /// Shortcode names the content uses (`{{< name >}}`, `{{% name %}}`), each with
