@@ -358,3 +358,28 @@ import Testing
         #expect(HugoStubTheme.unknownOutputFormats(nil) == [])
     }
 }
+
+/// Hugo's taxonomies from its config, under either name it reads.
+@Suite struct HugoTaxonomyConfigTests {
+    @Test func indexesIsTheOldNameOfTaxonomies() throws {
+        let old = try ImportValue.toml("[indexes]\ntag = 'tags'\ntopic = 'topics'\n").get()
+        #expect(HugoImporter.Settings(old, sections: []).taxonomies == ["tags", "topics"])
+        #expect(HugoImporter.Settings(old, sections: []).tagTaxonomies == ["tags", "categories", "topics"])
+        let none = try ImportValue.toml("title = 'x'\n").get()
+        #expect(HugoImporter.Settings(none, sections: []).taxonomies == ["tags", "categories"])
+    }
+}
+
+/// Whether the stub try of `--verify` drops a Hugo site's module imports.
+@Suite struct HugoModuleImportsTests {
+    @Test func aCommentedOutImportIsNone() throws {
+        let folder = try TestSiteFolder(config: nil)
+        let site = folder.outside("hugo-modules")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("config/_default"), withIntermediateDirectories: true)
+        try Data("theme = 'DoIt'\n# Or, when using theme as hugo module\n# [module]\n# [[module.imports]]\n".utf8)
+            .write(to: site.appendingPathComponent("config/_default/hugo.toml"))
+        #expect(!OldSiteBuild.hugoConfigImportsModules(site))
+        try Data("[module]\n[[module.imports]]\npath = 'github.com/x/theme' # the theme\n".utf8).write(to: site.appendingPathComponent("hugo.toml"))
+        #expect(OldSiteBuild.hugoConfigImportsModules(site))
+    }
+}

@@ -210,6 +210,18 @@ enum HugoImporter {
                 }
             }
         }
+        // Hugo's term lists and feeds hold every page with the term, a section's list page too;
+        // blogbuild's tags are of posts.
+        let postSources = Set(documents.filter { $0.kind == .post }.map(\.source))
+        for file in content.files where !postSources.contains("content/" + file)
+            && contentExtensions.contains((file as NSString).pathExtension.lowercased()) && languages.left[file] == nil
+            && !settings.taxonomies.contains(String(file.split(separator: "/").first ?? "")) {
+            guard let text = content.text(file), case .success(let front) = SourceDocumentText(text).fields(),
+                  front.entries.first(where: { $0.key.lowercased() == "draft" })?.value.bool != true else { continue }
+            for taxonomy in settings.tagTaxonomies {
+                for term in Set(Settings.terms(front, taxonomy)) { lists.pageTerms[taxonomy, default: [:]][term, default: 0] += 1 }
+            }
+        }
         var siteConfig = settings.siteConfig(report: &report)
         siteConfig += settings.oldListAddresses(lists, report: &report)
         return ImportAssembler.finish(config: siteConfig, documents: documents, copies: copies,
@@ -521,6 +533,8 @@ enum HugoImporter {
             var terms: [String: [String: Int]] = [:]
             /// blogbuild tag slug → taxonomy → the posts (sources) that had a term of that slug.
             var members: [String: [String: Set<String>]] = [:]
+            /// Taxonomy → term → pages other than posts (a section's list page too) that have it.
+            var pageTerms: [String: [String: Int]] = [:]
         }
 
         /// The taxonomies whose terms become blogbuild tags, in the order their terms are
@@ -595,7 +609,8 @@ enum HugoImporter {
         var taxonomies: Set<String> {
             let disabled = Set((config["disableKinds"]?.texts() ?? []).map { $0.lowercased() })
             if disabled.contains("taxonomy") || disabled.contains("taxonomyterm") { return [] }
-            guard let table = config["taxonomies"] else { return ["tags", "categories"] }
+            // `indexes` is the name Hugo once had for `taxonomies`, and still reads (spf13.com).
+            guard let table = config["taxonomies"] ?? config["indexes"] else { return ["tags", "categories"] }
             return Set(table.entries.compactMap { $0.value.scalarText })
         }
 
@@ -736,16 +751,18 @@ enum HugoImporter {
             // that became tags, are new.
             for taxonomy in declared where !siteWide {
                 let folder = urlize(taxonomy)
+                let onPosts = Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm))
                 let changed = Set((lists.terms[taxonomy] ?? [:]).keys.filter { folder != "tags" || urlizeTerm($0) != SiteResolver.tagSlug($0) }
-                    .map(urlizeTerm))
+                    .map(urlizeTerm)).union((lists.pageTerms[taxonomy] ?? [:]).keys.map(urlizeTerm).filter { !onPosts.contains($0) })
                 guard !changed.isEmpty else { continue }
                 report.leave("config", line: nil, "/\(folder)/\(rssFile)",
                              "Hugo's feed of the \(taxonomy) (each entry a term's page) is blogbuild's list of tags there: "
-                             + "the entries of \(changed.count) of its terms have new ids (\(folder == "tags" ? "their URLs changed" : "\(taxonomy) became tags"))")
+                             + "the entries of \(changed.count) of its terms have new ids (\(folder == "tags" ? "their URLs changed, or only pages had them" : "\(taxonomy) became tags"))")
             }
             for taxonomy in declared {
                 let folder = urlize(taxonomy)
-                let terms = Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm)).count
+                // Hugo's list of terms counts the terms pages have too.
+                let terms = Set((Array((lists.terms[taxonomy] ?? [:]).keys) + Array((lists.pageTerms[taxonomy] ?? [:]).keys)).map(urlizeTerm)).count
                 // Hugo's page of the categories (a list, empty or not) goes to the tags they became.
                 if folder != "tags" { redirects.append((key: "/\(folder)/", value: .text(SiteURLs.tags))) }
                 for k in pages(terms) { redirects.append((key: "/\(folder)/page/\(k)/", value: .text(SiteURLs.tags))) }
@@ -755,6 +772,8 @@ enum HugoImporter {
             var seen = Set(redirects.map(\.key))
             for taxonomy in tagTaxonomies {
                 let folder = urlize(taxonomy), counts = lists.terms[taxonomy] ?? [:]
+                // A term's list held the pages with it too, `pagerSize` to a page.
+                let onPages = Dictionary((lists.pageTerms[taxonomy] ?? [:]).map { (urlizeTerm($0.key), $0.value) }, uniquingKeysWith: +)
                 // Hugo lists the terms that urlize alike (`Coding`, `coding`) as one.
                 var terms: [String: (name: String, count: Int)] = [:]
                 for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
@@ -774,8 +793,25 @@ enum HugoImporter {
                     if !siteWide, url != SiteResolver.tagSlug(term.name), seen.insert(old + rssFile).inserted {
                         redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new))))
                     }
-                    for k in pages(term.count) where seen.insert(old + "page/\(k)/").inserted {
+                    for k in pages(term.count + (onPages[url] ?? 0)) where seen.insert(old + "page/\(k)/").inserted {
                         redirects.append((key: old + "page/\(k)/", value: .text(new)))
+                    }
+                }
+            }
+            // A term pages had: Hugo's list and feed of it held them; blogbuild's tag holds posts only.
+            for taxonomy in tagTaxonomies where taxonomies.contains(taxonomy) && !siteWide {
+                let folder = urlize(taxonomy)
+                var onPosts = Set<String>()
+                for name in (lists.terms[taxonomy] ?? [:]).keys { onPosts.insert(urlizeTerm(name)) }
+                for (url, count) in Dictionary((lists.pageTerms[taxonomy] ?? [:]).map { (urlizeTerm($0.key), $0.value) }, uniquingKeysWith: +)
+                    .sorted(by: { $0.key < $1.key }) {
+                    let old = "/\(folder)/\(url)/"
+                    if onPosts.contains(url) {
+                        report.leave("content", line: nil, old + rssFile,
+                                     "Hugo's feed of this term also listed the \(count) pages (not posts) that have it; blogbuild's tag feed lists posts")
+                    } else {
+                        report.leave("content", line: nil, ([old] + pages(count).map { old + "page/\($0)/" } + [old + rssFile]).joined(separator: " "),
+                                     "only pages (not posts) have this term: blogbuild's tags are of posts, so its list and feed are lost")
                     }
                 }
             }

@@ -123,9 +123,13 @@ public struct OldSiteBuild: Sendable {
         if let walker = fm.enumerator(at: site.appendingPathComponent("config"), includingPropertiesForKeys: nil) {
             for case let file as URL in walker { files.append(file) }
         }
+        // A commented-out `# [[module.imports]]` (DoIt's sample config) imports nothing; Hugo would read the
+        // empty list the stub try sets as a list of one string where the config has no `[module]`.
         return files.contains { file in
             guard let data = fm.contents(atPath: file.path) else { return false }
-            return String(decoding: data, as: UTF8.self).lowercased().contains("imports")
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { line in
+                (line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "").lowercased().contains("imports")
+            }
         }
     }
 
