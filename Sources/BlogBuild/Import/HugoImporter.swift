@@ -834,12 +834,14 @@ enum HugoImporter {
                         redirects.append((key: old + "page/\(k)/", value: .text(new)))
                     }
                 }
-                if siteWide { alsoAt.append("/series/\(rssFile)") } else if !terms.isEmpty {
+                // Hugo writes the list of series and its feed whether or not a page has a series.
+                if siteWide { alsoAt.append("/series/\(rssFile)") } else {
                     report.leave("config", line: nil, "/series/\(rssFile)", "Hugo's feed of the series (each entry a series' page) has no blogbuild feed: blogbuild's feeds list posts")
                 }
             }
             // The other sections' lists: their pages are pages now, which blogbuild does not list.
             // A section with a page of its own at its URL keeps it, its pagers redirecting there.
+            var namedParents = Set<String>()
             for (section, size) in sectionSizes.sorted(by: { $0.key < $1.key }) {
                 let top = String(section.split(separator: "/").first ?? "")
                 let folder = "/" + section.split(separator: "/").map { urlize(String($0)) }.joined(separator: "/") + "/"
@@ -856,6 +858,12 @@ enum HugoImporter {
                     if !siteWide {
                         report.leave("content/\(section)", line: nil, folder + rssFile,
                                      "Hugo's feed of this section lists its \(size) posts only; blogbuild's feed of all posts is written here")
+                        // The blog's own feed listed this section's list page among its entries.
+                        let parent = "/" + urlize(top) + "/" + rssFile
+                        if namedParents.insert(parent).inserted {
+                            report.leave("content/\(top)", line: nil, parent,
+                                         "Hugo's feed of the section also listed its sections' list pages (\(folder), …); blogbuild's feed lists posts")
+                        }
                     }
                     continue
                 }
