@@ -701,11 +701,7 @@ enum HugoImporter {
         /// each taxonomy it declares (`tags` and `categories` unless `taxonomies:` says
         /// otherwise), used or not.
         func oldListAddresses(_ lists: OldLists, report: inout ImportReport) -> ImportFields {
-            let pagerSize = max(1, Int(config["pagination"]?["pagerSize"]?.scalarText ?? config["paginate"]?.scalarText ?? "") ?? 10)
-            /// The numbers of a list's pages: `[1, 2, 3]` for 5 posts, 2 a page; an empty list has one.
-            func pages(_ count: Int) -> [Int] {
-                Array(1...max(1, (count + pagerSize - 1) / pagerSize))
-            }
+            let pages = listPages
             // The file name of Hugo's RSS output: `index.xml`, or `[outputFormats.RSS] baseName`'s.
             let rssFile = (config["outputFormats"]?.entries.first { $0.key.lowercased() == "rss" }?.value["baseName"]?.scalarText ?? "index") + ".xml"
             var alsoAt = ["/\(rssFile)"]
@@ -815,6 +811,34 @@ enum HugoImporter {
                     }
                 }
             }
+            seriesAddresses(lists, rssFile: rssFile, siteWide: siteWide, alsoAt: &alsoAt, redirects: &redirects, seen: &seen, report: &report)
+            sectionAddresses(rssFile: rssFile, siteWide: siteWide, alsoAt: &alsoAt, redirects: &redirects, seen: &seen, report: &report)
+            report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at, feeds.tag_list_at)")
+            if !redirects.isEmpty { report.count("old list pages → redirects") }
+            // Hugo's feeds hold `rssLimit` items (`services.rss.limit` since 0.114; -1 or none: every page).
+            // A template of the site's own that takes `first 15` takes 15, whatever the config says.
+            let limit = feedTemplate?.limit ?? Int(config["services"]?["rss"]?["limit"]?.scalarText ?? config["rssLimit"]?.scalarText ?? "") ?? -1
+            if limit > 0 { report.count("the feeds' item count (rssLimit → feeds.items)") }
+            var out: ImportFields = [(key: "feeds", value: .map((limit > 0 ? [(key: "items", value: .number(String(limit)))] : []) + [
+                // `baseName = "feed"` puts Hugo's home feed at blogbuild's own `/feed.xml`.
+                (key: "also_at", value: .list(alsoAt.filter { $0 != FeedLink.rssPath }.map(ImportValue.text))),
+                (key: "tags_also_at", value: .list(tagFeeds.map(ImportValue.text))),
+                (key: "tag_list_at", value: .list(tagLists.map(ImportValue.text))),
+            ].filter { ($0.key != "tag_list_at" || !tagLists.isEmpty) && ($0.key != "tags_also_at" || !tagFeeds.isEmpty) }))]
+            if !redirects.isEmpty { out.append((key: "redirects", value: .map(redirects))) }
+            return out
+        }
+
+        /// The numbers of a list's pages at Hugo's `pagerSize`: `[1, 2, 3]` for 5 pages, 2 a page; an empty list has one.
+        func listPages(_ count: Int) -> [Int] {
+            let pagerSize = max(1, Int(config["pagination"]?["pagerSize"]?.scalarText ?? config["paginate"]?.scalarText ?? "") ?? 10)
+            return Array(1...max(1, (count + pagerSize - 1) / pagerSize))
+        }
+
+        /// The `series` taxonomy's old addresses (part of `oldListAddresses`).
+        func seriesAddresses(_ lists: OldLists, rssFile: String, siteWide: Bool, alsoAt: inout [String], redirects: inout ImportFields,
+                             seen: inout Set<String>, report: inout ImportReport) {
+            let pages = listPages
             // Hugo's `series` taxonomy became blogbuild's series: a term's page is the series' page
             // (`/series/x/`), its pagers redirect there and its feed is a copy of the series' feed.
             if taxonomies.contains("series") {
@@ -839,6 +863,12 @@ enum HugoImporter {
                     report.leave("config", line: nil, "/series/\(rssFile)", "Hugo's feed of the series (each entry a series' page) has no blogbuild feed: blogbuild's feeds list posts")
                 }
             }
+        }
+
+        /// The old addresses of the sections' lists that are not the blog's own (part of `oldListAddresses`).
+        func sectionAddresses(rssFile: String, siteWide: Bool, alsoAt: inout [String], redirects: inout ImportFields,
+                              seen: inout Set<String>, report: inout ImportReport) {
+            let pages = listPages
             // The other sections' lists: their pages are pages now, which blogbuild does not list.
             // A section with a page of its own at its URL keeps it, its pagers redirecting there.
             var namedParents = Set<String>()
@@ -882,20 +912,6 @@ enum HugoImporter {
                                  "Hugo's list of the section's \(size) pages, with its pagers\(siteWide ? "" : " and feed"): blogbuild lists no pages, so these old URLs are lost (its pages keep theirs)")
                 }
             }
-            report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at, feeds.tag_list_at)")
-            if !redirects.isEmpty { report.count("old list pages → redirects") }
-            // Hugo's feeds hold `rssLimit` items (`services.rss.limit` since 0.114; -1 or none: every page).
-            // A template of the site's own that takes `first 15` takes 15, whatever the config says.
-            let limit = feedTemplate?.limit ?? Int(config["services"]?["rss"]?["limit"]?.scalarText ?? config["rssLimit"]?.scalarText ?? "") ?? -1
-            if limit > 0 { report.count("the feeds' item count (rssLimit → feeds.items)") }
-            var out: ImportFields = [(key: "feeds", value: .map((limit > 0 ? [(key: "items", value: .number(String(limit)))] : []) + [
-                // `baseName = "feed"` puts Hugo's home feed at blogbuild's own `/feed.xml`.
-                (key: "also_at", value: .list(alsoAt.filter { $0 != FeedLink.rssPath }.map(ImportValue.text))),
-                (key: "tags_also_at", value: .list(tagFeeds.map(ImportValue.text))),
-                (key: "tag_list_at", value: .list(tagLists.map(ImportValue.text))),
-            ].filter { ($0.key != "tag_list_at" || !tagLists.isEmpty) && ($0.key != "tags_also_at" || !tagFeeds.isEmpty) }))]
-            if !redirects.isEmpty { out.append((key: "redirects", value: .map(redirects))) }
-            return out
         }
 
         func siteConfig(report: inout ImportReport) -> ImportFields {
