@@ -296,6 +296,41 @@ import Testing
     }
 }
 
+/// A Jekyll feed template of the site's own read by Liquid's rules: what it loops over,
+/// what it writes as each entry's id, where it stops.
+@Suite struct JekyllFeedTemplateTests {
+    func entries(_ template: String, config: String = "") throws -> JekyllFeedTemplate.Entries? {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("jft-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tree = SourceTree(root) { _ in false }
+        let settings = config.isEmpty ? ImportValue.null : try ImportValue.yaml(config).get()
+        return JekyllFeedTemplate.entries(text: "---\n---\n" + template, layout: nil, tree: tree, config: settings)
+    }
+
+    @Test func theLoopsLimitOrABreakAtASettingIsTheCount() throws {
+        #expect(try entries("{% for post in site.posts limit:10 %}<guid>{{ post.url | absolute_url }}</guid>{% endfor %}")
+                == .init(ids: .postURL, limit: 10))
+        let broken = "{% for p in site.posts %}{% if forloop.index > site.feed.count %}{% break %}{% endif %}<id>{{ p.id | absolute_url }}</id>{% endfor %}"
+        #expect(try entries(broken, config: "feed:\n  count: 7\n") == .init(ids: .postID, limit: 7))
+        #expect(try entries(broken.replacingOccurrences(of: "site.feed.count", with: "4")) == .init(ids: .postID, limit: 4))
+        #expect(try entries(broken.replacingOccurrences(of: "index > site.feed.count", with: "index0 >= 3")) == .init(ids: .postID, limit: 3))
+        #expect(try entries(broken.replacingOccurrences(of: "index > site.feed.count", with: "index >= 3")) == .init(ids: .postID, limit: 2))
+    }
+
+    @Test func aListOrAnIDAssignedFirstIsFollowed() throws {
+        let template = """
+            {%- assign list = site.posts | where_exp: "p", "p.hidden != true" -%}
+            {%- for p in list -%}{% assign the_id = p.url | absolute_url %}<entry><id>{{ the_id | xml_escape }}</id></entry>{%- endfor -%}
+            """
+        #expect(try entries(template) == .init(ids: .postURL, limit: nil))
+        // A loop over something else (the site's pages) is no feed of posts.
+        #expect(try entries("{% for p in site.pages %}<guid>{{ p.url }}</guid>{% endfor %}") == nil)
+        // An id the rule does not know (a uuid of the post's own) is unknown, not guessed.
+        #expect(try entries("{% for p in site.posts %}<guid>{{ p.uuid }}</guid>{% endfor %}") == .init(ids: nil, limit: nil))
+    }
+}
+
 /// Jekyll's `exclude:` and `include:` by `Jekyll::EntryFilter`'s rules.
 @Suite struct JekyllEntryFilterTests {
     @Test func excludeAndIncludeAsJekyllMatchesThem() {

@@ -154,6 +154,88 @@ struct ImportVerifyTests {
     /// The old URLs IMPORT.md's verification calls lost that its list of what to look at
     /// does not name (each name a construct in backticks, or a word of one): the Done-when of
     /// issue 41 allows a loss only with its reason.
+    /// A Jekyll site with feed templates of its own (no jekyll-feed), written the long
+    /// way: the loop over a list assigned from `site.posts`, the id a variable assigned in
+    /// the loop, the count a `break` at a setting of `_config.yml`. Jekyll builds the old
+    /// feeds; each keeps its entries' ids, and the count is the setting.
+    @Test(.enabled(if: jekyll != nil || isCI, "needs Jekyll (apt-get install jekyll)"))
+    func aJekyllSitesOwnFeedTemplatesKeepTheirIDs() throws {
+        guard Self.jekyll != nil else { Issue.record("CI=true but jekyll is not on PATH (apt-get install jekyll)"); return }
+        let folder = try Self.emptySite()
+        var files = [
+            "_config.yml": "title: Own feeds\nurl: https://example.org\npermalink: /notes/:year/:title/\ntimezone: UTC\nsyndication:\n  newest: 2\n",
+            "atom.xml": "---\nlayout: atom\n---\n",
+            "feed.json": "---\nlayout: json\n---\n",
+            "_layouts/atom.xml": """
+                ---
+                layout: null
+                ---
+                <?xml version="1.0" encoding="utf-8"?>
+                <feed xmlns="http://www.w3.org/2005/Atom"><id>{{ site.url }}/</id><title>{{ site.title }}</title>
+                {% assign entries = site.posts | sort: "date" %}
+                {% for entry in entries reversed %}
+                  {% if forloop.index > site.syndication.newest %}{% break %}{% endif %}
+                  {% assign entry_id = entry.url | absolute_url %}
+                  <entry><id>{{ entry_id }}</id><title>{{ entry.title | xml_escape }}</title><updated>{{ entry.date | date_to_xmlschema }}</updated></entry>
+                {% endfor %}
+                </feed>
+                """,
+            "_layouts/json.json": """
+                ---
+                layout: null
+                ---
+                {"version": "https://jsonfeed.org/version/1.1", "title": "{{ site.title }}", "items": [
+                {% for entry in site.posts limit: 2 %}
+                  {"id": "{{ site.url }}{{ entry.url }}", "title": {{ entry.title | jsonify }}}{% unless forloop.last %},{% endunless %}
+                {% endfor %}]}
+                """,
+        ]
+        for (day, title) in [(5, "first"), (6, "second"), (7, "third")] {
+            files["_posts/2021-03-0\(day)-\(title).md"] = "---\ntitle: \(title.capitalized)\n---\nText.\n"
+        }
+        let source = try Self.source(files, in: folder, named: "jekyll-own-feeds")
+        let imported = try BlogBuildCLI.run(["import", "jekyll", source.path, "--site", folder.root.path, "--verify"], timeout: 180)
+        #expect(imported.status == 0, "\(imported)")
+        let report = try #require(folder.read("IMPORT.md"))
+        for feed in ["/atom.xml", "/feed.json"] {
+            #expect(report.contains("- `\(feed)`: kept\n"), "\(feed): \(report)")
+        }
+        #expect(Self.unnamedLosses(report).isEmpty, "\(report)")
+        #expect(folder.read("content/posts/2021-03-07-third.md")?.contains("feed_id: https://example.org/notes/2021/third/") == true)
+        #expect(folder.read("content/site.yml")?.contains("items: 2") == true, "\(folder.read("content/site.yml") ?? "")")
+    }
+
+    /// A Jekyll site naming jekyll-redirect-from (not installed here: the verify's stand-in
+    /// writes its pages) and serving a feed file written once (no front matter) that also
+    /// lists a link to another site. The redirect pages are old URLs, kept; `redirect_to`
+    /// another host is kept by a redirect to the same place; the posts the static feed
+    /// lists keep its ids, and the entry that is no post is named.
+    @Test(.enabled(if: jekyll != nil || isCI, "needs Jekyll (apt-get install jekyll)"))
+    func redirectPagesAndAStaticFeedFileAreKept() throws {
+        guard Self.jekyll != nil else { Issue.record("CI=true but jekyll is not on PATH (apt-get install jekyll)"); return }
+        let folder = try Self.emptySite()
+        let entry = { (id: String) in "<entry><id>\(id)</id><title>t</title><updated>2021-03-07T00:00:00Z</updated></entry>" }
+        let source = try Self.source([
+            "_config.yml": "title: Redirects\nurl: https://example.org\npermalink: /:title/\ntimezone: UTC\nplugins: [jekyll-redirect-from]\n",
+            "_posts/2021-03-05-first.md": "---\ntitle: First\nredirect_from: [/old-first/, /2021/first.html]\n---\nOne.\n",
+            "_posts/2021-03-06-second.md": "---\ntitle: Second\nredirect_from: /old-second\n---\nTwo.\n",
+            "cv.html": "---\npermalink: /cv\nredirect_to:\n  - https://elsewhere.example/cv?id=7\n---\n",
+            "feed.xml": "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><id>https://example.org/</id><title>R</title>"
+                + entry("https://github.com/example/tool") + entry("https://example.org/second/") + entry("https://example.org/first/") + "</feed>\n",
+        ], in: folder, named: "jekyll-redirects")
+        let imported = try BlogBuildCLI.run(["import", "jekyll", source.path, "--site", folder.root.path, "--verify"], timeout: 180)
+        #expect(imported.status == 0, "\(imported)")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("jekyll-redirect-from's pages written by a stand-in"), "\(report)")
+        for old in ["/old-first/", "/2021/first.html", "/old-second.html"] {
+            #expect(report.contains("- `\(old)`: redirect → `"), "\(old): \(report)")
+        }
+        #expect(report.contains("- `/cv.html`: redirect → `https://elsewhere.example/cv?id=7`"), "\(report)")
+        #expect(report.contains("`https://github.com/example/tool`"), "the entry that is no post is named: \(report)")
+        #expect(Self.unnamedLosses(report).isEmpty, "\(report)")
+        #expect(folder.read("content/posts/2021-03-06-second.md")?.contains("feed_id: https://example.org/second/") == true)
+    }
+
     static func unnamedLosses(_ report: String) -> [String] {
         guard let verified = report.range(of: VerifyReport.heading) else { return ["no verification in IMPORT.md"] }
         let head = report[..<verified.lowerBound], section = report[verified.upperBound...]

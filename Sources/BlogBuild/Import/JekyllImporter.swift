@@ -55,10 +55,19 @@ enum JekyllImporter {
         for path in templates {
             guard let text = tree.text(path), SourceDocumentText(text).format == .yaml,
                   let front = try? SourceDocumentText(text).fields().get(),
-                  let entries = JekyllFeedTemplate.entries(text: text, layout: front["layout"]?.scalarText, tree: tree) else { continue }
+                  let entries = JekyllFeedTemplate.entries(text: text, layout: front["layout"]?.scalarText, tree: tree, config: config) else { continue }
             settings.ownFeed = entries
             report.count("the site's own feed template: its entries' ids and count kept")
             break
+        }
+        // A feed file written once and copied as it is (no front matter): Jekyll serves it
+        // unchanged, so its entries' ids are what its readers hold; a post it lists keeps its id.
+        var staticFeeds: [(path: String, ids: [String])] = []
+        for path in templates {
+            guard let text = tree.text(path), SourceDocumentText(text).format != .yaml,
+                  let ids = FeedEntryIDs.ids(Array(text.utf8)) else { continue }
+            settings.staticFeedIDs.formUnion(ids)
+            staticFeeds.append((path, ids))
         }
 
         var documents: [ImportedSite.Document] = []
@@ -158,6 +167,17 @@ enum JekyllImporter {
                 continue
             }
             copies.append(ImportedSite.Copy(path: "content/" + path, from: tree.absolute(path)))
+        }
+
+        // A static feed's entries that are no post here (a link to another site written in by hand).
+        let givenIDs = Set(documents.flatMap { $0.fields.filter { $0.key == "feed_id" }.compactMap { $0.value.scalarText } })
+        for feed in staticFeeds {
+            let others = feed.ids.filter { !givenIDs.contains($0) }
+            guard !others.isEmpty else { continue }
+            report.leave(feed.path, line: nil, "/" + feed.path,
+                         "the old feed file (served as it was written) has \(others.count) entr\(others.count == 1 ? "y" : "ies") that no post here "
+                         + "carries (" + others.prefix(3).map { "`\($0)`" }.joined(separator: ", ") + (others.count > 3 ? ", ..." : "")
+                         + "): blogbuild's feed at that address lists the posts alone")
         }
 
         // Every URL is known before any body is translated, so {% post_url %} can point at it;
@@ -322,12 +342,15 @@ enum JekyllImporter {
                                               nameTitle: nameTitle, slug: value("slug")?.scalarText, categories: categories,
                                               outputExtension: ext == "xml" ? ".xml" : ".html", collection: collection)
             old += JekyllPermalink.writtenForms(url)
-            if type == "posts", let ids = settings.feedIDs, let base = settings.siteAddress {
+            if type == "posts", let base = settings.siteAddress {
                 // jekyll-feed's `<id>{{ post.id | absolute_url }}</id>`, or the site's own template's
-                // `<guid>{{ post.url | absolute_url }}</guid>`.
-                let id = ids == .postID ? JekyllPermalink.documentID(url: url, slug: value("slug")?.scalarText ?? nameTitle) : url
-                fields.append((key: "feed_id", value: .text(base + id)))
-                report.count("feed ids kept (feed_id)")
+                // `<guid>{{ post.url | absolute_url }}</guid>`, or the id a static feed file gave the post.
+                let documentID = base + JekyllPermalink.documentID(url: url, slug: value("slug")?.scalarText ?? nameTitle)
+                let listed = [base + url, documentID].first { settings.staticFeedIDs.contains($0) }
+                if let id = listed ?? settings.feedIDs.map({ $0 == .postID ? documentID : base + url }) {
+                    fields.append((key: "feed_id", value: .text(id)))
+                    report.count(listed != nil ? "feed ids kept from the old site's static feed file (feed_id)" : "feed ids kept (feed_id)")
+                }
             }
         }
         for alias in value("redirect_from")?.texts() ?? [] {
@@ -476,6 +499,8 @@ enum JekyllImporter {
         var siteAddress: String?
         /// The site's own feed template's entries (`JekyllFeedTemplate.entries`).
         var ownFeed: JekyllFeedTemplate.Entries?
+        /// The entry ids of feed files the old site served as they are (no front matter).
+        var staticFeedIDs: Set<String> = []
         /// How the old feed named each post: the site's own template's way, else jekyll-feed's.
         var feedIDs: JekyllFeedTemplate.Entries.IDs? {
             ownFeed?.ids ?? (jekyllFeedBase != nil ? .postID : nil)

@@ -38,6 +38,7 @@ public enum ImportVerifier {
                               cacheDirectory: URL? = nil) throws(Failure) -> VerifyReport {
         let listing: OldSiteListing
         var oldIDs: [String: [String]] = [:]
+        var oldAway: [String: String] = [:]
         var notes: [String] = []
         let oldSite: String
         let work = FileManager.default.temporaryDirectory
@@ -69,6 +70,18 @@ public enum ImportVerifier {
             oldSite = "built with \(built.how) into a temporary folder, offline"
             notes = built.notes
             listing = OldSiteListing.list(built.output)
+            for page in listing.pages {
+                // An old page that only sent readers to another host (`redirect_to:` a URL):
+                // the new site keeps it by sending them to the same place.
+                let path = SitePaths.percentDecoded(page.hasSuffix("/") ? page + "index.html" : page)
+                if let handle = FileHandle(forReadingAtPath: built.output.path + path) {
+                    let head = (try? handle.read(upToCount: NewSiteAnswers.refreshWindow)) ?? nil
+                    try? handle.close()
+                    if let head, let target = NewSiteAnswers.refreshTarget([UInt8](head)), target.contains("://") {
+                        oldAway[page] = target
+                    }
+                }
+            }
             for feed in listing.feeds {
                 let file = built.output.appendingPathComponent(SitePaths.percentDecoded(feed))
                 let ids = FileManager.default.contents(atPath: file.path).flatMap { FeedEntryIDs.ids([UInt8]($0)) } ?? []
@@ -90,7 +103,7 @@ public enum ImportVerifier {
         }
         let new = NewSiteAnswers(files: rendered.files, baseURL: baseURL(of: site))
         return VerifyReport(oldSite: oldSite, notes: notes,
-                            pages: listing.pages.map { .init(url: $0, outcome: new.answer($0)) },
+                            pages: listing.pages.map { .init(url: $0, outcome: new.answer($0, oldTarget: oldAway[$0])) },
                             feeds: listing.feeds.map { .init(url: $0, outcome: new.answerFeed($0, oldIDs: oldIDs[$0] ?? [])) })
     }
 

@@ -90,6 +90,52 @@ enum JekyllFallback {
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: plugins.appendingPathComponent("blogbuild_verify_stubs.rb"))
     }
 
+    /// A stand-in for jekyll-redirect-from, for a site that names the plugin where it is
+    /// not installed: the pages it writes are old URLs too. By the plugin's rules: a page
+    /// or document with `redirect_to:` is written as a redirect to its (first) target; each
+    /// path in `redirect_from:` gets a page at that permalink (`/old/` → `old/index.html`,
+    /// `/old` → `old.html`) redirecting to the document's absolute URL.
+    static let redirectStandIn = """
+        # blogbuild import --verify: a stand-in for jekyll-redirect-from, which is not installed here
+        module BlogBuildVerifyRedirects
+          def self.page(to)
+            "<!DOCTYPE html><html><head><meta charset=\\"utf-8\\"><title>Redirecting</title>" \\
+              "<meta http-equiv=\\"refresh\\" content=\\"0; url=#{to}\\"></head><body></body></html>"
+          end
+
+          def self.absolute(site, url)
+            "#{site.config['url']}#{site.config['baseurl']}#{url}"
+          end
+
+          class Generator < Jekyll::Generator
+            priority :lowest
+            def generate(site)
+              (site.pages + site.docs_to_write).each do |doc|
+                Array(doc.data['redirect_from']).compact.each do |from|
+                  page = Jekyll::PageWithoutAFile.new(site, site.source, '', 'redirect.html')
+                  page.data['permalink'] = from.to_s.start_with?('/') ? from.to_s : "/#{from}"
+                  page.data['layout'] = nil
+                  page.data['blogbuild_redirect'] = BlogBuildVerifyRedirects.absolute(site, doc.url)
+                  site.pages << page
+                end
+              end
+            end
+          end
+        end
+
+        Jekyll::Hooks.register [:pages, :documents], :post_render do |doc|
+          to = doc.data['blogbuild_redirect'] || Array(doc.data['redirect_to']).compact.first
+          doc.output = BlogBuildVerifyRedirects.page(to) if to.is_a?(String) && !to.empty?
+        end
+        """
+
+    /// Writes `redirectStandIn` into the copy's `_plugins/`.
+    static func addRedirectStandIn(in site: URL) throws {
+        let plugins = site.appendingPathComponent("_plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        try Data(redirectStandIn.utf8).write(to: plugins.appendingPathComponent("blogbuild_verify_redirects.rb"))
+    }
+
     /// The names after `{%` or `{%-` in `text` (word characters only).
     static func tagNames(_ text: String) -> Set<String> {
         var names = Set<String>()

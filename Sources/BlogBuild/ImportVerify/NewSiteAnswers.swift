@@ -59,8 +59,10 @@ struct NewSiteAnswers: Sendable {
     }
 
     /// How old URL path `path` is answered: the page itself, a redirect page that leads
-    /// (without a loop, on this site) to a real page, or why it is lost.
-    func answer(_ path: String) -> VerifyReport.Outcome {
+    /// (without a loop, on this site) to a real page, or why it is lost. `oldTarget`:
+    /// where the old page itself sent readers, when it was a redirect; a redirect to
+    /// the same place on another host keeps it.
+    func answer(_ path: String, oldTarget: String? = nil) -> VerifyReport.Outcome {
         var seen: [String] = []
         var current = path
         for _ in 0...Self.maxHops {
@@ -76,13 +78,24 @@ struct NewSiteAnswers: Sendable {
             }
             switch sitePath(of: target, from: current) {
             case .success(let next): current = next
-            case .failure(let away): return .lost("redirect to another host: \(away.url)")
+            case .failure(let away):
+                if let oldTarget, Self.sameURL(oldTarget, away.url) { return .redirect(to: away.url) }
+                return .lost("redirect to another host: \(away.url)")
             }
         }
         return .lost("more than \(Self.maxHops) redirects: " + seen.joined(separator: " → "))
     }
 
     struct AwayFromSite: Error { var url: String }
+
+    /// Two absolute URLs that name one place (as parsed, percent-encoding aside).
+    static func sameURL(_ a: String, _ b: String) -> Bool {
+        func normal(_ s: String) -> String {
+            let encoded = s.addingPercentEncoding(withAllowedCharacters: urlCharacters) ?? s
+            return (URL(string: s) ?? URL(string: encoded))?.absoluteString ?? s
+        }
+        return normal(a) == normal(b)
+    }
 
     /// The site path (without the base path) a redirect's target leads to from `current`,
     /// or the target when it leads off this site.

@@ -170,13 +170,20 @@ public struct OldSiteBuild: Sendable {
                     break
                 }
             }
+            if i > 0, override.named.contains("jekyll-redirect-from"), !override.kept.contains("jekyll-redirect-from") {
+                do { try JekyllFallback.addRedirectStandIn(in: copy) } catch {
+                    notes.append("cannot write the stand-in for jekyll-redirect-from: \(error.localizedDescription)")
+                }
+            }
             try? FileManager.default.removeItem(at: out)
             let ran = GeneratorProcess.run(jekyll, ["build", "--source", copy.path, "--destination", out.path, "--quiet"] + extra,
                                            in: copy, environment: env, timeout: timeout, scratch: work)
             if ran.status == 0, FileManager.default.fileExists(atPath: out.path) {
                 if i > 0 {
                     notes.append("Jekyll plugins named: \(override.named.isEmpty ? "none" : override.named.joined(separator: ", ")); "
-                                 + "installed here: \(override.kept.isEmpty ? "none" : override.kept.joined(separator: ", "))")
+                                 + "installed here: \(override.kept.isEmpty ? "none" : override.kept.joined(separator: ", "))"
+                                 + (override.named.contains("jekyll-redirect-from") && !override.kept.contains("jekyll-redirect-from")
+                                    ? "; jekyll-redirect-from's pages written by a stand-in of blogbuild's" : ""))
                 }
                 return OldSiteBuild(output: out, how: "jekyll (\(label))", notes: notes)
             }

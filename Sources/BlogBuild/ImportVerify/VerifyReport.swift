@@ -8,7 +8,8 @@ public struct VerifyReport: Sendable, Equatable {
     public enum Outcome: Sendable, Equatable {
         /// The page (or feed) itself is built at that URL.
         case kept
-        /// A redirect page there leads, without a loop, to this page of the new site.
+        /// A redirect page there leads, without a loop, to this page of the new site (or
+        /// to the address on another host the old page itself sent readers to).
         case redirect(to: String)
         /// Not answered, and why.
         case lost(String)
@@ -47,7 +48,8 @@ public struct VerifyReport: Sendable, Equatable {
     public var markdown: String {
         var out = "\(Self.heading)\n\n"
         out += "The old site: \(oldSite). The new one: built by blogbuild from `content/` (drafts left out). "
-        out += "An old URL is kept when the new site has a page there, or a redirect page that leads to one; "
+        out += "An old URL is kept when the new site has a page there, or a redirect page that leads to one "
+            + "(or, where the old page sent readers to another host, to the same address there); "
         out += "an old feed is kept when a feed there has the old feed's newest entries (up to \(ImportVerifier.newestEntries)) with the same ids.\n\n"
         out += summary + "\n\n"
         for note in notes { out += "- \(note)\n" }
