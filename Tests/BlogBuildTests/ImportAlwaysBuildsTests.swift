@@ -108,6 +108,45 @@ import Testing
         #expect(folder.read("IMPORT.md")?.contains("left out so that the site builds") == true)
     }
 
+    /// Links the build cannot follow (above content/, two on one line; to a Markdown file that is no page) led
+    /// nowhere on the old site either: the post keeps its text and loses the link, named
+    /// in IMPORT.md, instead of becoming a draft.
+    @Test func aLinkTheBuildCannotFollowBecomesItsText() throws {
+        let folder = try TestSiteFolder(config: nil)
+        let body = "See [my notes](<../../../vault/My Notes.md> \"vault\") and [a chart](../../../../charts/c.md).\n\n"
+            + "Also [the list](missing%20list.md), and [a page](https://example.org/).\n\n"
+            // More than the import's rounds of resolving: all go in one.
+            + (1...12).map { "- [note \($0)](../../../vault/n\($0).md)" }.joined(separator: "\n")
+        var post = ImportedSite.Document(kind: .post, path: "content/posts/2020-01-01-a.md",
+                                         fields: [(key: "title", value: .text("A")), (key: "date", value: .date("2020-01-01"))],
+                                         body: body, source: "content/posts/a.md")
+        post.oldURLs = ["/posts/a/"]
+        let site = ImportedSite(config: [(key: "title", value: .text("T")), (key: "base_url", value: .text("https://example.org/"))],
+                                documents: [post], copies: [], report: ImportReport())
+        let written = try ImportWriter.write(site, kind: .hugo, source: folder.outside("old-site"), into: folder.root, force: true)
+        #expect(written.unresolved.isEmpty, "\(written.unresolved)")
+        let text = try #require(folder.read("content/posts/2020-01-01-a.md"))
+        #expect(!text.contains("draft: true"), "\(text)")
+        #expect(text.contains("See my notes and a chart.\n\nAlso the list, and [a page](https://example.org/)."), "\(text)")
+        let report = try #require(folder.read("IMPORT.md"))
+        for link in ["../../../vault/My Notes.md", "../../../../charts/c.md", "missing%20list.md"] {
+            #expect(report.contains("`\(link)`: link to '\(link)'"), "\(link): \(report)")
+        }
+        #expect(text.contains("- note 1\n") && text.contains("- note 12\n"), "\(text)")
+    }
+
+    /// A document made a draft names the old URLs it no longer answers.
+    @Test func aDraftNamesTheOldURLsItLeaves() throws {
+        var post = ImportedSite.Document(kind: .post, path: "content/posts/2020-01-01-a.md",
+                                         fields: [(key: "title", value: .text("A")), (key: "date", value: .date("2020-01-01"))],
+                                         body: "Body.", source: "_posts/2020-01-01-a.md")
+        post.oldURLs = ["/2020/01/01/a/", "/a.html"]
+        let site = ImportedSite(config: [(key: "title", value: .text("T"))], documents: [post], copies: [], report: ImportReport())
+        let once = try #require(ImportBuildCheck.resolving(site, errors: [Diagnostic(file: post.path, line: 7, message: "something in the body")]))
+        #expect(once.report.untranslated.contains { $0.note.contains("its old URL is not answered (`/2020/01/01/a/`, `/a.html`)") },
+                "\(once.report.untranslated)")
+    }
+
     @Test func anErrorTheImportCannotResolveIsReturnedAndNamed() throws {
         // A site.yml without base_url: a required key is never dropped, so nothing resolves it.
         let folder = try TestSiteFolder(config: nil)

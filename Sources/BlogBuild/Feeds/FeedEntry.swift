@@ -61,9 +61,11 @@ struct FeedEntry: Sendable {
     /// the id is the absolute URL of the first permalink instead.
     ///
     /// A post's `feed_id:` comes before all of this: the id an imported post had
-    /// in the old site's feeds, kept as it was written.
+    /// in the old site's feeds, kept as it was written; one written as a site path
+    /// (`/2024/03/third/`, from a site that named no address of its own) is that
+    /// path's absolute URL on `base_url`, the address the site is given.
     static func id(for sp: SitePost, urls: AbsoluteURLs) -> String {
-        if let kept = sp.post.feedID { return kept }
+        if let kept = sp.post.feedID { return kept.hasPrefix("/") ? urls.absolute(kept) : kept }
         let first = sp.post.aliases.first ?? sp.permalink
         let isDNSName = !urls.host.isEmpty && urls.host.utf8.allSatisfy { b in
             (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))

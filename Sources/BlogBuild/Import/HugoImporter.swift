@@ -213,6 +213,7 @@ enum HugoImporter {
         // Hugo's term lists and feeds hold every page with the term, a section's list page too;
         // blogbuild's tags are of posts.
         let postSources = Set(documents.filter { $0.kind == .post }.map(\.source))
+        let contentFiles = Set(content.files)
         for file in content.files where !postSources.contains("content/" + file)
             && contentExtensions.contains((file as NSString).pathExtension.lowercased()) && languages.left[file] == nil
             && !settings.taxonomies.contains(String(file.split(separator: "/").first ?? "")) {
@@ -221,6 +222,15 @@ enum HugoImporter {
             for taxonomy in settings.tagTaxonomies {
                 for term in Set(Settings.terms(front, taxonomy)) { lists.pageTerms[taxonomy, default: [:]][term, default: 0] += 1 }
             }
+            // A regular page (no list page, no file of a leaf bundle but its index): Hugo's home feed lists it.
+            let parts = file.split(separator: "/")
+            // A folder above it with an `index.*` is a leaf bundle, whose other files are its resources.
+            let inBundle = (1..<max(1, parts.count)).contains { depth in
+                let folder = parts.prefix(depth).joined(separator: "/")
+                let isOwnIndex = depth == parts.count - 1 && parts[depth].hasPrefix("index.")
+                return !isOwnIndex && contentExtensions.contains { contentFiles.contains(folder + "/index." + $0) }
+            }
+            if !parts.last!.hasPrefix("_index."), !inBundle { lists.pages.append("/" + file) }
         }
         var siteConfig = settings.siteConfig(report: &report)
         siteConfig += settings.oldListAddresses(lists, report: &report)
@@ -357,12 +367,14 @@ enum HugoImporter {
                 report.count("a post's URL from [permalinks] → an alias where blogbuild's differs")
             }
         }
-        if let own = old.first, value("draft")?.bool != true && !expired, let base = settings.absoluteBase {
+        if let own = old.first, value("draft")?.bool != true && !expired {
             // Hugo's RSS template names an item `<guid>{{ .Permalink }}</guid>`: the page's absolute URL,
-            // which ends in `/` unless its last part has an extension (`url: /x` is `/x/`).
+            // which ends in `/` unless its last part has an extension (`url: /x` is `/x/`). With no
+            // absolute baseURL the host was the one the site was built for: the path, which blogbuild
+            // makes absolute on the base_url the user writes.
             let last = own.split(separator: "/").last ?? ""
             let permalink = own.hasSuffix("/") || last.contains(".") ? own : own + "/"
-            fields.append((key: "feed_id", value: .text(base + permalink.dropFirst())))
+            fields.append((key: "feed_id", value: .text(settings.absoluteBase.map { $0 + permalink.dropFirst() } ?? permalink)))
             report.count("feed ids kept (feed_id)")
         }
         old += aliases(front, folder: "/" + parts.dropLast().joined(separator: "/") + "/", report: &report)
@@ -535,6 +547,8 @@ enum HugoImporter {
             var members: [String: [String: Set<String>]] = [:]
             /// Taxonomy → term → pages other than posts (a section's list page too) that have it.
             var pageTerms: [String: [String: Int]] = [:]
+            /// The published regular pages that are not posts (content paths), which Hugo's home feed lists too.
+            var pages: [String] = []
         }
 
         /// The taxonomies whose terms become blogbuild tags, in the order their terms are
@@ -813,6 +827,13 @@ enum HugoImporter {
             }
             seriesAddresses(lists, rssFile: rssFile, siteWide: siteWide, alsoAt: &alsoAt, redirects: &redirects, seen: &seen, report: &report)
             sectionAddresses(rssFile: rssFile, siteWide: siteWide, alsoAt: &alsoAt, redirects: &redirects, seen: &seen, report: &report)
+            if !siteWide, !lists.pages.isEmpty {
+                // Hugo's embedded RSS template lists the home's `.Site.RegularPages`: pages too, by date.
+                report.leave("config", line: nil, "/\(rssFile)",
+                             "Hugo's home feed also listed the site's \(lists.pages.count) regular pages that are not posts ("
+                             + lists.pages.sorted().prefix(3).map { "content\($0)" }.joined(separator: ", ") + (lists.pages.count > 3 ? ", …" : "")
+                             + "), by date among the posts; blogbuild's feed lists posts, so their entries are not in it")
+            }
             report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at, feeds.tag_list_at)")
             if !redirects.isEmpty { report.count("old list pages → redirects") }
             // Hugo's feeds hold `rssLimit` items (`services.rss.limit` since 0.114; -1 or none: every page).

@@ -35,7 +35,20 @@ enum ImportBuildCheck {
         var changed = false
         var done: Set<String> = []
         var taken = Set(site.documents.map(\.path) + site.copies.map(\.path))
-        for error in errors.sorted() where done.insert(error.file).inserted {
+        // A link the build cannot follow (above content/, to a file that is no page): it led
+        // nowhere on the old site either, so its text stays and the link goes. Every such
+        // link of a document in one round (a note may hold dozens).
+        var unlinked: Set<Diagnostic> = []
+        for error in errors.sorted() where error.message.hasPrefix("link to '") {
+            guard let line = error.line, let end = error.message.range(of: "': ", options: .backwards),
+                  let i = site.documents.firstIndex(where: { $0.path == error.file }) else { continue }
+            let link = String(error.message[error.message.index(error.message.startIndex, offsetBy: "link to '".count)..<end.lowerBound])
+            guard unlink(link, line: line, in: &site.documents[i]) else { continue }
+            site.report.leave(error.file, line: line, link, "\(error.message): written as the link's text alone so that the site builds; link it again by hand")
+            unlinked.insert(error)
+            changed = true
+        }
+        for error in errors.sorted() where !unlinked.contains(error) && done.insert(error.file).inserted {
             if error.file == "content/site.yml" {
                 changed = dropConfigKey(at: error, in: &site) || changed
             } else if let i = site.documents.firstIndex(where: { $0.path == error.file }) {
@@ -90,7 +103,9 @@ enum ImportBuildCheck {
         if document.fields.first(where: { $0.key == "draft" })?.value.bool != true {
             document.fields.removeAll { $0.key == "draft" || $0.key == "published" }
             document.fields.append((key: "draft", value: .bool(true)))
-            site.report.leave(document.path, line: error.line, "build error", "\(error.message): written as a draft so that the site builds; fix it and remove draft: true")
+            let urls = document.oldURLs.isEmpty ? "" : "; until then its old URL is not answered ("
+                + document.oldURLs.prefix(3).map { "`\($0)`" }.joined(separator: ", ") + (document.oldURLs.count > 3 ? ", ..." : "") + ")"
+            site.report.leave(document.path, line: error.line, "build error", "\(error.message): written as a draft so that the site builds; fix it and remove draft: true" + urls)
             if document.kind == .post {
                 site.report.counts["posts", default: 1] -= 1
                 site.report.counts["drafts", default: 0] += 1
@@ -104,6 +119,49 @@ enum ImportBuildCheck {
         document.path = path
         site.setAside.append(document)
         site.report.leave(path, line: nil, "build error", "\(error.message): fails even as a draft, so it is written outside content/ for you to fix and move back")
+    }
+
+    /// Writes the Markdown link (or image) to `link` on file line `line` of the document
+    /// as its text alone; whether there was one to write so. Only a link whose `[text]`
+    /// and `(destination)` are on that line is rewritten.
+    static func unlink(_ link: String, line: Int, in document: inout ImportedSite.Document) -> Bool {
+        var lines = String(document.body.drop { $0 == "\n" }).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let k = line - ImportAssembler.bodyLine(document)
+        guard k >= 0, k < lines.count else { return false }
+        let chars = Array(lines[k])
+        let wanted = SitePaths.percentDecoded(link)
+        var i = 0
+        while i + 1 < chars.count {
+            defer { i += 1 }
+            guard chars[i] == "]", chars[i + 1] == "(" else { continue }
+            // The destination: `<...>`, or up to a space or the unbalanced `)`.
+            var j = i + 2, destination = ""
+            if j < chars.count, chars[j] == "<" {
+                j += 1
+                while j < chars.count, chars[j] != ">" { destination.append(chars[j]); j += 1 }
+                j += 1
+            } else {
+                var depth = 0
+                while j < chars.count, !chars[j].isWhitespace, chars[j] != ")" || depth > 0 {
+                    if chars[j] == "(" { depth += 1 } else if chars[j] == ")" { depth -= 1 }
+                    destination.append(chars[j]); j += 1
+                }
+            }
+            guard SitePaths.percentDecoded(destination) == wanted,
+                  let close = chars[min(j, chars.count)...].firstIndex(of: ")") else { continue }
+            // The `[` that opens the text, brackets balanced.
+            var open = i - 1, depth = 0
+            while open >= 0 {
+                if chars[open] == "]" { depth += 1 } else if chars[open] == "[" { if depth == 0 { break }; depth -= 1 }
+                open -= 1
+            }
+            guard open >= 0 else { continue }
+            let start = open > 0 && chars[open - 1] == "!" ? open - 1 : open
+            lines[k] = String(chars[..<start]) + String(chars[(open + 1)..<i]) + String(chars[(close + 1)...])
+            document.body = lines.joined(separator: "\n")
+            return true
+        }
+        return false
     }
 
     /// Drops `url` from the document's aliases; whether it was one.

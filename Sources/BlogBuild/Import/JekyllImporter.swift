@@ -342,7 +342,10 @@ enum JekyllImporter {
                                               nameTitle: nameTitle, slug: value("slug")?.scalarText, categories: categories,
                                               outputExtension: ext == "xml" ? ".xml" : ".html", collection: collection)
             old += JekyllPermalink.writtenForms(url)
-            if type == "posts", let base = settings.siteAddress {
+            if type == "posts" {
+                // No absolute `url`: the ids' host was the one the site was built for; the path,
+                // which blogbuild makes absolute on the base_url the user writes.
+                let base = settings.siteAddress ?? ""
                 // jekyll-feed's `<id>{{ post.id | absolute_url }}</id>`, or the site's own template's
                 // `<guid>{{ post.url | absolute_url }}</guid>`, or the id a static feed file gave the post.
                 let documentID = base + JekyllPermalink.documentID(url: url, slug: value("slug")?.scalarText ?? nameTitle)
@@ -492,8 +495,8 @@ enum JekyllImporter {
         var collections: [String: String]
         /// The folder holding `_posts/` and the collections' folders (`collections_dir`).
         var collectionsDir: String
-        /// What jekyll-feed's entry ids start with (`url` and `baseurl`, no `/` at the end):
-        /// nil when the site does not use the plugin or has no absolute `url`.
+        /// What jekyll-feed's entry ids start with (`url` and `baseurl`, no `/` at the end;
+        /// empty when the site has no absolute `url`): nil when the site does not use the plugin.
         var jekyllFeedBase: String?
         /// `url` and `baseurl`, no `/` at the end: what an absolute post address starts with.
         var siteAddress: String?
@@ -539,8 +542,8 @@ enum JekyllImporter {
             if var url = config["url"]?.scalarText, url.hasPrefix("http") {
                 while url.hasSuffix("/") { url.removeLast() }
                 siteAddress = url + String(base.dropLast())
-                if plugins.contains("jekyll-feed") { jekyllFeedBase = siteAddress }
             }
+            if plugins.contains("jekyll-feed") { jekyllFeedBase = siteAddress ?? "" }
         }
 
         /// The folder of a collection: `_label`, inside `collections_dir` when there is one.

@@ -102,6 +102,10 @@ public enum ImportVerifier {
                                 feeds: listing.feeds.map { .init(url: $0, outcome: .lost(why)) })
         }
         let new = NewSiteAnswers(files: rendered.files, baseURL: baseURL(of: site))
+        if !new.hasAddress, !listing.feeds.isEmpty {
+            notes.append("the site has no address yet (content/site.yml's base_url is the placeholder): feed entry ids are compared "
+                         + "without their host, which is the address you write there")
+        }
         return VerifyReport(oldSite: oldSite, notes: notes,
                             pages: listing.pages.map { .init(url: $0, outcome: new.answer($0, oldTarget: oldAway[$0])) },
                             feeds: listing.feeds.map { .init(url: $0, outcome: new.answerFeed($0, oldIDs: oldIDs[$0] ?? [])) })

@@ -17,7 +17,17 @@ struct NewSiteAnswers: Sendable {
     /// Bytes of a page looked at for a meta refresh.
     static let refreshWindow = 4096
 
+    /// Whether the site has an address of its own (not the placeholder base_url).
+    var hasAddress: Bool
+
+    /// `https://host/a/b/` → `/a/b/`; an id that is no absolute URL as it is.
+    static func withoutHost(_ id: String) -> String {
+        guard let scheme = id.range(of: "://"), let slash = id[scheme.upperBound...].firstIndex(of: "/") else { return id }
+        return String(id[slash...])
+    }
+
     init(files: [OutputFile], baseURL: String?) {
+        hasAddress = baseURL != nil && baseURL != ConfigLoader.placeholderBaseURL
         var byPath: [String: OutputFile.Contents] = [:]
         for file in files { byPath[file.path] = file.contents }
         self.files = byPath
@@ -179,8 +189,13 @@ struct NewSiteAnswers: Sendable {
         if let last = newest.last?.date {
             newest += entries.dropFirst(want.count).prefix { $0.date == last }
         }
-        let have = Set(newest.map(\.id))
-        let missing = want.filter { !have.contains($0) }
+        // A site with no address yet (the placeholder base_url): the old ids' host was
+        // whatever the old site was served from, and the new ones' is the address the user
+        // writes, so ids are compared by what follows the host.
+        let compared = hasAddress
+        func key(_ id: String) -> String { compared ? id : Self.withoutHost(id) }
+        let have = Set(newest.map { key($0.id) })
+        let missing = want.filter { !have.contains(key($0)) }
         guard missing.isEmpty else {
             let shown = missing.prefix(3).map { "`\($0)`" }.joined(separator: ", ") + (missing.count > 3 ? ", ..." : "")
             return .lost("\(missing.count) of the \(want.count) newest ids not among the new feed's newest (\(shown))")
