@@ -207,7 +207,8 @@ struct ImportVerifyTests {
 
     /// A Jekyll site naming jekyll-redirect-from (not installed here: the verify's stand-in
     /// writes its pages) and serving a feed file written once (no front matter) that also
-    /// lists a link to another site. The redirect pages are old URLs, kept; `redirect_to`
+    /// lists a link to another site; a post whose file name blogbuild's slug cleans. The
+    /// redirect pages are old URLs, kept; `redirect_to`
     /// another host is kept by a redirect to the same place; the posts the static feed
     /// lists keep its ids, and the entry that is no post is named.
     @Test(.enabled(if: jekyll != nil || isCI, "needs Jekyll (apt-get install jekyll)"))
@@ -219,6 +220,8 @@ struct ImportVerifyTests {
             "_config.yml": "title: Redirects\nurl: https://example.org\npermalink: /:title/\ntimezone: UTC\nplugins: [jekyll-redirect-from]\n",
             "_posts/2021-03-05-first.md": "---\ntitle: First\nredirect_from: [/old-first/, /2021/first.html]\n---\nOne.\n",
             "_posts/2021-03-06-second.md": "---\ntitle: Second\nredirect_from: /old-second\n---\nTwo.\n",
+            // A file name a URL keeps but blogbuild's slug cleans: the old URL is an alias.
+            "_posts/2021-03-07-Help!-It's-Me.md": "---\ntitle: Help\n---\nThree.\n",
             "cv.html": "---\npermalink: /cv\nredirect_to:\n  - https://elsewhere.example/cv?id=7\n---\n",
             "feed.xml": "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"><id>https://example.org/</id><title>R</title>"
                 + entry("https://github.com/example/tool") + entry("https://example.org/second/") + entry("https://example.org/first/") + "</feed>\n",
@@ -231,6 +234,7 @@ struct ImportVerifyTests {
             #expect(report.contains("- `\(old)`: redirect → `"), "\(old): \(report)")
         }
         #expect(report.contains("- `/cv.html`: redirect → `https://elsewhere.example/cv?id=7`"), "\(report)")
+        #expect(report.contains("- `/Help!-It's-Me/`: redirect → `/help-it-s-me/`"), "\(report)")
         #expect(report.contains("`https://github.com/example/tool`"), "the entry that is no post is named: \(report)")
         #expect(Self.unnamedLosses(report).isEmpty, "\(report)")
         #expect(folder.read("content/posts/2021-03-06-second.md")?.contains("feed_id: https://example.org/second/") == true)

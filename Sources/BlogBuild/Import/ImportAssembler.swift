@@ -21,8 +21,10 @@ enum ImportAssembler {
         let named = DateParsing.fileNamePrefix(name)
         let dateText = document.fields.first { $0.key == "date" }?.value.scalarText ?? named?.date
         guard let dateText, case .success(let date) = DateParsing.fields(dateText) else { return nil }
-        let slug = document.fields.first { $0.key == "slug" }?.value.scalarText ?? named?.rest ?? name
         let title = document.fields.first { $0.key == "title" }?.value.scalarText ?? ""
+        // The loader's rule for a post with no `slug:` (a file name that is not a slug is cleaned).
+        guard let slug = document.fields.first(where: { $0.key == "slug" })?.value.scalarText
+                ?? PostLoader.slug(fileName: named?.rest ?? name, title: title) else { return nil }
         return Permalink.expand(pattern, year: date.year, month: date.month, day: date.day, slug: slug, title: title)
     }
 

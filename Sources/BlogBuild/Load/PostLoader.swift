@@ -72,16 +72,8 @@ enum PostLoader {
             }
         } else {
             let fromFile = fromName?.rest ?? name
-            // A name that is not a slug (`Café notes ☕ über`) gives the slug `new post` would have named it by.
-            let cleaned = Slug.fromFileName(fromFile)
-            if !cleaned.isEmpty {
-                slug = cleaned
-            } else if let title, !Slug.make(title).isEmpty {
-                slug = Slug.make(title)
-            } else if !fromFile.isEmpty {
-                // No letter or digit a slug keeps (`日記`), in the title either: the name as it is, as before.
-                slug = fromFile
-            } else if title != nil {
+            slug = Self.slug(fileName: fromFile, title: title)
+            if slug == nil, title != nil {
                 fields.report("no slug in the file name or title; add 'slug:'", at: nil)
             }
             if let slug, slug != fromFile, !fromFile.isEmpty {
@@ -105,6 +97,17 @@ enum PostLoader {
         post.search = search
         post.feedID = feedID
         return (post, diagnostics)
+    }
+
+    /// The slug of a post with no `slug:`, from its file name after the date (`fileName`).
+    /// A name that is not a slug (`Café notes ☕ über`, `Help!-I'm-here`) gives the slug
+    /// `new post` would have named it by; one with no letter or digit a slug keeps gives
+    /// the title's, else (`日記`, no title that slugs) the name as it is. Nil: neither has one.
+    static func slug(fileName: String, title: String?) -> String? {
+        let cleaned = Slug.fromFileName(fileName)
+        if !cleaned.isEmpty { return cleaned }
+        if let title, !Slug.make(title).isEmpty { return Slug.make(title) }
+        return fileName.isEmpty ? nil : fileName
     }
 
     /// A file (or bundle folder) whose name is not a slug: which slug its URL takes
