@@ -804,6 +804,13 @@ enum HugoImporter {
                         report.leave("config", line: nil, old + rssFile,
                                      "\(taxonomy) and \(others) of one name are one blogbuild tag: the feed here is the tag's, with \(all.count - own.count) posts more than the old one had")
                     }
+                    // Terms Hugo keeps apart that blogbuild's slug joins (`conférence`, `conference`): one tag.
+                    let joined = terms.filter { $0.key != url && SiteResolver.tagSlug($0.value.name) == SiteResolver.tagSlug(term.name) }.keys.sorted()
+                    if !siteWide, taxonomies.contains(taxonomy), !joined.isEmpty {
+                        report.leave("config", line: nil, old + rssFile,
+                                     "Hugo's term here and " + joined.map { "`/\(folder)/\($0)/`" }.joined(separator: ", ")
+                                     + " are one blogbuild tag (\(SiteResolver.tagSlug(term.name))): the feed here is the tag's, with the posts of both")
+                    }
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
                     if !siteWide, url != SiteResolver.tagSlug(term.name), seen.insert(old + rssFile).inserted {
                         redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new))))
