@@ -147,15 +147,19 @@ import Testing
         #expect(folder.read("IMPORT.md")?.contains("a dated document of a collection other than posts") == true)
     }
 
-    /// WordPress attachment names and other long names are written whole in IMPORT.md.
+    /// WordPress attachment names, lists of URLs and other long names are written whole in IMPORT.md.
     @Test func aLongNameInIMPORTmdIsWholeAndALongLineOfWordsIsClipped() {
         var report = ImportReport()
         let url = "https://old.example.org/wp-content/uploads/2014/01/a-very-long-attachment-file-name-for-the-header-image-220x150.jpg"
         report.leave("export.xml (post 7 \"Header\")", line: 12, url, "not copied: no file in --uploads")
         let words = String(repeating: "many words in a row ", count: 8)
         report.leave("export.xml (post 8 \"Prose\")", line: 20, words, "a shortcode left as text")
+        // A list of old URLs, as a lost section list names them with its pagers.
+        let urls = (1...12).map { "/presentation/page/\($0)/" }.joined(separator: " ")
+        report.leave("content/presentation", line: nil, urls, "Hugo's list of the section's pages")
         let text = report.markdown(kind: .wordpress, source: "export.xml")
         #expect(text.contains(url), "\(text)")
+        #expect(text.contains("`\(urls)`"), "\(text)")
         #expect(!text.contains(words) && text.contains("many words in a row many"), "\(text)")
     }
 

@@ -74,11 +74,13 @@ public struct ImportReport: Sendable, Equatable {
     private static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
 
     /// Inline code cannot hold a backtick; a construct spanning lines shows its first. A long
-    /// line of words is clipped; a name (a URL, a file: no blank in it) is shown whole, or
-    /// nobody could find what to fix (`…-220x…` of a WordPress attachment).
+    /// line of words is clipped; a name (a URL, a file: no blank in it), or a list of URLs
+    /// (`/presentation/ /presentation/page/2/ …`), is shown whole, or nobody could find what
+    /// to fix (`…-220x…` of a WordPress attachment).
     private static func code(_ text: String) -> String {
         let first = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let isName = !first.contains { $0 == " " || $0 == "\t" }
+        let words = first.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let isName = words.count <= 1 || words.allSatisfy { $0.hasPrefix("/") || $0.contains("://") }
         let clipped = first.count > 80 && !isName ? String(first.prefix(77)) + "..." : first
         return clipped.replacingOccurrences(of: "`", with: "'")
     }
