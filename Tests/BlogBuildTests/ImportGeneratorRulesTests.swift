@@ -9,7 +9,8 @@ import Testing
     /// A Hugo site whose sections differ: `post/` is the blog (most dated pages), `app/`
     /// and `code/` hold pages with dates of their own, one on a `url:`; patterns per
     /// section and per kind, with `:sections[last]`, `:slugorfilename`, `:contentbasename`,
-    /// and a nested section (`blog/deep/_index.md`); an undated page in the blog's section.
+    /// and a nested section (`blog/deep/_index.md`); an undated page in the blog's section;
+    /// a page whose keys are capitalised (`Slug:`).
     static let sections: [String: String] = [
         "hugo.toml": """
             baseURL = 'https://example.org/'
@@ -32,6 +33,8 @@ import Testing
         "content/blog/deep/one.md": "---\ntitle: Deep one\ndate: 2020-02-03\nslug: dee\n---\nDeep.\n",
         // No date at all, in the blog's section: a page to Hugo (its date is zero), kept as one.
         "content/post/notes/index.md": "---\ntitle: Notes\n---\nUndated notes.\n",
+        // Keys in another case, which Hugo reads as it reads `slug:` and `title:`.
+        "content/app/other.md": "---\nTitle: Other\nSlug: the other one\nDate: 2018-04-05\n---\nThe other app.\n",
     ]
 
     @Test func hugoSectionsThatAreNotTheBlogArePagesAtTheirOldURLs() throws {
@@ -66,7 +69,7 @@ import Testing
         let pages = (FileManager.default.enumerator(atPath: old.path)?.compactMap { $0 as? String } ?? []).filter { path in
             path.hasSuffix("index.html") && (try? String(contentsOf: old.appendingPathComponent(path), encoding: .utf8))?.hasPrefix("SINGLE") == true
         }.map { "/" + $0.dropLast("index.html".count) }.sorted()
-        #expect(pages.count == 8, "\(pages)")
+        #expect(pages.count == 9 && pages.contains("/app/the-other-one/"), "\(pages)")
         try FileManager.default.removeItem(at: folder.url("content"))
         let imported = try BlogBuildCLI.run(["import", "hugo", source.path, "--site", folder.root.path])
         #expect(imported.status == 0, "\(imported)")

@@ -301,10 +301,15 @@ enum HugoImporter {
 
     // MARK: - Posts and pages
 
+    /// Front matter value `key`, read as Hugo reads keys: whatever their case (`Slug:`,
+    /// `publishdate`, `lastMod`), the exact spelling first.
+    static func frontValue(_ front: ImportValue, _ key: String) -> ImportValue? {
+        front.entries.first { $0.key == key }?.value ?? front.entries.first { $0.key.lowercased() == key.lowercased() }?.value
+    }
+
     private static func post(source: String, path: String, front: ImportValue, settings: Settings,
                              series: inout [String: String], now: Date, report: inout ImportReport) -> ImportedSite.Document? {
-        // Hugo reads front matter keys whatever their case (`publishdate`, `lastMod`).
-        let value = { (key: String) in front.entries.first { $0.key == key }?.value ?? front.entries.first { $0.key.lowercased() == key.lowercased() }?.value }
+        let value = { (key: String) in frontValue(front, key) }
         let parts = path.split(separator: "/").map(String.init)
         let fileName = parts.last ?? path
         let baseName = fileName == "index.md" && parts.count >= 2 ? parts[parts.count - 2] : (fileName as NSString).deletingPathExtension
@@ -404,14 +409,15 @@ enum HugoImporter {
 
     private static func page(source: String, path: String, front: ImportValue, settings: Settings, now: Date,
                              report: inout ImportReport) -> ImportedSite.Document? {
+        let value = { (key: String) in frontValue(front, key) }
         let parts = path.split(separator: "/").map(String.init)
         let fileName = parts.last ?? path
         let baseName = fileName == "index.md" && parts.count >= 2 ? parts[parts.count - 2] : (fileName as NSString).deletingPathExtension
         if parts.count == 1 && baseName == "index" { report.skip(source, "the home page: blogbuild writes its own"); return nil }
-        var fields: ImportFields = [(key: "title", value: .text(front["title"]?.scalarText ?? baseName.capitalized))]
-        let used: Set<String> = ["title", "url", "slug", "aliases", "layout", "type", "menu", "weight", "expiryDate"]
-        for (key, v) in front.entries where !used.contains(key) { fields.append((key: key, value: v)) }
-        if front["draft"]?.bool == true {
+        var fields: ImportFields = [(key: "title", value: .text(value("title")?.scalarText ?? baseName.capitalized))]
+        let used: Set<String> = ["title", "url", "slug", "aliases", "layout", "type", "menu", "weight", "expirydate"]
+        for (key, v) in front.entries where !used.contains(key.lowercased()) { fields.append((key: key, value: v)) }
+        if value("draft")?.bool == true {
             report.leave(source, line: nil, "draft: true", "blogbuild pages have no drafts; the page was not imported")
             return nil
         }
@@ -421,18 +427,18 @@ enum HugoImporter {
             return nil
         }
         var old: [String] = []
-        if let url = front["url"]?.scalarText {
+        if let url = value("url")?.scalarText {
             old.append(url.hasPrefix("/") ? url : "/" + url)
         } else if parts.count > 1, let pattern = settings.permalinks[parts[0]] {
             // A page of a section that is not the blog keeps the URL its section's pattern gave it.
-            let date = (front["date"] ?? front["publishDate"])?.scalarText.flatMap { try? DateParsing.fields($0).get() }
+            let date = (value("date") ?? value("publishDate"))?.scalarText.flatMap { try? DateParsing.fields($0).get() }
             let folder = parts.dropLast(fileName.hasPrefix("index.") ? 2 : 1).joined(separator: "/")
             old.append(settings.url(section: parts[0], pattern: pattern, year: date?.year ?? 1, month: date?.month ?? 1, day: date?.day ?? 1,
-                                    title: front["title"]?.scalarText ?? baseName, slug: front["slug"]?.scalarText, fileName: baseName,
+                                    title: value("title")?.scalarText ?? baseName, slug: value("slug")?.scalarText, fileName: baseName,
                                     folder: folder))
         } else {
             let folder = parts.dropLast().joined(separator: "/")
-            let own = front["slug"]?.scalarText ?? baseName
+            let own = value("slug")?.scalarText ?? baseName
             let base = fileName == "index.md" ? (parts.dropLast(2).joined(separator: "/")) : folder
             old.append("/" + (base.isEmpty ? "" : base + "/") + settings.urlize(own) + "/")
         }
