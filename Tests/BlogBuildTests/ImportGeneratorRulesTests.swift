@@ -428,3 +428,21 @@ import Testing
         #expect(OldSiteBuild.hugoConfigImportsModules(site))
     }
 }
+
+/// What lets Debian's Jekyll build a site as its own Jekyll did (`import --verify`).
+@Suite struct JekyllFallbackTests {
+    /// Debian's Psych refuses Ruby symbols (`:compressed`): the copy's config reads them as
+    /// strings, however many blanks stand between the key and the value.
+    @Test func rubySymbolsInTheConfigAreReadAsStrings() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("jfb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let config = "title: A\nsass:\n  style:            :compressed\nmarkdown: :kramdown\nurl: https://x.example:8080\n"
+        try Data(config.utf8).write(to: root.appendingPathComponent("_config.yml"))
+        #expect(JekyllFallback.unsymbolConfig(in: root))
+        let written = try String(contentsOf: root.appendingPathComponent("_config.yml"), encoding: .utf8)
+        #expect(written == "title: A\nsass:\n  style: compressed\nmarkdown: kramdown\nurl: https://x.example:8080\n", "\(written)")
+        // Nothing left to change: false, the file as it is.
+        #expect(!JekyllFallback.unsymbolConfig(in: root))
+    }
+}

@@ -35,7 +35,8 @@ enum JekyllFallback {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
             for (i, line) in lines.enumerated() {
-                guard let colon = line.range(of: ": :") else { continue }
+                // `key: :value`, with any blanks between (`style:     :compressed`).
+                guard let colon = line.range(of: #":[ \t]+:"#, options: .regularExpression) else { continue }
                 let key = line[..<colon.lowerBound].trimmingCharacters(in: .whitespaces)
                 let value = line[colon.upperBound...].trimmingCharacters(in: .whitespaces)
                 guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }),
