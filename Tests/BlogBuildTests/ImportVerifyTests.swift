@@ -262,6 +262,22 @@ struct ImportVerifyTests {
         #expect(Self.unnamedLosses(report).isEmpty, "\(report)")
     }
 
+    /// A Jekyll site whose theme gem is not installed here (Chirpy's set-up): the old site is
+    /// still built, without the theme, and every page verified.
+    @Test(.enabled(if: jekyll != nil || isCI, "needs Jekyll and jekyll-feed (apt-get install jekyll ruby-jekyll-feed)"))
+    func aJekyllSiteWhoseThemeIsMissingIsVerified() throws {
+        guard Self.jekyll != nil else { Issue.record("CI=true but jekyll is not on PATH (apt-get install jekyll ruby-jekyll-feed)"); return }
+        let folder = try Self.emptySite()
+        var files = Self.jekyllSite
+        files["_config.yml"] = files["_config.yml"]! + "theme: jekyll-theme-not-installed-here\n"
+        let source = try Self.source(files, in: folder, named: "jekyll-missing-theme")
+        let imported = try BlogBuildCLI.run(["import", "jekyll", source.path, "--site", folder.root.path, "--verify"], timeout: 180)
+        #expect(imported.status == 0, "\(imported)")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("The old site: built with jekyll (with only the plugins and theme installed here)"), "\(report)")
+        for kept in ["/2021/01/05/first/", "/about/"] { #expect(report.contains("- `\(kept)`: kept\n"), "\(kept): \(report)") }
+    }
+
     static func unnamedLosses(_ report: String) -> [String] {
         guard let verified = report.range(of: VerifyReport.heading) else { return ["no verification in IMPORT.md"] }
         let head = report[..<verified.lowerBound], section = report[verified.upperBound...]

@@ -56,7 +56,9 @@ enum JekyllFallback {
         let kept = named.filter { installed.contains($0) }
         let theme = (config["theme"] as? String).flatMap { installed.contains($0) ? $0 : nil }
         let list = "[" + kept.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-        let yaml = "plugins: \(list)\ngems: []\ntheme: \(theme.map { "\"\($0)\"" } ?? "null")\nremote_theme: null\n"
+        // `false`, not `null`: Jekyll's layered configs keep the earlier value where the later is
+        // nil (`Utils.deep_merge_hashes!`), and `Site#configure_theme` takes no theme for a non-string.
+        let yaml = "plugins: \(list)\ngems: []\ntheme: \(theme.map { "\"\($0)\"" } ?? "false")\nremote_theme: false\n"
             + "strict_front_matter: false\nliquid:\n  error_mode: lax\n  strict_filters: false\n  strict_variables: false\n"
         return (yaml, named, kept, theme)
     }
