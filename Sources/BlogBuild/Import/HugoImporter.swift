@@ -84,6 +84,11 @@ enum HugoImporter {
                     // taxonomy `tags` its title and words (`tags/_index.md`: the list of terms). blogbuild's
                     // tag pages answer at those URLs; their text has no place there yet.
                     report.leave(source, line: nil, "\(taxonomy) term page", "the words of a taxonomy's term (or list) page are not imported: blogbuild's own page answers at /\(folder)/")
+                    let term = folder.split(separator: "/").dropFirst().joined(separator: "/")
+                    if !term.isEmpty {
+                        let slug = (try? file.fields().get()).flatMap { HugoImporter.frontValue($0, "slug")?.scalarText }
+                        settings.termPages[taxonomy, default: [:]][term] = .some(slug)
+                    }
                     continue
                 }
                 guard !folder.isEmpty,
@@ -545,9 +550,14 @@ enum HugoImporter {
         /// `baseURL` when it is absolute, ending in `/`: what Hugo's `.Permalink` starts with.
         var absoluteBase: String?
         var lowercase: Bool
+        /// `removePathAccents`: Hugo writes `aubépine` as `aubepine` in paths.
+        var removePathAccents: Bool
         /// Sections whose list page has words of its own, which became a page at the
         /// section's URL: a menu link there stays.
         var sectionPages: Set<String> = []
+        /// Taxonomy → the terms with a page of their own (`content/tags/python/_index.md`), by
+        /// folder (`python`) → the `slug:` it gives, which is the term's path in Hugo's URLs.
+        var termPages: [String: [String: String?]] = [:]
 
         /// How many published posts each old list had: per section, tag and category.
         struct OldLists {
@@ -618,6 +628,7 @@ enum HugoImporter {
                 if let largest { postSections = [largest.key] } else if datedSections[""] != nil { postSections = [""] }
             }
             lowercase = config["disablePathToLower"]?.bool != true
+            removePathAccents = HugoImporter.frontValue(config, "removePathAccents")?.bool == true
             // The first post section that has posts decides; with no pattern Hugo writes /SECTION/SLUG/.
             let section = postSections.sorted().first { permalinks[$0] != nil } ?? postSections.sorted().first ?? "posts"
             blogbuildPattern = Self.blogbuildPattern(permalinks[section] ?? (section.isEmpty ? "/:slug/" : "/\(section)/:slug/"))
@@ -651,7 +662,12 @@ enum HugoImporter {
         /// Hugo's `urlize`: blanks become `-`, most punctuation goes (`+` stays: `notepad++`), lower-cased.
         func urlize(_ text: String) -> String {
             var out = ""
-            for ch in text {
+            // Hugo's MakePath: accents dropped (the marks of the decomposed letters) when asked.
+            let source = removePathAccents
+                ? String(String.UnicodeScalarView(text.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+                    $0.properties.generalCategory != .nonspacingMark }))
+                : text
+            for ch in source {
                 if ch == " " { out.append("-") }
                 else if ch.isLetter || ch.isNumber || "-_.~+".contains(ch) { out.append(ch) }
             }
@@ -663,6 +679,12 @@ enum HugoImporter {
         /// part, a `/` kept (`CI/CD` → `/tags/ci/cd/`).
         func urlizeTerm(_ name: String) -> String {
             name.split(separator: "/").map { urlize(String($0)) }.filter { !$0.isEmpty }.joined(separator: "/")
+        }
+
+        /// The path Hugo writes a term at under its taxonomy: its urlized name (`urlizeTerm`),
+        /// or the `slug:` of the term's own page (`content/tags/x/_index.md`).
+        func termPath(_ taxonomy: String, _ url: String) -> String {
+            (termPages[taxonomy]?[url] ?? nil).map(urlize) ?? url
         }
 
         /// A page's Hugo URL: its section's permalink pattern (`HugoPermalink`), else `/folder/slug/`.
@@ -734,6 +756,19 @@ enum HugoImporter {
             // `/page/1/`: the alias Hugo writes of a paginated home page (blogbuild's pages of
             // the home list start at `/page/2/`).
             var redirects: ImportFields = [(key: "/page/1/", value: .text("/"))]
+            // A home list over the blog's sections (what Hugo's themes paginate) held their pages too,
+            // not only the posts: its last pagers go to blogbuild's last page of the home list.
+            let inBlog = lists.pages.filter { postSections.contains(String($0.dropFirst().split(separator: "/").first ?? "")) }.count
+            let posts = lists.sections.values.reduce(0, +), homePages = listPages(posts).count
+            if inBlog > 0 {
+                let extra = listPages(posts + inBlog).dropFirst(homePages)
+                for k in extra { redirects.append((key: "/page/\(k)/", value: .text(homePages == 1 ? "/" : "/page/\(homePages)/"))) }
+                if !extra.isEmpty {
+                    report.leave("content", line: nil, extra.map { "/page/\($0)/" }.joined(separator: " "),
+                                 "the home list of the old theme held the \(inBlog) pages of the blog's sections that are not posts too: "
+                                 + "these pages of it redirect to the home list's last page")
+                }
+            }
             for section in postSections.sorted() where !section.isEmpty {
                 alsoAt.append("/\(urlize(section))/\(rssFile)")
                 if postSections.count > 1 && !siteWide {
@@ -742,8 +777,16 @@ enum HugoImporter {
                                  + "its readers also get the posts of \(postSections.subtracting([section]).sorted().joined(separator: ", "))")
                 }
                 if !sectionPages.contains(section) { redirects.append((key: "/\(urlize(section))/", value: .text(SiteURLs.archive))) }
-                for k in pages(lists.sections[section] ?? 0) {
+                // The section's list and feed held its pages that are not posts too (an undated one).
+                let sectionOthers = lists.pages.filter { $0.hasPrefix("/\(section)/") }
+                for k in pages((lists.sections[section] ?? 0) + sectionOthers.count) {
                     redirects.append((key: "/\(urlize(section))/page/\(k)/", value: .text(SiteURLs.archive)))
+                }
+                if !siteWide, !sectionOthers.isEmpty {
+                    report.leave("content/\(section)", line: nil, "/\(urlize(section))/\(rssFile)",
+                                 "Hugo's feed of this section also listed its \(sectionOthers.count) pages that are not posts ("
+                                 + sectionOthers.sorted().prefix(3).map { "content\($0)" }.joined(separator: ", ") + (sectionOthers.count > 3 ? ", …" : "")
+                                 + "); blogbuild's feed lists posts")
                 }
             }
             // Each taxonomy's term feeds are copies of its terms' tag feeds (categories and the
@@ -760,7 +803,7 @@ enum HugoImporter {
                 tagFeeds = []
                 for taxonomy in declared {
                     let folder = urlize(taxonomy)
-                    for url in Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm)).sorted() { alsoAt.append("/\(folder)/\(url)/\(rssFile)") }
+                    for url in Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm)).sorted() { alsoAt.append("/\(folder)/\(termPath(taxonomy, url))/\(rssFile)") }
                 }
                 alsoAt += tagLists
                 tagLists = []
@@ -783,7 +826,9 @@ enum HugoImporter {
             for taxonomy in declared {
                 let folder = urlize(taxonomy)
                 // Hugo's list of terms counts the terms pages have too.
-                let terms = Set((Array((lists.terms[taxonomy] ?? [:]).keys) + Array((lists.pageTerms[taxonomy] ?? [:]).keys)).map(urlizeTerm)).count
+                // And the terms with a page of their own that no page has.
+                let terms = Set((Array((lists.terms[taxonomy] ?? [:]).keys) + Array((lists.pageTerms[taxonomy] ?? [:]).keys)).map(urlizeTerm))
+                    .union((termPages[taxonomy] ?? [:]).keys).count
                 // Hugo's page of the categories (a list, empty or not) goes to the tags they became.
                 if folder != "tags" { redirects.append((key: "/\(folder)/", value: .text(SiteURLs.tags))) }
                 for k in pages(terms) { redirects.append((key: "/\(folder)/page/\(k)/", value: .text(SiteURLs.tags))) }
@@ -801,7 +846,8 @@ enum HugoImporter {
                     terms[urlizeTerm(name), default: (name, 0)].count += count
                 }
                 for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
-                    let old = "/\(folder)/\(url)/", new = SiteURLs.tag(slug: SiteResolver.tagSlug(term.name))
+                    let path = termPath(taxonomy, url)
+                    let old = "/\(folder)/\(path)/", new = SiteURLs.tag(slug: SiteResolver.tagSlug(term.name))
                     // A category and a tag of one name are one blogbuild tag: its feed has the posts of both.
                     let byTaxonomy = lists.members[SiteResolver.tagSlug(term.name)] ?? [:]
                     let own = byTaxonomy[taxonomy] ?? [], all = byTaxonomy.values.reduce(into: Set<String>()) { $0.formUnion($1) }
@@ -818,7 +864,7 @@ enum HugoImporter {
                                      + " are one blogbuild tag (\(SiteResolver.tagSlug(term.name))): the feed here is the tag's, with the posts of both")
                     }
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
-                    if !siteWide, url != SiteResolver.tagSlug(term.name), seen.insert(old + rssFile).inserted {
+                    if !siteWide, path != SiteResolver.tagSlug(term.name), seen.insert(old + rssFile).inserted {
                         redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new))))
                     }
                     // A term under this one's address (`ci/cd` under `ci`): Hugo's list of this term has its posts too.
@@ -838,7 +884,7 @@ enum HugoImporter {
                 for name in (lists.terms[taxonomy] ?? [:]).keys { onPosts.insert(urlizeTerm(name)) }
                 for (url, count) in Dictionary((lists.pageTerms[taxonomy] ?? [:]).map { (urlizeTerm($0.key), $0.value) }, uniquingKeysWith: +)
                     .sorted(by: { $0.key < $1.key }) {
-                    let old = "/\(folder)/\(url)/"
+                    let old = "/\(folder)/\(termPath(taxonomy, url))/"
                     if onPosts.contains(url) {
                         report.leave("content", line: nil, old + rssFile,
                                      "Hugo's feed of this term also listed the \(count) pages (not posts) that have it; blogbuild's tag feed lists posts")
@@ -846,6 +892,13 @@ enum HugoImporter {
                         report.leave("content", line: nil, ([old] + pages(count).map { old + "page/\($0)/" } + [old + rssFile]).joined(separator: " "),
                                      "only pages (not posts) have this term: blogbuild's tags are of posts, so its list and feed are lost")
                     }
+                }
+                // A term with a page of its own that no page has: Hugo still writes its (empty) list and feed.
+                let used = onPosts.union((lists.pageTerms[taxonomy] ?? [:]).keys.map(urlizeTerm))
+                for term in (termPages[taxonomy] ?? [:]).keys.sorted() where !used.contains(term) {
+                    let old = "/\(folder)/\(termPath(taxonomy, term))/"
+                    report.leave("content/\(taxonomy)/\(term)/_index", line: nil, [old, old + "page/1/", old + rssFile].joined(separator: " "),
+                                 "a term page that no page has: Hugo wrote its empty list and feed; blogbuild has no tag without posts, so they are lost")
                 }
             }
             // A term whose address has a `/` (`CI/CD` → `/tags/ci/cd/`) sits under another term's
