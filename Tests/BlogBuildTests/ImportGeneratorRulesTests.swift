@@ -31,8 +31,8 @@ import Testing
         "content/code/snap.md": "---\ntitle: Snap\ndate: 2019-01-03\n---\nMore code.\n",
         "content/blog/deep/_index.md": "---\ntitle: Deep\n---\n",
         "content/blog/deep/one.md": "---\ntitle: Deep one\ndate: 2020-02-03\nslug: dee\n---\nDeep.\n",
-        // No date at all, in the blog's section: a page to Hugo (its date is zero), kept as one.
-        "content/post/notes/index.md": "---\ntitle: Notes\n---\nUndated notes.\n",
+        // No date at all (`date:` with nothing after it), in the blog's section: a page to Hugo (its date is zero), kept as one.
+        "content/post/notes/index.md": "---\ntitle: Notes\ndate:\n---\nUndated notes.\n",
         // Keys in another case, which Hugo reads as it reads `slug:` and `title:`.
         "content/app/other.md": "---\nTitle: Other\nSlug: the other one\nDate: 2018-04-05\n---\nThe other app.\n",
     ]

@@ -129,7 +129,8 @@ enum HugoImporter {
             // a page to Hugo too (its date is zero; it keeps its URL): a page here, not a post.
             let baseName = name.hasPrefix("index.") ? ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
                 : (name as NSString).deletingPathExtension
-            let hasDate = front.entries.contains { ["date", "publishdate"].contains($0.key.lowercased()) }
+            // (`date:` with nothing after it is no date: Hugo's zero date.)
+            let hasDate = front.entries.contains { ["date", "publishdate"].contains($0.key.lowercased()) && !($0.value.scalarText ?? "").isEmpty }
                 || DateParsing.fileNamePrefix(baseName) != nil
             let isPost = hasDate && (path.contains("/") ? settings.postSections.contains(section)
                 : settings.postSections.contains("") && !name.hasPrefix("index."))
