@@ -1036,8 +1036,6 @@ enum HugoImporter {
             }
             if let base = config["baseURL"]?.scalarText, base.hasPrefix("http") {
                 out.append((key: "base_url", value: .text(base.hasSuffix("/") ? base : base + "/")))
-            } else {
-                report.leave("config", line: nil, "baseURL", "no absolute baseURL: set base_url in content/site.yml before publishing")
             }
             if let language = config["languageCode"]?.scalarText ?? config["defaultContentLanguage"]?.scalarText {
                 out.append((key: "language", value: .text(language)))

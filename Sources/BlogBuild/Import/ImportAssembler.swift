@@ -60,6 +60,7 @@ enum ImportAssembler {
         var report = report
         var config = config
         // blogbuild needs the site's address to build (feeds, the sitemap); the old generator did not.
+        // The one note about a missing address: the importers leave it to this.
         if !config.contains(where: { $0.key == "base_url" }) {
             config.append((key: "base_url", value: .text(ConfigLoader.placeholderBaseURL)))
             report.leave("content/site.yml", line: nil, "base_url: \(ConfigLoader.placeholderBaseURL)",

@@ -569,8 +569,6 @@ enum JekyllImporter {
                 var base = url.hasSuffix("/") ? String(url.dropLast()) : url
                 base += basePath
                 out.append((key: "base_url", value: .text(base)))
-            } else {
-                report.leave("_config.yml", line: nil, "url", "no absolute 'url': set base_url in content/site.yml before publishing")
             }
             if let limit = ownFeed?.limit {
                 out.append((key: "feeds", value: .map([(key: "items", value: .number(String(limit)))])))

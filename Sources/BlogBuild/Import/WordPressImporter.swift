@@ -325,8 +325,6 @@ enum WordPressImporter {
         }
         if let url = export.blogURL, url.hasPrefix("http") {
             out.append((key: "base_url", value: .text(url.hasSuffix("/") ? url : url + "/")))
-        } else {
-            report.leave(export.fileName, line: nil, "wp:base_blog_url", "no blog URL in the export: set base_url in content/site.yml before publishing")
         }
         if let language = export.language, !language.isEmpty { out.append((key: "language", value: .text(language))) }
         // WordPress keeps its time zone in a setting the export leaves out; every
