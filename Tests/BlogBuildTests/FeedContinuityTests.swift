@@ -167,6 +167,19 @@ struct FeedContinuityTests {
                 "\(bad.problems)")
     }
 
+    /// A `feed_id:` written as a site path (an import of a site that named no address) is
+    /// that path's absolute URL on `base_url`, in every feed.
+    @Test func aFeedIDWrittenAsAPathIsMadeAbsoluteOnTheSitesAddress() throws {
+        let site = try TestSiteFolder(files: [
+            "content/posts/2021-01-05-kept.md": "---\ntitle: Kept\nfeed_id: /posts/2021/kept-it/\n---\nBody.\n",
+        ])
+        let built = renderTestSite(site)
+        #expect(built.problems == [], "\(built.problems)")
+        for feed in ["feed.xml", "atom.xml", "feed.json"] {
+            #expect(built[feed]?.contains("https://example.org/posts/2021/kept-it/") == true, "\(feed): \(built[feed] ?? "")")
+        }
+    }
+
     @Test func jekyllDocumentIDsFollowRubysDirname() {
         #expect(JekyllPermalink.documentID(url: "/blog/swift-blog/", slug: "swift-blog") == "/blog/swift-blog")
         #expect(JekyllPermalink.documentID(url: "/2014/04/04/x.html", slug: "x") == "/2014/04/04/x")
