@@ -667,6 +667,21 @@ import Testing
         #expect(report.contains("(written at `\(place)`)"), "\(report)")
     }
 
+    /// A `[params]` table in `config/_default/config.toml` and a `params.toml` beside it:
+    /// Hugo merges the two tables (the Stack theme's set-up), the root file winning a key both have.
+    @Test func twoTablesOfOneConfigKeyAreMerged() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hc-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("config/_default")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("baseURL = 'https://x.example/'\n[params]\nfavicon = '/a.ico'\ntitle = 'root'\n".utf8).write(to: folder.appendingPathComponent("config.toml"))
+        try Data("mainSections = ['post', 'astuces']\ntitle = 'params file'\n".utf8).write(to: folder.appendingPathComponent("params.toml"))
+        let config = try #require(try HugoConfig.read(root))
+        #expect(config["params"]?["mainSections"]?.texts() == ["post", "astuces"], "\(config)")
+        #expect(config["params"]?["favicon"]?.scalarText == "/a.ico")
+        #expect(config["params"]?["title"]?.scalarText == "root")
+    }
+
     @Test func withoutMarkersAYAMLConfigThatOpensWithThemStillReads() {
         #expect(HugoConfig.withoutDocumentMarkers("---\na: 1\n---\n") == "\na: 1\n\n")
         #expect(HugoConfig.withoutDocumentMarkers("# c\n---\na: 1\n...\n") == "# c\n\na: 1\n\n")

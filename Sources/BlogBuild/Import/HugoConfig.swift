@@ -5,7 +5,8 @@ import Foundation
 /// named for a top-level key holds that key's table (`params.toml`,
 /// `menus.en.yaml`, `languages.toml`). YAML may open and close with `---`
 /// document markers, which Hugo accepts. Keys of the root file come first; a key
-/// given twice keeps the root file's value, as Hugo's merge does.
+/// given twice keeps the root file's value, as Hugo's merge does, and two tables of
+/// one key are merged key by key.
 enum HugoConfig {
     static let rootNames = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json",
                             "config.toml", "config.yaml", "config.yml", "config.json"]
@@ -53,9 +54,21 @@ enum HugoConfig {
             let key = String(name.split(separator: ".").first ?? Substring(name))
             let entries: ImportFields = path.hasPrefix("config/") && !rootNames.contains((path as NSString).lastPathComponent)
                 ? [(key: key, value: value)] : value.entries
-            for entry in entries where !merged.contains(where: { $0.key == entry.key }) { merged.append(entry) }
+            merged = merge(merged, entries)
         }
         return canonical(.map(merged))
+    }
+
+    /// `later` merged into `earlier` as Hugo merges config files: a key both have keeps
+    /// `earlier`'s value, but two tables are merged key by key (a `[params]` of the root
+    /// file and `params.toml` both count).
+    static func merge(_ earlier: ImportFields, _ later: ImportFields) -> ImportFields {
+        var out = earlier
+        for entry in later {
+            guard let i = out.firstIndex(where: { $0.key == entry.key }) else { out.append(entry); continue }
+            if case .map(let a) = out[i].value, case .map(let b) = entry.value { out[i].value = .map(merge(a, b)) }
+        }
+        return out
     }
 
     /// The keys the importer reads, as written in Hugo's documentation. Hugo reads
