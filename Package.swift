@@ -68,9 +68,31 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["EmbedTheme"]
         ),
+        // The engine, one module per stage, lowest first: a module sees only those it
+        // names, so a dependency cycle between stages is a compile error. The
+        // folders inside BlogBuild are kept acyclic by Tests/Tools/folder_cycles.py.
+        //
+        // Small utilities (pointers, parallel maps, paths) and the diagnostics every
+        // stage reports with.
+        .target(name: "Support"),
+        .target(name: "Diagnostics"),
+        // HTML as bytes: the tokenizer, entities, shown text.
+        .target(name: "HTML", dependencies: ["Support"]),
+        // The code highlighter (Pygments' lexers, compiled into tables).
+        .target(name: "Highlight", dependencies: ["Support"], exclude: ["LANGUAGES.md"]),
+        // The Mustache engine, compiled and checked against typed shapes.
+        .target(name: "Template", dependencies: ["Diagnostics"]),
+        // The output folder: the writer, the build report, rendered files.
+        .target(name: "Output", dependencies: ["Diagnostics"]),
         .target(
             name: "BlogBuild",
             dependencies: [
+                "Support",
+                "Diagnostics",
+                "HTML",
+                "Highlight",
+                "Template",
+                "Output",
                 "CCmarkGFM",
                 "CLibXML2",
                 "CStemmer",
@@ -85,7 +107,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            exclude: ["Highlight/LANGUAGES.md"],
             swiftSettings: staticC ? [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])] : [],
             linkerSettings: staticC ? [.unsafeFlags(staticCLinkerFlags)] : [],
             plugins: ["EmbedThemePlugin"]
@@ -94,12 +115,14 @@ let package = Package(
             name: "blogbuild",
             dependencies: [
                 "BlogBuild",
+                "Diagnostics",
+                "Output",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "BlogBuildTests",
-            dependencies: ["BlogBuild"]
+            dependencies: ["BlogBuild", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output"]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlogBuild
+import Diagnostics
 import Foundation
 
 struct BuildCommand: ParsableCommand {

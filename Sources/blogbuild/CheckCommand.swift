@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlogBuild
+import Diagnostics
 
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,7 @@
 import BlogBuild
+import Diagnostics
 import Foundation
+import Output
 
 /// Prints diagnostics and the one-line summary. Problems go to standard error.
 enum Reporter {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import BlogBuild
+import Diagnostics
 import Dispatch
 import Foundation
+import Output
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,8 @@
 import ArgumentParser
 import BlogBuild
+import Diagnostics
 import Foundation
+import Output
 
 /// `-s/--site` and `-q/--quiet`: every command that works on a site takes them.
 /// The rest a command declares itself, so its `--help` lists only what it takes,

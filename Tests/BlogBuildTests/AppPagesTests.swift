@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// What an app developer's site needs besides the app page: the app's child pages
 /// (`content/apps/APP/privacy.md`, `support.md`, any `NAME.md`), the Smart App

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Slips an author makes that change the published site without a word (issue 25):
 /// a front-matter key one letter off a known one, an image with no alt text, a

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Broken sites through the real `blogbuild` command line. Each case first
 /// builds a good site into `public/`, then breaks one thing and builds again:

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Command-line habits: short flags, no silently ignored `--output`, `init` into a
 /// fresh repository.

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Issue 10, "Files and config that vanish": site.yml typos and bad values,
 /// `init`'s placeholders at publish time, other generators' front-matter keys,

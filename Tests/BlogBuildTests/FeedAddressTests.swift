@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Feeds at an old site's addresses (issue 26): a folder holds its feed as
 /// `index.xml`, a `redirects:` entry to a feed writes the feed, `feeds.tag_list_at`

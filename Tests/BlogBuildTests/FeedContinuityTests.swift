@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Issue 41, feed continuity: an imported post keeps the id the old generator's
 /// feeds gave it (`feed_id:`), so on the day of the move no subscriber sees an

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 // Feeds, sitemap and robots.txt (issue 4), checked with tools nobody on the
 // project wrote: PyPI `feedparser` (through python3) and `xmllint`. Without them

@@ -1,5 +1,11 @@
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// One corpus of tricky HTML and, for each snippet, what every reader of HTML
 /// makes of it: the link checker's `PageLinks`, the feeds' `AbsoluteURLs.rewrite`,

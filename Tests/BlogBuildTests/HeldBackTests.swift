@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// `draft: true` (and `published: false`) hold back every kind of content that is
 /// published, not only posts (issue 40): pages, apps and their child pages, series.

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 // Build-time syntax highlighting (issue 6). The token kinds are checked
 // against Pygments (PyPI `pygments`, through python3 and

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Issue 17, "Home page that reads well": summaries of at most about 60 words
 /// (a `<!--more-->` or `summary:` wins, untouched), "Continue reading" only when

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Input a pull request, a careless paste or a fuzzer brings: nesting deep enough
 /// to overflow a recursive reader, and sizes where a quadratic step would take

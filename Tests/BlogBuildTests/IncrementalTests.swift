@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// The dev server's rebuilds: after every change, the output written by the
 /// incremental builder must equal a clean build of the same files, byte for byte,

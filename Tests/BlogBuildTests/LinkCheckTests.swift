@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// What the link checker and the URLs of front-matter files promise: a relative
 /// front-matter path works on every page that shows it, every use of a broken URL

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Issue 40, "a typo never crashes": one post that fails to load, in a site of a
 /// few dozen posts, made `check` and `build` abort with `malloc(): invalid next

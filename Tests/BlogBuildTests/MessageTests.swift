@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Messages point at the cause, through the real `blogbuild` command line: the
 /// one problem a user made, where they made it, and nothing it dragged along.

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Every page has a picture for shared links (`og:image`): a post's hero, else the
 /// app's icon on an app's page and its child pages, else site.yml's `image:`.

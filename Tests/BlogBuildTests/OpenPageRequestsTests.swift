@@ -2,6 +2,12 @@ import Foundation
 import Synchronization
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Serve's writing waits for the open pages (`OpenPageRequests`): it goes on once an
 /// announced page was served and no other came for the quiet period, and never

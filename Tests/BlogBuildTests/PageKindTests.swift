@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// A kind of page of the test's own, declared as the built-in ones are (one
 /// value): `/colophon/`, which names the site's newest post. Adding it takes this

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// What a page shows of other posts, tags, series and apps is one set of values
 /// (`SiteProjections`), and render keys derive from them: changing any field a

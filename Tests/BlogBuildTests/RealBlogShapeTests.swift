@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// What blogbuild itself needs to hold a real blog brought from another
 /// generator (issue 26): nested pages and page bundles, any number of aliases

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Issue 17, "Related posts": up to three at the end of a post outside a series,
 /// chosen by shared app, then shared tags, then date, then URL; none without

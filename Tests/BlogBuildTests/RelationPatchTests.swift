@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Issue 27: a patched plan's relations and routes, made for the posts an edit
 /// changed, equal what the whole stages make of the site, over random edits: tags

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// What a reader notices: front-matter summaries rendered as Markdown, smart
 /// punctuation when asked, body images with their size.

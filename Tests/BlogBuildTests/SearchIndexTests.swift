@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Issue 28, "Search built in": the index the build writes under `search/`
 /// (docs/SEARCH.md), queried by the real query core (`assets/search.js`, as the

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 // Issue 28, the search page: its markup (the page, the header's field, `search:
 // false`, its words in the site's language), and the page itself in headless

@@ -1,5 +1,11 @@
 import Foundation
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// A site made in memory, without the disk: posts, series, apps and pages as
 /// values, then resolved, routed and rendered by the same pure stages a build

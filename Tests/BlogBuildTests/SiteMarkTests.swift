@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// The site's mark (header and favicon): its own `logo:`, or an SVG of the title's initial.
 @Suite struct SiteMarkTests {

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Whole sites rendered in memory (`SiteBuilder.render`): every page type at its
 /// path, every front-matter key visible in the output, the relations between

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Issue 17, "Who the site belongs to": `social:` in site.yml as `rel="me"` links
 /// in the footer and `<head>`, and the author block on the first home page

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// How a source file's name is read (issue 40): every extension Markdown is
 /// commonly saved with is Markdown for every kind, and never published as a file;

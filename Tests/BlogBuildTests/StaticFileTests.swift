@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// What of content/ is copied: every file, hidden ones too, but junk; and never
 /// anything a symbolic link brings in from outside the site folder.

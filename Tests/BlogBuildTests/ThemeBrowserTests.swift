@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 // The default theme in a real browser, and its weight. The browser test runs
 // Tests/browser/theme_check.py (selenium driving Debian's headless chromium

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Issue 17, "any language": every word the built-in theme prints comes from one
 /// table (`ThemeStrings`), in the language `language:` picks, with dates in that

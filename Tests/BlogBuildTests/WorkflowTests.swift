@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// The project's own GitHub workflows (CI, release) and the one `blogbuild init`
 /// writes: each passes actionlint, and they agree on the version, the release's

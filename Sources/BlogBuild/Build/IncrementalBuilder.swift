@@ -1,5 +1,8 @@
 import Foundation
 import Synchronization
+import Support
+import Diagnostics
+import Output
 
 /// Builds one site again and again (the dev server): each build does again only
 /// the work whose inputs changed (`BuildMemo`) and writes only the files whose

@@ -1,3 +1,6 @@
+import Support
+import Output
+
 /// Files a page references by a relative path (`![x](images/a.jpg)`), resolved
 /// against the Markdown file's folder, get a copy beside the page's output so
 /// the relative link works at the page's permalink.

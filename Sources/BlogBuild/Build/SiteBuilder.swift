@@ -1,4 +1,7 @@
 import Foundation
+import Support
+import Diagnostics
+import Output
 
 /// The pipeline: load → resolve → route → render → check → write.
 public enum SiteBuilder {

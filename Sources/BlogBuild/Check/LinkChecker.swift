@@ -1,4 +1,7 @@
 import Foundation
+import Support
+import Diagnostics
+import Output
 
 /// Checks what authors link to: every internal link, `#fragment` and image in
 /// Markdown, and front-matter images, must resolve to a file the build writes.

@@ -1,4 +1,7 @@
 import Foundation
+import Support
+import Diagnostics
+import Output
 
 /// Checks every URL of every generated HTML page, template-made ones included
 /// (app cards, navigation, feeds' links, pagination): each internal `href`, `src`,

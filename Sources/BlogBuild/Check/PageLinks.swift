@@ -1,3 +1,5 @@
+import HTML
+
 /// What one output HTML page links to and what it can be linked to by, read with
 /// `HTMLScanner` (so comments and the content of `<script>`, `<style>`,
 /// `<textarea>` and the other raw-text elements are not markup, names match in

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// site.yml's `image:` is only ever a URL in a `<meta>` tag, which the page link
 /// checker does not follow: a missing file would go unnoticed until a link is
 /// shared. It is a warning (publish fails) at the line of site.yml that names it.

@@ -1,3 +1,5 @@
+import Support
+
 /// Any rendered Markdown file of the site with where it came from and where it goes,
 /// so relative files and links are handled the same for posts, pages, series and apps.
 struct SourceDocument: Sendable {

@@ -1,3 +1,6 @@
+import Support
+import HTML
+
 /// One post as every feed shows it, made once per post from the HTML the site
 /// already rendered (no Markdown is rendered again), with every URL absolute.
 struct FeedEntry: Sendable {

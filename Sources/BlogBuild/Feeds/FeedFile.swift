@@ -1,4 +1,5 @@
 import Foundation
+import Output
 
 /// A file the feed stage writes, with what it is, so `publish` can check it.
 struct FeedFile: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import Support
+
 /// The feed stage: from the resolved site (and its routes, for the sitemap) to
 /// the files readers and crawlers fetch:
 ///

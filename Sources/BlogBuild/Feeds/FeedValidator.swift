@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Diagnostics
 
 /// What `publish` and `check` do with the feeds they produced: parse each one
 /// again (XML with libxml2, JSON with `JSONSerialization`) and

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Derived images kept between builds, in a folder shared by build, serve and
 /// publish (`.blogbuild-cache/images/` in the site, which `init`'s .gitignore

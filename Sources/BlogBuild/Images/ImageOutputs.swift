@@ -1,5 +1,8 @@
 import Foundation
 import Synchronization
+import Support
+import Diagnostics
+import Output
 
 /// The files of processed images: every variant, made (or found in the cache)
 /// on all cores, as copies of the cache's files.

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Which images are processed, and into what: every local raster image a
 /// document's body shows (Markdown images, raw `<img>`), every hero image and

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// What earlier builds learnt of each source image: the SHA-256 of its bytes
 /// (which names its derived images in the cache) and its libvips header, kept

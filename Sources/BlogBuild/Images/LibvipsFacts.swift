@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// What blogbuild needs to know of the installed libvips before it processes an
 /// image: its version (part of every derived image's cache name) and the formats

@@ -1,3 +1,6 @@
+import Support
+import HTML
+
 /// Writes processed images into a document's HTML, and takes them out again
 /// for feeds.
 ///

@@ -1,4 +1,7 @@
 import Foundation
+import Support
+import Diagnostics
+import Output
 
 /// The images under `content/` that are published as they are (not made by
 /// libvips: a file a page links to, an image no page shows, every image when

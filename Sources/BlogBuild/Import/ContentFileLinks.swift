@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Links written to another content file by its path (`[next](../../2022-12/b/index.md)`),
 /// which Hugo resolves with `relref` from the linking file's folder (a site's link

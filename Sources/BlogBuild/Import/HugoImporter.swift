@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Reads a Hugo site folder: its config (`hugo.*` or `config.*`, TOML, YAML or
 /// JSON), `content/` (posts in the main section, other sections as pages, page

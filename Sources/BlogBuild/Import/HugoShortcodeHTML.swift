@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A site's own shortcode template that is HTML with the call's parameters in
 /// it (`<a href="https://twitter.com/{{ .Get "twitter" }}">`), optional parts

@@ -1,3 +1,5 @@
+import Support
+
 /// What every importer does once it has read the old site: works out each
 /// document's blogbuild URL, keeps each old URL working (a post's `aliases`, a
 /// page's `permalink`), gives every file a path of its own, and writes `site.yml`.

@@ -1,4 +1,7 @@
 import Foundation
+import Support
+import Diagnostics
+import Output
 
 /// The import's promise: the site it writes builds. Before `import` finishes, the
 /// written site is built in memory by the pipeline `build` runs (`SiteBuilder.render`,

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Writes an imported site into a folder: `content/` (site.yml, posts, pages,
 /// series, static files) and `IMPORT.md`.

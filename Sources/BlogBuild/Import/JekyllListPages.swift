@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The list pages a Jekyll site wrote, which have no file of their own in the
 /// import: pages whose Liquid loops over the site's posts, tags or categories

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Relative URLs in a body (`![](../../../assets/x.gif)`, `<img src="x.png">`,
 /// `srcset`, `[next](../other/)`) were written for the old page's URL, and a

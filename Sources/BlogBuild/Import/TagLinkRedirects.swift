@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The old site's tag and category pages that its own posts link to
 /// (`/tags/测试/`, `https://old.example/categories/Swift/`): a theme or a plugin

@@ -1,3 +1,5 @@
+import Support
+
 /// What keeps a WordPress blog's archive addresses answering after import, as
 /// site.yml fields: its main feed `/feed/` (`feeds.also_at`: the RSS feed, written
 /// as `feed/index.xml`), and for each category and tag an imported post has, its

@@ -1,4 +1,5 @@
 import Foundation
+import HTML
 
 /// Turns a WordPress post's stored content into a blogbuild body that renders
 /// as WordPress showed it. The HTML stays HTML (raw HTML passes through

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import HTML
 
 /// Reads a WordPress export (WXR, from Tools > Export) and, with `--uploads`,
 /// the old site's `wp-content/uploads` folder: published, scheduled, draft,

@@ -1,4 +1,5 @@
 import Foundation
+import HTML
 
 /// One `<item>` of a WordPress export: a post, page, attachment, menu item or
 /// any other post type, with the fields the importer reads, as written.

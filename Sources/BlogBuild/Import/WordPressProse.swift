@@ -1,3 +1,5 @@
+import HTML
+
 /// Makes WordPress's stored text read as Markdown the way WordPress showed it.
 /// WordPress keeps paragraphs as text separated by blank lines (its `wpautop`
 /// adds the `<p>` when it shows them) and treats every other character as

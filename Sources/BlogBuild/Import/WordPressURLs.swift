@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// What a URL in a WordPress post points at, and what it becomes: a link to
 /// another imported post or page → its blogbuild URL; a file under

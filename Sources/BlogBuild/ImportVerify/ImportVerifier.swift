@@ -1,5 +1,8 @@
 import Foundation
 import Yams
+import Support
+import Diagnostics
+import Output
 
 /// `import --verify`: the user's own blog as the test. The old site is built with
 /// its own generator (Hugo, Jekyll) into a temporary folder, or for WordPress read

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Output
 
 /// The imported site as blogbuild builds it, held in memory, answering old URLs as
 /// a static server would: a folder URL by its `index.html`, else its `index.xml`

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Diagnostics
 
 /// The load stage's Markdown files from the last build, so a rebuild reads again
 /// only the files that changed on disk: a file is read again when its stamp

@@ -1,3 +1,5 @@
+import Support
+
 /// What each feed is made from, hashed: the site's settings, and per entry what
 /// the post's page takes from its own file (`RenderKeys.combine`: the file, its
 /// resolved links, its images' sizes), its URL and its tags' names, in feed

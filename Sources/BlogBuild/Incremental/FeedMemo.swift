@@ -1,3 +1,6 @@
+import Support
+import Output
+
 /// Feeds from the last build with the key each was made for, by output path: a
 /// feed whose key is unchanged is not rendered again (the sitemap and robots.txt
 /// are cheap and always made). Once written (`wrote()`), a feed is kept by its

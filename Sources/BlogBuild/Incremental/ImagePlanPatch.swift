@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// The image plan of a patched plan (`PlanPatch`), changed only for the images the
 /// changed documents show or link, as the whole plan (`ImagePlanner.plan`) would

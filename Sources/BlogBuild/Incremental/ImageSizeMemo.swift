@@ -1,3 +1,5 @@
+import Support
+
 /// Sizes of image files by path from the last build, kept while the file's stamp
 /// is unchanged. Not thread-safe: one build uses it at a time (`BuildMemo`).
 final class ImageSizeMemo {

@@ -1,3 +1,6 @@
+import Support
+import Diagnostics
+
 /// Link-check findings from the last build, by source path, with the key they
 /// were found for: a document is checked again only when its file (by load
 /// version), its resolved links, its URL or the site's `base_url` changed, or a site path it links to

@@ -1,3 +1,5 @@
+import Support
+
 /// Rendered Markdown from the last build, by source file, so a rebuild renders
 /// again only the bodies that changed. A hit needs the same body and the same
 /// options; comparing a body the loader reused is one pointer comparison.

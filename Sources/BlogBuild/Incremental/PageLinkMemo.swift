@@ -1,3 +1,7 @@
+import Support
+import Diagnostics
+import Output
+
 /// What `PageLinkChecker` found on each page in the last build: a page is
 /// checked again only when its bytes changed, a site path it links to now
 /// resolves to another file (or to none), or a page it links into by

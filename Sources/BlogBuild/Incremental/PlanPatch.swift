@@ -1,4 +1,7 @@
 import Foundation
+import Support
+import Diagnostics
+import Output
 
 /// A rebuild's plan made from the last one (`BuildMemo.plan`), with no pass over
 /// the site's Markdown, for the edits made while writing: the watcher named

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// The part of a patched plan (`PlanPatch`) for edited series and app files
 /// (`content/series/x.md`, `content/apps/x.md`): the file is read again and its

@@ -1,4 +1,7 @@
 import Foundation
+import Support
+import Diagnostics
+import Output
 
 /// A build's first half (`SiteBuilder.plan`): everything that is decided before a
 /// page is rendered. `SiteBuilder.output` makes the files from it. Here, with the

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Builds an `App` from `content/apps/SLUG.md`; the body is the description.
 enum AppLoader {

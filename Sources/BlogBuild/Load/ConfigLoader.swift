@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Diagnostics
 
 /// Reads `content/site.yml` into a `SiteConfig` (see SPEC "Configuration").
 /// A problem in one key leaves that key at its default and is reported; the

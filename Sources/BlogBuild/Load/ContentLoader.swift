@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Diagnostics
 
 /// Reads a site's `content/` folder into plain values (the `load` stage).
 public enum ContentLoader {

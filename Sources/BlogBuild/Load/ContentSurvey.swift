@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// What the load stage knows before it reads any Markdown file: the walk of
 /// content/ and site.yml. `ContentLoader.assemble` turns it and the loaded
 /// Markdown files into `LoadedContent`; the dev server's memo (`DocumentMemo`)

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Diagnostics
 
 /// One file found under content/, and what the loader should do with it.
 struct ContentEntry: Sendable, Hashable {

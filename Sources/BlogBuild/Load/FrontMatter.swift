@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A Markdown file cut into its front matter (the YAML between the opening
 /// `---` line and the next `---` line, or Hugo's TOML between `+++` lines) and its body.
 struct FrontMatterBlock: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Front-matter keys blogbuild does not read. They still reach templates as
 /// `page.params`, but each is named once per file in a hint, so a key another
 /// generator uses (`categories`, `layout`) is not dropped without a word.

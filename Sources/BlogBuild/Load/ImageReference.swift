@@ -1,3 +1,5 @@
+import Support
+
 /// Where an image that front matter names lives among the static files.
 enum ImageReference {
     /// The path relative to content/ of the static file `src` names, written in

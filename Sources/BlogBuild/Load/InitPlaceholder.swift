@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// A stand-in `blogbuild init` writes for the user to replace, still there: the site
 /// would go live at `https://example.com/`, by "Your Name", linking to

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Checks site.yml's `language`: a BCP 47 language tag (RFC 5646) whose first
 /// part is an ISO 639 language code, such as `en`, `en-GB`, `pt-BR`, `zh-Hans`

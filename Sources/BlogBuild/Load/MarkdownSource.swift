@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A Markdown file under content/ with its front matter parsed: the common
 /// first step of posts, series, apps and pages.
 struct MarkdownSource {

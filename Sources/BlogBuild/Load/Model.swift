@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 // The plain values the loader produces: one per Markdown file under content/,
 // plus the site configuration and the static files. Nothing here knows about

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Builds a `Page` from `content/pages/SLUG.md` (about, contact, 404; nested as
 /// `pages/a/b.md` or the bundle `pages/a/b/index.md`, the page `/a/b/`), or from
 /// `content/apps/APP/SLUG.md`, a child page of the app `app` (privacy, support).

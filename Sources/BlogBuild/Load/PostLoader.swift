@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Builds a `Post` from `content/posts/**/*.md`. Date and slug come from the
 /// file name `YYYY-MM-DD-slug.md` (also `YYYY-M-D-slug.md`) unless the front

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Builds a `Series` from `content/series/SLUG.md`; the body is the intro.
 enum SeriesLoader {
     static func load(_ source: MarkdownSource) -> (series: Series?, diagnostics: [Diagnostic]) {

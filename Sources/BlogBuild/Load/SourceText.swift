@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Turns a file's bytes into text: skips a UTF-8 byte-order mark, insists on
 /// valid UTF-8 and normalises line endings (CRLF and lone CR) to `\n`, so line
 /// numbers everywhere else count `\n` only.

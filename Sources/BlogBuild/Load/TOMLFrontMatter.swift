@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import Diagnostics
 
 /// Hugo's TOML front matter (the text between `+++` lines), turned into the YAML
 /// the rest of the loader reads: each top-level key on the line of the file it is

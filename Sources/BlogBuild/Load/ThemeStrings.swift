@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Every word the built-in theme prints, in the site's language: the theme's
 /// templates read the plain ones as `strings.KEY`, and the ones with
 /// placeholders (`Part {n} of {total}`) are filled in here and handed to

@@ -1,4 +1,5 @@
 import Yams
+import Diagnostics
 
 /// Parses YAML (a front-matter block or site.yml) with Yams and turns Yams'
 /// errors into diagnostics that point into the file, not into the YAML text.

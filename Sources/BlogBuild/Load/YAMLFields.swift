@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import Diagnostics
 
 /// Typed reading of one YAML mapping (front matter, site.yml, or a mapping
 /// inside them such as `feeds:`). Every getter marks its key as used, returns

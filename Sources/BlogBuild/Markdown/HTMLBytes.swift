@@ -1,3 +1,5 @@
+import HTML
+
 /// cmark-gfm's own escaping rules, for the markup the Markdown post-processing
 /// builds (so it looks like markup cmark builds). Reading HTML is `HTMLScanner`'s.
 enum HTMLBytes {

@@ -1,3 +1,5 @@
+import Support
+
 /// Which link destinations name another Markdown file of the site
 /// (`[see](other.md#part)`, `[old](2021-01-05-x.markdown)`: any of
 /// `ContentPaths.markdownExtensions`): what `MarkdownFileLinks` turns into page URLs.

@@ -1,5 +1,7 @@
 import CCmarkGFM
 import Foundation
+import HTML
+import Highlight
 
 /// How Markdown is rendered.
 public struct MarkdownOptions: Sendable, Hashable {

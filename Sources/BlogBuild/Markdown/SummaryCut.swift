@@ -1,3 +1,5 @@
+import HTML
+
 /// Cuts a summary that lists show, when it is a post's first paragraph, to at
 /// most `wordLimit` words: a long opening paragraph would make the home page a
 /// wall of text. The cut is at a word boundary in the text (never inside a tag

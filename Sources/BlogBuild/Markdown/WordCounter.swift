@@ -1,3 +1,5 @@
+import HTML
+
 /// Counts the words of a page's text, for the reading time. A word is a run of
 /// non-space text with at least one letter or digit, in any script; markup
 /// between text runs (a tag, a comment) does not split a word, and a character

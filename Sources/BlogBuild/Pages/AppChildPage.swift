@@ -1,3 +1,5 @@
+import Template
+
 extension PageKind {
     /// A child page of an app (`content/apps/kettle/privacy.md`): its text under
     /// its app's head, `/apps/kettle/privacy/` (`app-page.mustache`).

@@ -1,3 +1,5 @@
+import Template
+
 extension PageKind {
     /// One app: its card, description, screenshots, links, child pages and the
     /// posts about it, `/apps/kettle/` (`app.mustache`).

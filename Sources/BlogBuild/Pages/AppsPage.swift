@@ -1,3 +1,5 @@
+import Template
+
 extension PageKind {
     /// Every app's card: `/apps/` (`apps.mustache`).
     static let apps: PageKind = PageKind(

@@ -1,3 +1,5 @@
+import Template
+
 extension PageKind {
     /// Every post by year, newest first: `/archive/` (`archive.mustache`).
     static let archive: PageKind = PageKind(

@@ -1,3 +1,6 @@
+import HTML
+import Template
+
 extension PageKind {
     /// A standalone page (`content/pages/about.md`): `/about/` (`page.mustache`);
     /// `404.md` is the site's "not found" page, `/404.html` (`404.mustache`).

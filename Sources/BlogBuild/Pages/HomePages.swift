@@ -1,3 +1,5 @@
+import Template
+
 extension PageKind {
     /// The home page's list of posts, newest first, `posts_per_page` to a page:
     /// `/`, `/page/2/`, … (`home.mustache`).

@@ -1,3 +1,6 @@
+import Support
+import Template
+
 extension PageKind {
     /// The theme's "not found" page, `/404.html` (`404.mustache`), when no content page is `404`.
     static let notFound: PageKind = PageKind(

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A kind of page the site has (a post, a home page, a tag, a redirect, …),
 /// declared once, in a file of its own: which pages of it a site has (their
 /// URLs, from `SiteURLs`), the templates they render with and the names each

@@ -1,4 +1,7 @@
 import Foundation
+import Support
+import Diagnostics
+import Template
 
 /// Every kind of page, in the order their routes are listed (on a duplicate
 /// output path the earlier one keeps it), and what is derived from them: the

@@ -1,4 +1,8 @@
 import Foundation
+import Support
+import Diagnostics
+import Template
+import Output
 
 /// Renders routes to bytes with the theme's templates. Pure and thread-safe:
 /// routes are rendered on all cores.

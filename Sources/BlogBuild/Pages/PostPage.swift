@@ -1,3 +1,6 @@
+import HTML
+import Template
+
 extension PageKind {
     /// A post's own page: `post.mustache`, at its permalink.
     static let post: PageKind = PageKind(

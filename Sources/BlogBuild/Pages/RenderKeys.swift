@@ -1,3 +1,5 @@
+import Support
+
 /// One hash per route of everything its page is made from, so a rebuild renders
 /// again only the pages whose key changed: equal keys mean equal bytes.
 ///

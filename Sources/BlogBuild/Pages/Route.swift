@@ -1,3 +1,5 @@
+import Support
+
 /// One output file of the site that a template (or the engine) renders: a page
 /// of one kind (`PageKind`).
 struct Route: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import Template
+
 /// The context a route renders with: what every page has (`site`, its nav,
 /// `strings`, the common part of `page`), and what its kind adds
 /// (`PageKind.context`). Redirects have no template (`PageRenderer.aliasPage`).

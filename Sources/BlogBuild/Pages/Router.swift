@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Lists every page the site has, one route per output file, as the page kinds
 /// declare them (`PageKinds.all`), and reports two sources that would write the same file.
 enum Router {

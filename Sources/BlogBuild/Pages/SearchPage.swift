@@ -1,4 +1,5 @@
 import Foundation
+import Template
 
 extension PageKind {
     /// The search page, `/search/` (`search.mustache`), unless `search: false` in

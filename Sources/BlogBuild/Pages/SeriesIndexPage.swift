@@ -1,3 +1,5 @@
+import Template
+
 extension PageKind {
     /// Every series: `/series/` (`series-index.mustache`).
     static let seriesIndex: PageKind = PageKind(

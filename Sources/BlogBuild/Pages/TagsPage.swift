@@ -1,3 +1,5 @@
+import Template
+
 extension PageKind {
     /// Every tag with its count: `/tags/` (`tags.mustache`).
     static let tags: PageKind = PageKind(

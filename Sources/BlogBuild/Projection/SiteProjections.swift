@@ -1,3 +1,5 @@
+import Support
+
 /// Every projection of a resolved site, made once per build: what each kind of
 /// page shows of a post, a tag, a series and an app. The template context is
 /// made from these values and the render keys hash them (`RenderKeys`), so what

@@ -1,3 +1,5 @@
+import Template
+
 /// The template contract: every name a template can use, declared once, as the
 /// shape of each page type's context. Templates are compiled against these
 /// (`Theme`), so a name that is not here is reported where it is written, and

@@ -1,3 +1,5 @@
+import Template
+
 /// The page templates a theme must have and the context each is compiled
 /// against: declared by the page kinds (`PageKinds.templates`), read by `Theme`.
 struct PageTemplates: Sendable {

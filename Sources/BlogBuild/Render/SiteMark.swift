@@ -1,3 +1,5 @@
+import Support
+
 /// The site's mark when site.yml names no `logo:`: the first letter of the
 /// site's title, white on the theme's accent colour in a rounded square, as a
 /// small SVG. It is the favicon and the mark beside the title in the header,

@@ -1,3 +1,5 @@
+import Template
+
 /// One object of a template's context being filled in, name by name, laid out by
 /// its shape (`ContextShapes`). A name the shape does not declare is a mistake in
 /// blogbuild, not in the site: it stops a debug build (every test that renders

@@ -1,4 +1,6 @@
 import Foundation
+import Support
+import Template
 
 /// Makes the values templates see, laid out by `ContextShapes`, from the site and
 /// its projections. What a value is made of is decided here and only here

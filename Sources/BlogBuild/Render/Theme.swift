@@ -1,4 +1,7 @@
 import Foundation
+import Support
+import Diagnostics
+import Template
 
 /// The templates and assets a site is rendered with: the built-in theme, with
 /// each file the site's `templates/` folder has overriding the built-in one.

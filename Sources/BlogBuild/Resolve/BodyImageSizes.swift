@@ -1,3 +1,5 @@
+import HTML
+
 /// Markdown images get `width` and `height` from their files, as hero images do,
 /// so a page does not jump while `loading="lazy"` images arrive. An `<img>` that
 /// already has a width or height (raw HTML) keeps what it says; an image that is

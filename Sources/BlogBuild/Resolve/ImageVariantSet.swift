@@ -1,3 +1,5 @@
+import Support
+
 /// One image a page shows, processed: its variants and where the `<img>` points.
 struct ImageVariantSet: Sendable, Hashable {
     /// One derived file.

@@ -1,3 +1,7 @@
+import Support
+import Diagnostics
+import HTML
+
 /// Links to another Markdown file of the site (`[see](2021-01-05-other.md)`,
 /// `[about](../pages/about.md#team)`) become that page's URL, as Hugo's `relref`
 /// and Zola's `@/` links do: authors link the files they see in their editor, and

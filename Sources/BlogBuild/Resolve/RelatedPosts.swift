@@ -1,3 +1,5 @@
+import Support
+
 /// The related posts at the end of a post outside a series (a series' posts have
 /// their previous and next part instead): up to `limit` other posts that share its
 /// app or at least one of its tags, chosen by shared app first, then the number of

@@ -1,4 +1,8 @@
 import Foundation
+import Support
+import Diagnostics
+import HTML
+import Highlight
 
 /// Turns loaded content into a `Site`: picks the posts this build shows, renders
 /// every Markdown body (on all cores), and computes permalinks, series order,

@@ -1,3 +1,6 @@
+import Support
+import HTML
+
 /// Absolute URLs for feeds and the sitemap, where a relative URL means nothing:
 /// a feed reader shows a post far from its page.
 ///

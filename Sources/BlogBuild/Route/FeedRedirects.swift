@@ -1,3 +1,5 @@
+import Support
+
 /// The `redirects:` entries of site.yml that are written as a feed, not as an HTML
 /// page: those whose target is a feed the site writes (`/feed.xml`, `/atom.xml`,
 /// `/feed.json`, a series', tag's or app's `atom.xml`) and whose old path is not an

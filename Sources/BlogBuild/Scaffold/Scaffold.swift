@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// Writes new sites and new posts: the only engine code besides the output writer
 /// that touches the disk, and it never overwrites a file.

@@ -1,4 +1,5 @@
 import Foundation
+import Diagnostics
 
 /// The built-in theme's files as a site sees them under `templates/`: what
 /// `blogbuild theme eject` copies out to customise, and what `theme diff` compares

@@ -1,3 +1,6 @@
+import Support
+import HTML
+
 /// What a run of consecutive documents adds to the index, made by one task with
 /// one stemmer and one vocabulary: the group's distinct terms with their postings
 /// already written as JSON (ids counted from the group's first document), its

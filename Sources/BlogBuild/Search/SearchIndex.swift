@@ -1,3 +1,6 @@
+import Support
+import Output
+
 /// The search index of a site, as the files under `search/` (docs/SEARCH.md):
 /// a manifest, the dictionary of surface words by their first characters, the
 /// postings by a hash of the term, and the records in groups. The same site

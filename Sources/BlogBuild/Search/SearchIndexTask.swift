@@ -1,4 +1,5 @@
 import Foundation
+import Output
 
 /// The search index made on a thread of its own while the build renders the
 /// pages and feeds: it reads only the site's rendered bodies and routes, and a build leaves

@@ -1,3 +1,6 @@
+import Support
+import HTML
+
 /// A document's record (`search/doc/*.json`): what a result shows.
 enum SearchRecord {
     /// A result's excerpt is cut to this many characters, at a word boundary.

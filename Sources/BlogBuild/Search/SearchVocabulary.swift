@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The surface words one task has met, by their folded UTF-8 bytes, each with
 /// its term (stemmed once), and how often each occurs in the document being

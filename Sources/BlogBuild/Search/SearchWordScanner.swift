@@ -1,3 +1,5 @@
+import Support
+
 /// What `SearchWordScanner` hands each piece to: a protocol, not a closure, so the
 /// counting state is not boxed and checked for exclusive access at every word.
 protocol SearchPieceSink {

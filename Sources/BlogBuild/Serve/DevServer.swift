@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import Output
 
 /// The dev server: serves an output folder over HTTP/1.1 on Hummingbird.
 ///

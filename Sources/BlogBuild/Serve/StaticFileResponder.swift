@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import ServiceLifecycle
+import Support
+import Output
 
 /// Serves the output folder: GET and HEAD, `index.html` (else `index.xml`, a feed) for folders, a redirect
 /// from `/x` to `/x/`, the site's `404.html` with status 404, `ETag` and

@@ -1,4 +1,10 @@
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Test data from JSON: derives ONE merged `TemplateShape` tree from a JSON value (an
 /// object position's keys are the union over every object found there, each key's shape

@@ -1,5 +1,11 @@
 import Testing
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Every problem message, at its exact line and column.
 @Suite struct ProblemTests {

@@ -1,4 +1,10 @@
 @testable import BlogBuild
+@testable import Diagnostics
+@testable import HTML
+@testable import Highlight
+@testable import Output
+@testable import Support
+@testable import Template
 
 /// Helpers for the focused tests: template sets from plain strings, data from JSON text,
 /// problems as one comparable line each.

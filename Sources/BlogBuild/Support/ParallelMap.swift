@@ -1,6 +1,0 @@
-extension Array where Element: Sendable {
-    /// Maps over the array on all cores, keeping the order.
-    func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
-        ConcurrentMap.map(self, transform)
-    }
-}

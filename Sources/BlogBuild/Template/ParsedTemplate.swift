@@ -1,7 +1,0 @@
-/// A template of a set, parsed once: its nodes and the syntax problems found on the way.
-struct ParsedTemplate: Sendable {
-    let name: String
-    let label: String
-    let nodes: [ParsedNode]
-    let problems: [TemplateProblem]
-}

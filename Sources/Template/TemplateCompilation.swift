@@ -1,0 +1,26 @@
+/// What compiling one template for one root shape gives: the program, the problems
+/// of every template it reached, which templates those were (a name unknown in
+/// one page type's context may be known in another's, so a caller checking a
+/// shared template needs to know which compilations saw it), and what it reads.
+package struct TemplateCompilation: Sendable {
+    /// Nil only when there is no template of that name.
+    package let template: CompiledTemplate?
+    /// Deduplicated, sorted by template, line and column.
+    package let problems: [TemplateProblem]
+    /// Names of the templates compiled (the template itself, partials, parents).
+    package let reached: Set<String>
+    package let reads: TemplateReads
+
+    /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
+    package init(
+        template: CompiledTemplate?,
+        problems: [TemplateProblem],
+        reached: Set<String>,
+        reads: TemplateReads
+    ) {
+        self.template = template
+        self.problems = problems
+        self.reached = reached
+        self.reads = reads
+    }
+}
