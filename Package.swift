@@ -84,6 +84,22 @@ let package = Package(
         .target(name: "Template", dependencies: ["Diagnostics"]),
         // The output folder: the writer, the build report, rendered files.
         .target(name: "Output", dependencies: ["Diagnostics"]),
+        // `serve`'s HTTP server, live reload and file watcher: it serves an output
+        // folder and knows nothing of how the site is built.
+        .target(
+            name: "Serve",
+            dependencies: [
+                "Support",
+                "Output",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "BlogBuild",
             dependencies: [
@@ -99,13 +115,6 @@ let package = Package(
                 "CVips",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: staticC ? [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])] : [],
             linkerSettings: staticC ? [.unsafeFlags(staticCLinkerFlags)] : [],
@@ -117,12 +126,13 @@ let package = Package(
                 "BlogBuild",
                 "Diagnostics",
                 "Output",
+                "Serve",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "BlogBuildTests",
-            dependencies: ["BlogBuild", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output"]
+            dependencies: ["BlogBuild", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output", "Serve"]
         ),
     ]
 )

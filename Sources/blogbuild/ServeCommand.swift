@@ -4,6 +4,7 @@ import Diagnostics
 import Dispatch
 import Foundation
 import Output
+import Serve
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -5,6 +5,7 @@ import Testing
 @testable import HTML
 @testable import Highlight
 @testable import Output
+@testable import Serve
 @testable import Support
 @testable import Template
 

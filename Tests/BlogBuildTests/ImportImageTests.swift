@@ -3,6 +3,7 @@
 @testable import HTML
 @testable import Highlight
 @testable import Output
+@testable import Serve
 @testable import Support
 @testable import Template
 import Foundation

@@ -6,6 +6,7 @@ import Testing
 @testable import HTML
 @testable import Highlight
 @testable import Output
+@testable import Serve
 @testable import Support
 @testable import Template
 
