@@ -84,6 +84,17 @@ let package = Package(
         .target(name: "Template", dependencies: ["Diagnostics"]),
         // The output folder: the writer, the build report, rendered files.
         .target(name: "Output", dependencies: ["Diagnostics"]),
+        // The site as written: site.yml, front matter (YAML, TOML), posts, series,
+        // apps, pages and static files, read into plain values; the theme's words.
+        .target(
+            name: "Load",
+            dependencies: [
+                "Support",
+                "Diagnostics",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
         // `serve`'s HTTP server, live reload and file watcher: it serves an output
         // folder and knows nothing of how the site is built.
         .target(
@@ -109,6 +120,7 @@ let package = Package(
                 "Highlight",
                 "Template",
                 "Output",
+                "Load",
                 "CCmarkGFM",
                 "CLibXML2",
                 "CStemmer",
@@ -125,6 +137,7 @@ let package = Package(
             dependencies: [
                 "BlogBuild",
                 "Diagnostics",
+                "Load",
                 "Output",
                 "Serve",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -132,7 +145,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlogBuildTests",
-            dependencies: ["BlogBuild", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output", "Serve"]
+            dependencies: ["BlogBuild", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output", "Serve", "Load"]
         ),
     ]
 )

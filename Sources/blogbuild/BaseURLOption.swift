@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlogBuild
+import Load
 
 /// `--base-url URL` for the commands that make the site's pages (build, publish,
 /// check): the address the site is published at, in place of site.yml's

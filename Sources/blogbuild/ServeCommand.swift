@@ -3,6 +3,7 @@ import BlogBuild
 import Diagnostics
 import Dispatch
 import Foundation
+import Load
 import Output
 import Serve
 import Synchronization

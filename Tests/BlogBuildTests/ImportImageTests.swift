@@ -1,6 +1,7 @@
 @testable import BlogBuild
 @testable import Diagnostics
 @testable import HTML
+@testable import Load
 @testable import Highlight
 @testable import Output
 @testable import Serve

@@ -3,6 +3,7 @@ import Testing
 @testable import BlogBuild
 @testable import Diagnostics
 @testable import HTML
+@testable import Load
 @testable import Highlight
 @testable import Output
 @testable import Serve

@@ -1,4 +1,5 @@
 import Foundation
+import Load
 import Synchronization
 import Support
 import Diagnostics

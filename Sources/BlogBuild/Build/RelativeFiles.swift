@@ -1,3 +1,4 @@
+import Load
 import Support
 import Output
 

@@ -1,4 +1,5 @@
 import Diagnostics
+import Load
 
 /// site.yml's `image:` is only ever a URL in a `<meta>` tag, which the page link
 /// checker does not follow: a missing file would go unnoticed until a link is

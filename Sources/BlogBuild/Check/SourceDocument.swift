@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// Any rendered Markdown file of the site with where it came from and where it goes,

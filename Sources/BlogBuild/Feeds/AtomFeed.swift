@@ -1,3 +1,5 @@
+import Load
+
 /// Atom 1.0 (RFC 4287): `/atom.xml` and the per-collection feeds.
 enum AtomFeed {
     static let namespace = "http://www.w3.org/2005/Atom"

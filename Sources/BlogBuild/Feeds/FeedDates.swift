@@ -1,3 +1,5 @@
+import Load
+
 /// Dates as feeds write them, from a `PostDate`'s wall-clock fields and its own
 /// UTC offset: the calendar date is the one the author wrote (a date without a
 /// zone is in the site's `timezone`), and the instant is exact. No Foundation

@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// The feed stage: from the resolved site (and its routes, for the sitemap) to

@@ -1,3 +1,5 @@
+import Load
+
 /// RSS 2.0: `/feed.xml`, with `atom:link rel="self"` and the full post in
 /// `content:encoded` (the summary in `description`).
 enum RSSFeed {

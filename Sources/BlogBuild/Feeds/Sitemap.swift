@@ -1,3 +1,5 @@
+import Load
+
 /// `/sitemap.xml` (sitemaps.org 0.9) and the `/robots.txt` that points at it.
 enum Sitemap {
     static let namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"

@@ -1,3 +1,5 @@
+import Load
+
 /// `feeds: { tag_list_at: [/tags/index.xml] }`: an RSS 2.0 feed whose items are the
 /// site's tags, as Hugo writes for a taxonomy (`/tags/index.xml`,
 /// `/categories/index.xml`): each item is a tag, titled by its name, linking to its

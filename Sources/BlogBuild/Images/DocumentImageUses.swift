@@ -1,3 +1,5 @@
+import Load
+
 /// What one document shows and links of the site's images, as the image plan
 /// reads it (`ImagePlanner.candidates`): its own part of the plan, so a rebuild
 /// works it out again only for a document that changed (`ImageUseMemo`).

@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Load
 
 /// Which images are processed, and into what: every local raster image a
 /// document's body shows (Markdown images, raw `<img>`), every hero image and

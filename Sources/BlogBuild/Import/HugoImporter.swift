@@ -1,4 +1,5 @@
 import Foundation
+import Load
 import Support
 
 /// Reads a Hugo site folder: its config (`hugo.*` or `config.*`, TOML, YAML or

@@ -1,4 +1,5 @@
 import Foundation
+import Load
 
 /// Hugo's language suffixes in content file names: `about.en.md` is the page
 /// `about.md` in English, `post.sv.md` the same page in Swedish. blogbuild

@@ -1,3 +1,5 @@
+import Load
+
 /// A Hugo `[permalinks]` pattern and the URL it gives one page, by the rules of
 /// Hugo's `resources/page/permalinks.go` (the tokens its documentation lists under
 /// "Configure permalinks"): every token, not only the ones a blog we met used.

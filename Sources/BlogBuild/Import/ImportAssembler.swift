@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// What every importer does once it has read the old site: works out each

@@ -1,4 +1,5 @@
 import Foundation
+import Load
 
 /// Reads a Jekyll site folder: `_config.yml`, `_posts/` (also inside category
 /// folders), `_drafts/`, pages with front matter, and static files.

@@ -1,4 +1,5 @@
 import Foundation
+import Load
 import Support
 
 /// The list pages a Jekyll site wrote, which have no file of their own in the

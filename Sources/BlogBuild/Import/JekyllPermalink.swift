@@ -1,4 +1,5 @@
 import Foundation
+import Load
 
 /// Jekyll's URLs, worked out the way Jekyll 4 does, so an import knows each
 /// post's and page's old address.

@@ -1,3 +1,5 @@
+import Load
+
 /// Body images without alt text in documents whose importer already listed some
 /// at the source line (a jekyll-assets `{% asset x.png %}`, a Hugo image
 /// shortcode without `alt`), which `ImportAssembler.listImagesWithoutAlt` leaves

@@ -1,4 +1,5 @@
 import Foundation
+import Load
 
 /// A Jekyll post's `date:` as Ruby reads it. Jekyll hands the text to
 /// `Time.parse` (`Jekyll::Utils.parse_date`), which takes a 12-hour clock

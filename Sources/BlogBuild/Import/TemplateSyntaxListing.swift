@@ -1,3 +1,5 @@
+import Load
+
 /// Names in IMPORT.md each place where another generator's template syntax is
 /// left in a written body (`{% info %}`, `{{ page.x }}`, `{{< ads >}}`), at the
 /// line of the written file where `check` reports it ("template syntax of another

@@ -1,4 +1,5 @@
 import Foundation
+import Load
 
 /// Links in the imported bodies to a file the old site made with a template the
 /// import cannot run (`/llms.txt` from a Liquid `llms.txt` that lists every post):

@@ -1,4 +1,5 @@
 import Foundation
+import Load
 
 /// WordPress's dates, written the way blogbuild reads them: the wall-clock time
 /// the author saw with its offset (`2018-07-01 00:30:00 +01:00`), so the instant

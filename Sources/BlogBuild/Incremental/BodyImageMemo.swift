@@ -1,3 +1,5 @@
+import Load
+
 /// Documents' HTML with their images sized (`BodyImageSizes`) and processed
 /// images written as `<picture>`s (`PictureMarkup`), from the last build, by
 /// source path: a document whose HTML, image sizes and variant sets are those of

@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// What each feed is made from, hashed: the site's settings, and per entry what

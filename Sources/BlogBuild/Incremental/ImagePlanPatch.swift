@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Load
 
 /// The image plan of a patched plan (`PlanPatch`), changed only for the images the
 /// changed documents show or link, as the whole plan (`ImagePlanner.plan`) would

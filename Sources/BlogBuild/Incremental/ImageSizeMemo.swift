@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// Sizes of image files by path from the last build, kept while the file's stamp

@@ -1,3 +1,5 @@
+import Load
+
 /// The related posts (`RelatedPosts`) of the last build, by source path: a
 /// rebuild chooses again only for the posts whose choice the edit can change,
 /// so a changed post costs the posts that share its tags or app, not the site.

@@ -1,3 +1,5 @@
+import Load
+
 /// The posts' relations to tags, series and apps (`SiteResolver.relate`) brought
 /// up to date for the posts an edit changed, at a cost that follows the change,
 /// not the site: each list keeps its other posts, moved to their new indices, and

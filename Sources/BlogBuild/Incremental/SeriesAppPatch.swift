@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Load
 
 /// The part of a patched plan (`PlanPatch`) for edited series and app files
 /// (`content/series/x.md`, `content/apps/x.md`): the file is read again and its

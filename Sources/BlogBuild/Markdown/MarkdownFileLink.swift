@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// Which link destinations name another Markdown file of the site

@@ -2,6 +2,7 @@ import CCmarkGFM
 import Foundation
 import HTML
 import Highlight
+import Load
 
 /// How Markdown is rendered.
 public struct MarkdownOptions: Sendable, Hashable {

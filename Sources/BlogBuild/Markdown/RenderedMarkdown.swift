@@ -1,3 +1,5 @@
+import Load
+
 /// One entry of a table of contents: a heading of the rendered Markdown.
 public struct TOCEntry: Sendable, Hashable {
     /// 1 to 6.

@@ -1,3 +1,4 @@
+import Load
 import Template
 
 extension PageKind {

@@ -1,3 +1,5 @@
+import Load
+
 extension PageKind {
     /// A redirect from a page's old URL (`aliases:`) to the page, written by the engine.
     static let pageAlias: PageKind = PageKind(

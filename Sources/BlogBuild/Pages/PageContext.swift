@@ -1,3 +1,5 @@
+import Load
+
 /// The context of one page while its kind fills it in (`PageKind.context`):
 /// the kind sets `page` (with `values.page(…)`) and its own names on `root`;
 /// `RouteValues` adds what every page has (`site`, its nav, `strings`).

@@ -1,4 +1,5 @@
 import Diagnostics
+import Load
 
 /// A kind of page the site has (a post, a home page, a tag, a redirect, …),
 /// declared once, in a file of its own: which pages of it a site has (their

@@ -1,4 +1,5 @@
 import Foundation
+import Load
 import Support
 import Diagnostics
 import Template

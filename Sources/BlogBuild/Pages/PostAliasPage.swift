@@ -1,3 +1,5 @@
+import Load
+
 extension PageKind {
     /// A redirect from a post's old URL (`aliases:`) to the post, written by the engine.
     static let alias: PageKind = PageKind(

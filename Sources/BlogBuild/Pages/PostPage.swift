@@ -1,4 +1,5 @@
 import HTML
+import Load
 import Template
 
 extension PageKind {

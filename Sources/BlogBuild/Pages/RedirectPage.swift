@@ -1,3 +1,5 @@
+import Load
+
 extension PageKind {
     /// A `redirects:` entry of site.yml, written by the engine. One whose target is
     /// one of the site's feeds is written as that feed instead (`FeedRedirects`).

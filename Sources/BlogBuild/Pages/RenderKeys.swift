@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// One hash per route of everything its page is made from, so a rebuild renders

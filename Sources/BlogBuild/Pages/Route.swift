@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// One output file of the site that a template (or the engine) renders: a page

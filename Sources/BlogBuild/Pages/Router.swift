@@ -1,4 +1,5 @@
 import Diagnostics
+import Load
 
 /// Lists every page the site has, one route per output file, as the page kinds
 /// declare them (`PageKinds.all`), and reports two sources that would write the same file.

@@ -1,4 +1,5 @@
 import Foundation
+import Load
 import Template
 
 extension PageKind {

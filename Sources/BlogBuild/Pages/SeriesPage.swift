@@ -1,3 +1,5 @@
+import Load
+
 extension PageKind {
     /// One series: its intro and its parts in reading order, `/series/tidemark/` (`series.mustache`).
     static let series: PageKind = PageKind(

@@ -1,3 +1,5 @@
+import Load
+
 extension PageKind {
     /// One tag's posts: `/tags/swiftui/` (`tag.mustache`).
     static let tag: PageKind = PageKind(

@@ -1,3 +1,5 @@
+import Load
+
 /// What an app card shows (the apps page, the app box on a post, an app page's
 /// head, the header of an app's child page, whose Smart App Banner takes the id).
 struct AppCard: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import Load
+
 /// Machine-readable date texts for templates and feeds, from the wall-clock
 /// fields as written (no Foundation formatter: they are slow, not Sendable, and
 /// locale-dependent). The dates people read are the site's language's

@@ -1,3 +1,5 @@
+import Load
+
 /// A post's hero image (`image:` front matter) as lists show it: a small
 /// thumbnail beside the summary (`TemplateValues.thumbnail`). Everything the
 /// thumbnail's markup is made from, so a list entry's hash covers it.

@@ -1,3 +1,5 @@
+import Load
+
 /// A series, tag or app seen as the source of a feed: `/series/SLUG/atom.xml`,
 /// `/tags/SLUG/atom.xml`, `/apps/SLUG/atom.xml`.
 struct FeedCollection: Sendable {

@@ -1,3 +1,5 @@
+import Load
+
 /// What a list shows of a post: the home page, tag, series and app pages and
 /// the archive. The template context of a list entry is made from this value
 /// alone (`TemplateValues.entry`), and a list page's render key

@@ -1,3 +1,5 @@
+import Load
+
 /// What a post's page shows of one of its related posts (`RelatedPosts`): a link
 /// with its date. The template context of a related post is made from this value
 /// alone (`TemplateValues.relatedLink`), and the page's render key hashes it, so

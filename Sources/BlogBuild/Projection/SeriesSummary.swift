@@ -1,3 +1,5 @@
+import Load
+
 /// What the series index shows of a series (and a series page's head).
 struct SeriesSummary: Hashable, Sendable {
     var title: String

@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// Every projection of a resolved site, made once per build: what each kind of

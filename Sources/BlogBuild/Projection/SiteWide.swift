@@ -1,3 +1,5 @@
+import Load
+
 /// What every page shows of the site as a whole (`site.*` in templates): its
 /// settings, how many series and apps it has, and the years its posts span. The
 /// `site` context is made from this value alone (`TemplateValues.siteWithoutNav`),

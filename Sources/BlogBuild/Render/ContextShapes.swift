@@ -1,3 +1,4 @@
+import Load
 import Template
 
 /// The template contract: every name a template can use, declared once, as the

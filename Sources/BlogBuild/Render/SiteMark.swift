@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// The site's mark when site.yml names no `logo:`: the first letter of the

@@ -1,4 +1,5 @@
 import HTML
+import Load
 
 /// Markdown images get `width` and `height` from their files, as hero images do,
 /// so a page does not jump while `loading="lazy"` images arrive. An `<img>` that

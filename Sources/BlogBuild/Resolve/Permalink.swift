@@ -1,3 +1,5 @@
+import Load
+
 /// Expands a permalink pattern such as `/:year/:month/:slug/` for a post.
 enum Permalink {
     /// The placeholders a pattern may use; anything else after `:` is kept as written.

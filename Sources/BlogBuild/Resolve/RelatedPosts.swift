@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// The related posts at the end of a post outside a series (a series' posts have

@@ -1,4 +1,5 @@
 import Foundation
+import Load
 
 /// A post with everything the templates need that depends on the rest of the site.
 public struct SitePost: Sendable {

@@ -1,3 +1,5 @@
+import Load
+
 /// Every site path the engine gives a page of its own making, in one place: the
 /// resolver names posts, series, apps, tags and pages with these, the page kinds
 /// route them, and `import` points old list pages at them. A path starts with

@@ -1,3 +1,5 @@
+import Load
+
 /// Where the feeds live and what they are called: one definition for the feeds
 /// themselves and for the `<link rel="alternate">` autodiscovery tags on pages.
 struct FeedLink: Sendable, Hashable {

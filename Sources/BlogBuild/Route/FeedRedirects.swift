@@ -1,3 +1,4 @@
+import Load
 import Support
 
 /// The `redirects:` entries of site.yml that are written as a feed, not as an HTML

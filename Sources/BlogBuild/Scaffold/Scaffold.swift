@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Load
 
 /// Writes new sites and new posts: the only engine code besides the output writer
 /// that touches the disk, and it never overwrites a file.

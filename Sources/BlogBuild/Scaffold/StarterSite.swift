@@ -1,3 +1,5 @@
+import Load
+
 /// The content `blogbuild init` writes: small, but every kind of page is there.
 enum StarterSite {
     /// What `init` writes for `base_url` and the author's name, for the user to

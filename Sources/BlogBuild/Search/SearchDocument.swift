@@ -1,3 +1,5 @@
+import Load
+
 /// One page the search index holds: what is indexed and what a result shows.
 struct SearchDocument: Sendable, Equatable {
     var title: String

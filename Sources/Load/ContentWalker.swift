@@ -8,8 +8,8 @@ import Darwin
 import Diagnostics
 
 /// One file found under content/, and what the loader should do with it.
-struct ContentEntry: Sendable, Hashable {
-    enum Kind: Sendable, Hashable {
+package struct ContentEntry: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// `content/site.yml`
         case config
         /// `content/posts/**/*.md`
@@ -29,14 +29,14 @@ struct ContentEntry: Sendable, Hashable {
     }
 
     /// Relative to content/, `/`-separated: `posts/2021-01-05-x.md`.
-    var relativePath: String
-    var absolutePath: String
-    var kind: Kind
+    package var relativePath: String
+    package var absolutePath: String
+    package var kind: Kind
 
     /// Site-relative path for diagnostics: `content/posts/2021-01-05-x.md`.
-    var sitePath: String { "content/" + relativePath }
+    package var sitePath: String { "content/" + relativePath }
 
-    static func kind(of relativePath: String) -> Kind {
+    package static func kind(of relativePath: String) -> Kind {
         if relativePath == "site.yml" { return .config }
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard ContentPaths.isMarkdown(relativePath) else { return .staticFile }
@@ -49,6 +49,13 @@ struct ContentEntry: Sendable, Hashable {
         default: return .strayMarkdown
         }
     }
+
+    /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
+    package init(relativePath: String, absolutePath: String, kind: Kind) {
+        self.relativePath = relativePath
+        self.absolutePath = absolutePath
+        self.kind = kind
+    }
 }
 
 /// Lists every file under content/ in sorted order, hidden ones included
@@ -60,7 +67,7 @@ struct ContentEntry: Sendable, Hashable {
 /// followed (a pull request's `key.txt -> ~/.ssh/id_rsa` is never published), and
 /// one that leads back into a folder being walked is refused.
 /// Uses `readdir` and one `stat` per folder or link, nothing per plain file.
-enum ContentWalker {
+package enum ContentWalker {
     struct Result: Sendable {
         var entries: [ContentEntry] = []
         var diagnostics: [Diagnostic] = []
@@ -85,7 +92,7 @@ enum ContentWalker {
     }
 
     /// Whether a content-relative path is or lies in junk (for the watcher's list of changed files).
-    static func isJunk(relativePath: String) -> Bool {
+    package static func isJunk(relativePath: String) -> Bool {
         let parts = relativePath.split(separator: "/")
         for (i, part) in parts.enumerated() where isJunk(String(part), isFolder: i < parts.count - 1) || isJunk(String(part), isFolder: true) {
             return true

@@ -66,4 +66,10 @@ public struct ImageSize: Sendable, Hashable {
         guard let size, size.width > 0, size.height > 0 else { return nil }
         return size
     }
+
+    /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
+    package init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 }
