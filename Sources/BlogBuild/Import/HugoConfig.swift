@@ -1,12 +1,13 @@
 import Foundation
 
 /// A Hugo site's configuration, as Hugo reads it: `hugo.toml|yaml|yml|json` or
-/// `config.*` at the root, and/or the files of `config/_default/`, where a file
-/// named for a top-level key holds that key's table (`params.toml`,
-/// `menus.en.yaml`, `languages.toml`). YAML may open and close with `---`
-/// document markers, which Hugo accepts. Keys of the root file come first; a key
-/// given twice keeps the root file's value, as Hugo's merge does, and two tables of
-/// one key are merged key by key.
+/// `config.*` at the root, and/or the files of `config/_default/` and of
+/// `config/production/` (the environment `hugo` builds in unless told otherwise,
+/// whose values take precedence over `_default`'s), where a file named for a
+/// top-level key holds that key's table (`params.toml`, `menus.en.yaml`,
+/// `languages.toml`). YAML may open and close with `---` document markers, which
+/// Hugo accepts. Keys of the root file come first; a key given twice keeps the
+/// first value, as Hugo's merge does, and two tables of one key are merged key by key.
 enum HugoConfig {
     static let rootNames = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json",
                             "config.toml", "config.yaml", "config.yml", "config.json"]
@@ -17,15 +18,17 @@ enum HugoConfig {
         let fm = FileManager.default
         var out: [String] = []
         if let main = rootNames.first(where: { fm.fileExists(atPath: root.appendingPathComponent($0).path) }) { out.append(main) }
-        let folder = root.appendingPathComponent("config/_default")
-        let names = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
-            extensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".")
-        }.sorted { a, b in
-            // The folder's own hugo.* / config.* first, then the per-key files by name.
-            let ka = rootNames.contains(a) ? 0 : 1, kb = rootNames.contains(b) ? 0 : 1
-            return (ka, a) < (kb, b)
+        for environment in ["production", "_default"] {
+            let folder = root.appendingPathComponent("config/" + environment)
+            let names = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                extensions.contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".")
+            }.sorted { a, b in
+                // The folder's own hugo.* / config.* first, then the per-key files by name.
+                let ka = rootNames.contains(a) ? 0 : 1, kb = rootNames.contains(b) ? 0 : 1
+                return (ka, a) < (kb, b)
+            }
+            out += names.map { "config/\(environment)/" + $0 }
         }
-        out += names.map { "config/_default/" + $0 }
         return out
     }
 

@@ -29,7 +29,15 @@ enum ImportBuildCheck {
     static func errors(siteFolder: URL, now: Date, cache: URL) -> [Diagnostic] {
         var request = BuildRequest(siteDirectory: siteFolder, mode: .build(includeDrafts: false), now: now)
         request.cacheDirectory = cache
-        return SiteBuilder.render(request).diagnostics.filter { $0.severity.fails(in: .build(includeDrafts: false)) }
+        // A message quoting a file by its absolute path (libvips's) names the staging
+        // folder, whose name holds the process id: as a site path, IMPORT.md is the same
+        // from one import to the next.
+        let folders = Set([siteFolder.standardizedFileURL.path, siteFolder.standardizedFileURL.resolvingSymlinksInPath().path])
+        return SiteBuilder.render(request).diagnostics.filter { $0.severity.fails(in: .build(includeDrafts: false)) }.map {
+            var error = $0
+            for folder in folders { error.message = error.message.replacingOccurrences(of: folder + "/", with: "") }
+            return error
+        }
     }
 
     /// `site` with one change for each document, copy or site.yml key that `errors`

@@ -37,6 +37,8 @@ public enum ImportWriter {
         if exists && !force {
             throw ImportFailure("\(content.path) already exists; import into an empty folder (--site DIR) or pass --force to replace it")
         }
+        let pointers = GitLFSPointers.find(site.copies.map(\.from))
+        if !pointers.isEmpty { throw GitLFSPointers.failure(pointers, source: source) }
         // A site folder of its own beside the old content/, swapped in only when complete
         // and building: the build reads `staging/content` as it will read `content/`.
         let stagingSite = directory.appendingPathComponent(".blogbuild-import-\(ProcessInfo.processInfo.processIdentifier)")
