@@ -95,6 +95,9 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
+        // Markdown through cmark-gfm: footnotes, heading ids, highlighted code, what a
+        // body links to and shows.
+        .target(name: "Markdown", dependencies: ["Support", "HTML", "Highlight", "Load", "CCmarkGFM"]),
         // `serve`'s HTTP server, live reload and file watcher: it serves an output
         // folder and knows nothing of how the site is built.
         .target(
@@ -121,6 +124,7 @@ let package = Package(
                 "Template",
                 "Output",
                 "Load",
+                "Markdown",
                 "CCmarkGFM",
                 "CLibXML2",
                 "CStemmer",
@@ -145,7 +149,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlogBuildTests",
-            dependencies: ["BlogBuild", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output", "Serve", "Load"]
+            dependencies: ["BlogBuild", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output", "Serve", "Load", "Markdown"]
         ),
     ]
 )

@@ -2,6 +2,7 @@
 @testable import Diagnostics
 @testable import HTML
 @testable import Load
+@testable import Markdown
 @testable import Highlight
 @testable import Output
 @testable import Serve

@@ -4,6 +4,7 @@ import Testing
 @testable import Diagnostics
 @testable import HTML
 @testable import Load
+@testable import Markdown
 @testable import Highlight
 @testable import Output
 @testable import Serve

@@ -1,4 +1,5 @@
 import Load
+import Markdown
 import Support
 
 /// Any rendered Markdown file of the site with where it came from and where it goes,

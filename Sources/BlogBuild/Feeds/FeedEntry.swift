@@ -1,4 +1,5 @@
 import Load
+import Markdown
 import Support
 import HTML
 

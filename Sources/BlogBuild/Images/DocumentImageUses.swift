@@ -1,4 +1,5 @@
 import Load
+import Markdown
 
 /// What one document shows and links of the site's images, as the image plan
 /// reads it (`ImagePlanner.candidates`): its own part of the plan, so a rebuild

@@ -1,4 +1,5 @@
 import Load
+import Markdown
 import Support
 
 /// What every importer does once it has read the old site: works out each

@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 
 /// Includes under `_includes/` that are plain HTML (or text), or HTML with
 /// parameters: `{{ include.NAME }}` (with `escape`, `strip`, `markdownify`,

@@ -1,4 +1,5 @@
 import Load
+import Markdown
 
 /// Body images without alt text in documents whose importer already listed some
 /// at the source line (a jekyll-assets `{% asset x.png %}`, a Hugo image

@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 import Support
 
 /// The old site's tag and category pages that its own posts link to

@@ -1,4 +1,5 @@
 import Load
+import Markdown
 
 /// Names in IMPORT.md each place where another generator's template syntax is
 /// left in a written body (`{% info %}`, `{{ page.x }}`, `{{< ads >}}`), at the

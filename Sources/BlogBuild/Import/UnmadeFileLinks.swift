@@ -1,5 +1,6 @@
 import Foundation
 import Load
+import Markdown
 
 /// Links in the imported bodies to a file the old site made with a template the
 /// import cannot run (`/llms.txt` from a Liquid `llms.txt` that lists every post):

@@ -1,4 +1,5 @@
 import Load
+import Markdown
 
 /// Documents' HTML with their images sized (`BodyImageSizes`) and processed
 /// images written as `<picture>`s (`PictureMarkup`), from the last build, by

@@ -1,3 +1,4 @@
+import Markdown
 import Support
 
 /// Rendered Markdown from the last build, by source file, so a rebuild renders

@@ -1,5 +1,6 @@
 import Foundation
 import Load
+import Markdown
 import Support
 import Diagnostics
 import Output

@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Load
+import Markdown
 
 /// The part of a patched plan (`PlanPatch`) for edited series and app files
 /// (`content/series/x.md`, `content/apps/x.md`): the file is read again and its

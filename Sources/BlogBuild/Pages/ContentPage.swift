@@ -1,5 +1,6 @@
 import HTML
 import Load
+import Markdown
 import Template
 
 extension PageKind {

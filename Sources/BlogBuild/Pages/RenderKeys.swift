@@ -1,4 +1,5 @@
 import Load
+import Markdown
 import Support
 
 /// One hash per route of everything its page is made from, so a rebuild renders

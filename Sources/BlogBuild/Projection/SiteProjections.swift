@@ -1,4 +1,5 @@
 import Load
+import Markdown
 import Support
 
 /// Every projection of a resolved site, made once per build: what each kind of

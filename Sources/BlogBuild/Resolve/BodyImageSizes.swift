@@ -1,5 +1,6 @@
 import HTML
 import Load
+import Markdown
 
 /// Markdown images get `width` and `height` from their files, as hero images do,
 /// so a page does not jump while `loading="lazy"` images arrive. An `<img>` that

@@ -1,3 +1,5 @@
+import Markdown
+
 /// The Markdown one build renders (`SiteResolver.markdownWork`): the bulk of a
 /// build's work, so it is a step of its own, done on all cores, and what the dev
 /// server's memo (`MarkdownMemo`) saves between builds.

@@ -1,5 +1,6 @@
 import Foundation
 import Load
+import Markdown
 
 /// A post with everything the templates need that depends on the rest of the site.
 public struct SitePost: Sendable {

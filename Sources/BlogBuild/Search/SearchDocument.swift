@@ -1,4 +1,5 @@
 import Load
+import Markdown
 
 /// One page the search index holds: what is indexed and what a result shows.
 struct SearchDocument: Sendable, Equatable {
