@@ -328,7 +328,7 @@ struct ImportVerifyTests {
             "layouts/list.html": "LIST {{ .Title }} {{ range .Paginator.Pages }}{{ .Title }} {{ end }}",
             "content/posts/first.md": "---\ntitle: First\ndate: 2024-01-10\nTags: [Swift, Node.js, CI, Café]\nTopics: [Go Lang]\n---\nOne.\n",
             "content/posts/second.md": "---\ntitle: Second\ndate: 2024-02-10\nTags: [swift]\ntags: [C++]\ncategories: [Notes]\n---\nTwo.\n",
-            "content/posts/third.md": "---\ntitle: Third\ndate: 2024-03-10\ntags: [CI/CD, Swift, C++, notes, cafe]\ntopics: [Go Lang, Tools]\n---\nThree.\n",
+            "content/posts/third.md": "---\ntitle: Third\ndate: 2024-03-10\ntags: [CI/CD, Swift, C++, notes, cafe, '@layer']\ntopics: [Go Lang, Tools]\n---\nThree.\n",
         ], in: folder, named: "hugo-terms")
         let (summary, report, n) = try Self.verifiedImport(source, into: folder)
         #expect(n.count == 4 && n[0] == n[1], "\(summary)\n\(report)")

@@ -663,7 +663,8 @@ enum HugoImporter {
             return checked
         }
 
-        /// Hugo's `urlize`: blanks become `-`, most punctuation goes (`+` stays: `notepad++`), lower-cased.
+        /// Hugo's `urlize` (`UnicodeSanitize`): blanks become `-`, most punctuation goes (`+` and `@`
+        /// stay: `notepad++`, `@layer`), lower-cased.
         func urlize(_ text: String) -> String {
             var out = ""
             // Hugo's MakePath: accents dropped (the marks of the decomposed letters) when asked.
@@ -673,7 +674,7 @@ enum HugoImporter {
                 : text
             for ch in source {
                 if ch == " " { out.append("-") }
-                else if ch.isLetter || ch.isNumber || "-_.~+".contains(ch) { out.append(ch) }
+                else if ch.isLetter || ch.isNumber || "-_.~+@".contains(ch) { out.append(ch) }
             }
             while out.contains("--") { out = out.replacingOccurrences(of: "--", with: "-") }
             return lowercase ? out.lowercased() : out
