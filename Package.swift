@@ -13,6 +13,12 @@ let staticCLinkerFlags = [
     "libicui18n.a", "libicuuc.a", "libicudata.a", "liblzma.a", "libz.a",
 ].flatMap { ["-Xlinker", "-l:\($0)"] } + ["-lstdc++", "-lm"]
 
+// The engine's lower modules are called in the pipeline's hot loops (the HTML scanner,
+// the pointer helpers, the template engine, Markdown): in release builds their bodies are
+// made available to the modules above for inlining and specialization, as when the engine
+// was one module (a cold build of 10,000 posts within 3 % of the one-module build's).
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "blogbuild",
     platforms: [.macOS(.v15)],
@@ -74,16 +80,16 @@ let package = Package(
         //
         // Small utilities (pointers, parallel maps, paths) and the diagnostics every
         // stage reports with.
-        .target(name: "Support"),
-        .target(name: "Diagnostics"),
+        .target(name: "Support", swiftSettings: crossModule),
+        .target(name: "Diagnostics", swiftSettings: crossModule),
         // HTML as bytes: the tokenizer, entities, shown text.
-        .target(name: "HTML", dependencies: ["Support"]),
+        .target(name: "HTML", dependencies: ["Support"], swiftSettings: crossModule),
         // The code highlighter (Pygments' lexers, compiled into tables).
-        .target(name: "Highlight", dependencies: ["Support"], exclude: ["LANGUAGES.md"]),
+        .target(name: "Highlight", dependencies: ["Support"], exclude: ["LANGUAGES.md"], swiftSettings: crossModule),
         // The Mustache engine, compiled and checked against typed shapes.
-        .target(name: "Template", dependencies: ["Diagnostics"]),
+        .target(name: "Template", dependencies: ["Diagnostics"], swiftSettings: crossModule),
         // The output folder: the writer, the build report, rendered files.
-        .target(name: "Output", dependencies: ["Diagnostics"]),
+        .target(name: "Output", dependencies: ["Diagnostics"], swiftSettings: crossModule),
         // The site as written: site.yml, front matter (YAML, TOML), posts, series,
         // apps, pages and static files, read into plain values; the theme's words.
         .target(
@@ -93,11 +99,12 @@ let package = Package(
                 "Diagnostics",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ]
+            ],
+            swiftSettings: crossModule
         ),
         // Markdown through cmark-gfm: footnotes, heading ids, highlighted code, what a
         // body links to and shows.
-        .target(name: "Markdown", dependencies: ["Support", "HTML", "Highlight", "Load", "CCmarkGFM"]),
+        .target(name: "Markdown", dependencies: ["Support", "HTML", "Highlight", "Load", "CCmarkGFM"], swiftSettings: crossModule),
         // `serve`'s HTTP server, live reload and file watcher: it serves an output
         // folder and knows nothing of how the site is built.
         .target(
