@@ -674,3 +674,24 @@ struct ImportVerifyTests {
         #expect(FeedEntryIDs.ids(Array("<urlset><url/></urlset>".utf8)) == nil, "a sitemap is no feed")
     }
 }
+
+/// The old generator run for `--verify` (issue 41): Hugo 0.168 can wait for ever after some
+/// template errors (a removed `tweet` shortcode), which held an import for the whole
+/// 15-minute timeout. A child that stops using the processor is stopped as hung.
+@Suite struct GeneratorProcessTests {
+    @Test func aGeneratorThatHangsIsStoppedWithoutWaitingForTheTimeout() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let sh = URL(fileURLWithPath: "/bin/sh")
+        let hung = GeneratorProcess.run(sh, ["-c", "echo started >&2; exec sleep 600"], in: scratch, environment: [:],
+                                        timeout: 600, idleLimit: 2, scratch: scratch)
+        #expect(hung.status == -9, "\(hung)")
+        #expect(hung.seconds < 60, "\(hung)")
+        #expect(hung.stderr.contains("started") && hung.stderr.contains("without using the processor (hung)"), "\(hung.stderr)")
+        // One that works (here: spins) past the idle limit is left to finish.
+        let busy = GeneratorProcess.run(sh, ["-c", "end=$(( $(date +%s) + 4 )); while [ $(date +%s) -lt $end ]; do :; done; echo done"],
+                                        in: scratch, environment: [:], timeout: 600, idleLimit: 2, scratch: scratch)
+        #expect(busy.status == 0 && busy.stdout.contains("done"), "\(busy)")
+    }
+}

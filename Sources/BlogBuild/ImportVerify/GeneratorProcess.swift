@@ -14,7 +14,7 @@ import Darwin
 enum GeneratorProcess {
     /// How one run ended.
     struct Outcome: Sendable {
-        /// The exit status; -1 when it could not be started, -9 when it was killed at the timeout.
+        /// The exit status; -1 when it could not be started, -9 when it was killed (the timeout, or hung).
         var status: Int32
         var stdout: String
         var stderr: String
@@ -35,10 +35,11 @@ enum GeneratorProcess {
     }
 
     /// Runs `executable` with `arguments` in `directory`, with this process's environment
-    /// changed by `environment` (a nil value removes the variable). Killed after `timeout` seconds.
+    /// changed by `environment` (a nil value removes the variable). Killed after `timeout` seconds,
+    /// or when it has used no processor time for `idleLimit` seconds.
     /// `scratch` is a folder for the output files.
     static func run(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String?],
-                    timeout: Double, scratch: URL) -> Outcome {
+                    timeout: Double, idleLimit: Double = defaultIdleLimit, scratch: URL) -> Outcome {
         let start = Date()
         let fm = FileManager.default
         let name = UUID().uuidString
@@ -68,22 +69,47 @@ enum GeneratorProcess {
             try? err.close()
             return Outcome(status: -1, stdout: "", stderr: "cannot run \(executable.path): \(error.localizedDescription)", seconds: 0)
         }
-        var killed = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
-            killed = true
+        // Until it ends, the timeout, or it hangs: no CPU time for `idleLimit` seconds (Hugo
+        // 0.168 waits for ever after some template errors; offline, a fetch never returns).
+        var killed: String?
+        var lastCPU = cpuTicks(process.processIdentifier), lastProgress = Date()
+        while finished.wait(timeout: .now() + 1) == .timedOut {
+            let cpu = cpuTicks(process.processIdentifier)
+            if cpu != lastCPU { lastCPU = cpu; lastProgress = Date() }
+            if Date().timeIntervalSince(start) > timeout {
+                killed = "timed out after \(Int(timeout)) s"
+            } else if cpu != nil, Date().timeIntervalSince(lastProgress) > idleLimit {
+                killed = "stopped after \(Int(idleLimit)) s without using the processor (hung)"
+            }
+            guard killed != nil else { continue }
             process.terminate()
             if finished.wait(timeout: .now() + 3) == .timedOut {
                 kill(process.processIdentifier, SIGKILL)
                 finished.wait()
             }
+            break
         }
         try? out.close()
         try? err.close()
         let text = { (file: URL) in String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self) }
         var stderr = text(errFile)
-        if killed { stderr += "\ntimed out after \(Int(timeout)) s" }
-        return Outcome(status: killed ? -9 : process.terminationStatus, stdout: text(outFile), stderr: stderr,
+        if let killed { stderr += "\n" + killed }
+        return Outcome(status: killed != nil ? -9 : process.terminationStatus, stdout: text(outFile), stderr: stderr,
                        seconds: Date().timeIntervalSince(start))
+    }
+
+    /// How long a generator may go without using the processor before it counts as hung.
+    static let defaultIdleLimit: Double = 30
+
+    /// The processor time `pid` has used, in clock ticks (user + system, from
+    /// `/proc/PID/stat`); nil where there is no `/proc` (then only the timeout applies).
+    static func cpuTicks(_ pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        // After the command name in parentheses: state, ppid, ..., utime (14th field), stime (15th).
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
     }
 
     /// The lines of a failed run that say what failed (not a Ruby backtrace, no colours), joined.
