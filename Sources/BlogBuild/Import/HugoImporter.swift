@@ -88,8 +88,13 @@ enum HugoImporter {
                     report.leave(source, line: nil, "\(taxonomy) term page", "the words of a taxonomy's term (or list) page are not imported: blogbuild's own page answers at /\(folder)/")
                     let term = folder.split(separator: "/").dropFirst().joined(separator: "/")
                     if !term.isEmpty {
-                        let slug = (try? file.fields().get()).flatMap { HugoImporter.frontValue($0, "slug")?.scalarText }
+                        let front = try? file.fields().get()
+                        let slug = front.flatMap { HugoImporter.frontValue($0, "slug")?.scalarText }
                         settings.termPages[taxonomy, default: [:]][term] = .some(slug)
+                        // `url:` moves the term's list (its pagers and feed with it) to that address.
+                        if let url = front.flatMap({ HugoImporter.frontValue($0, "url")?.scalarText }), !url.isEmpty {
+                            settings.termURLs[taxonomy, default: [:]][term] = url
+                        }
                     }
                     continue
                 }
@@ -562,6 +567,9 @@ enum HugoImporter {
         /// Taxonomy → the terms with a page of their own (`content/tags/python/_index.md`), by
         /// folder (`python`) → the `slug:` it gives, which is the term's path in Hugo's URLs.
         var termPages: [String: [String: String?]] = [:]
+        /// Taxonomy → term (folder) → the `url:` its own page gives, where Hugo writes the
+        /// term's list instead of under the taxonomy (`/tags/summary/` for `tags/总结/`).
+        var termURLs: [String: [String: String]] = [:]
 
         /// How many published posts each old list had: per section, tag and category.
         struct OldLists {
@@ -692,6 +700,16 @@ enum HugoImporter {
             (termPages[taxonomy]?[url] ?? nil).map(urlize) ?? url
         }
 
+        /// The address Hugo writes a term's list at, `/` on both ends: the `url:` of the term's
+        /// own page where it gives one, else `/<taxonomy>/<termPath>/`.
+        func termAddress(_ taxonomy: String, _ url: String) -> String {
+            if let own = termURLs[taxonomy]?[url] {
+                let path = own.split(separator: "/").joined(separator: "/")
+                return path.isEmpty ? "/" : "/" + path + "/"
+            }
+            return "/\(urlize(taxonomy))/\(termPath(taxonomy, url))/"
+        }
+
         /// A page's Hugo URL: its section's permalink pattern (`HugoPermalink`), else `/folder/slug/`.
         /// `folder`: the folders it is in under content/ (a bundle's without its own).
         func url(section: String, pattern: String?, year: Int, month: Int, day: Int, title: String, slug: String?,
@@ -808,7 +826,7 @@ enum HugoImporter {
                 tagFeeds = []
                 for taxonomy in declared {
                     let folder = urlize(taxonomy)
-                    for url in Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm)).sorted() { alsoAt.append("/\(folder)/\(termPath(taxonomy, url))/\(rssFile)") }
+                    for url in Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm)).sorted() { alsoAt.append(termAddress(taxonomy, url) + rssFile) }
                 }
                 alsoAt += tagLists
                 tagLists = []
@@ -852,7 +870,7 @@ enum HugoImporter {
                 }
                 for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
                     let path = termPath(taxonomy, url)
-                    let old = "/\(folder)/\(path)/", new = SiteURLs.tag(slug: SiteResolver.tagSlug(term.name))
+                    let old = termAddress(taxonomy, url), new = SiteURLs.tag(slug: SiteResolver.tagSlug(term.name))
                     // A category and a tag of one name are one blogbuild tag: its feed has the posts of both.
                     let byTaxonomy = lists.members[SiteResolver.tagSlug(term.name)] ?? [:]
                     let own = byTaxonomy[taxonomy] ?? [], all = byTaxonomy.values.reduce(into: Set<String>()) { $0.formUnion($1) }
@@ -869,7 +887,7 @@ enum HugoImporter {
                                      + " are one blogbuild tag (\(SiteResolver.tagSlug(term.name))): the feed here is the tag's, with the posts of both")
                     }
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
-                    if !siteWide, path != SiteResolver.tagSlug(term.name), seen.insert(old + rssFile).inserted {
+                    if !siteWide, path != SiteResolver.tagSlug(term.name) || termURLs[taxonomy]?[url] != nil, seen.insert(old + rssFile).inserted {
                         redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new))))
                     }
                     // A term under this one's address (`ci/cd` under `ci`): Hugo's list of this term has its posts too.
@@ -889,7 +907,7 @@ enum HugoImporter {
                 for name in (lists.terms[taxonomy] ?? [:]).keys { onPosts.insert(urlizeTerm(name)) }
                 for (url, count) in Dictionary((lists.pageTerms[taxonomy] ?? [:]).map { (urlizeTerm($0.key), $0.value) }, uniquingKeysWith: +)
                     .sorted(by: { $0.key < $1.key }) {
-                    let old = "/\(folder)/\(termPath(taxonomy, url))/"
+                    let old = termAddress(taxonomy, url)
                     if onPosts.contains(url) {
                         report.leave("content", line: nil, old + rssFile,
                                      "Hugo's feed of this term also listed the \(count) pages (not posts) that have it; blogbuild's tag feed lists posts")
@@ -901,7 +919,7 @@ enum HugoImporter {
                 // A term with a page of its own that no page has: Hugo still writes its (empty) list and feed.
                 let used = onPosts.union((lists.pageTerms[taxonomy] ?? [:]).keys.map(urlizeTerm))
                 for term in (termPages[taxonomy] ?? [:]).keys.sorted() where !used.contains(term) {
-                    let old = "/\(folder)/\(termPath(taxonomy, term))/"
+                    let old = termAddress(taxonomy, term)
                     report.leave("content/\(taxonomy)/\(term)/_index", line: nil, [old, old + "page/1/", old + rssFile].joined(separator: " "),
                                  "a term page that no page has: Hugo wrote its empty list and feed; blogbuild has no tag without posts, so they are lost")
                 }
