@@ -143,10 +143,31 @@ let package = Package(
             linkerSettings: staticC ? [.unsafeFlags(staticCLinkerFlags)] : [],
             plugins: ["EmbedThemePlugin"]
         ),
+        // `import` from Jekyll, Hugo and WordPress: reads the old site's files and writes a
+        // blogbuild site, which it loads and builds with the engine below before it finishes.
+        .target(
+            name: "Import",
+            dependencies: [
+                "BlogBuild",
+                "Support",
+                "Diagnostics",
+                "HTML",
+                "Load",
+                "Markdown",
+                "Output",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
+        // `import --verify`: builds the old site with its own generator and checks that
+        // the import answers every page and feed it wrote.
+        .target(name: "ImportVerify", dependencies: ["Import", "BlogBuild", "Support", "Diagnostics", "HTML", "Load", "Output"]),
         .executableTarget(
             name: "blogbuild",
             dependencies: [
                 "BlogBuild",
+                "Import",
+                "ImportVerify",
                 "Diagnostics",
                 "Load",
                 "Output",
@@ -156,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlogBuildTests",
-            dependencies: ["BlogBuild", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output", "Serve", "Load", "Markdown"]
+            dependencies: ["BlogBuild", "Import", "ImportVerify", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output", "Serve", "Load", "Markdown"]
         ),
     ]
 )

@@ -1,6 +1,8 @@
 import ArgumentParser
 import BlogBuild
 import Foundation
+import Import
+import ImportVerify
 
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,6 @@
 @testable import BlogBuild
+@testable import Import
+@testable import ImportVerify
 @testable import Diagnostics
 @testable import HTML
 @testable import Load

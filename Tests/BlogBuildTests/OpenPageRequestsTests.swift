@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 @testable import BlogBuild
+@testable import Import
+@testable import ImportVerify
 @testable import Diagnostics
 @testable import HTML
 @testable import Load

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Import
+@testable import ImportVerify
 @testable import Diagnostics
 @testable import HTML
 @testable import Load

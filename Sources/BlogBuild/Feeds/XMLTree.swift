@@ -4,17 +4,17 @@ import Foundation
 /// A parsed XML document, small enough to check a feed's required fields:
 /// elements with their namespace, attributes, text and children. Parsed by
 /// libxml2, a parser blogbuild did not write.
-enum XMLTree {
-    final class Element {
+package enum XMLTree {
+    package final class Element {
         /// Local name: `entry`, `link`, `encoded`.
-        let name: String
+        package let name: String
         /// Namespace URI, `""` for none.
-        let namespace: String
-        let attributes: [String: String]
+        package let namespace: String
+        package let attributes: [String: String]
         /// Line of the start tag (1-based).
-        let line: Int
-        fileprivate(set) var children: [Element] = []
-        fileprivate(set) var text = ""
+        package let line: Int
+        package fileprivate(set) var children: [Element] = []
+        package fileprivate(set) var text = ""
 
         init(name: String, namespace: String, attributes: [String: String], line: Int) {
             self.name = name
@@ -24,16 +24,16 @@ enum XMLTree {
         }
 
         /// Children with this local name (and namespace, when given).
-        func all(_ name: String, in namespace: String? = nil) -> [Element] {
+        package func all(_ name: String, in namespace: String? = nil) -> [Element] {
             children.filter { $0.name == name && (namespace == nil || $0.namespace == namespace) }
         }
 
-        func first(_ name: String, in namespace: String? = nil) -> Element? {
+        package func first(_ name: String, in namespace: String? = nil) -> Element? {
             children.first { $0.name == name && (namespace == nil || $0.namespace == namespace) }
         }
 
         /// Trimmed text of the first such child, nil when there is none or it is empty.
-        func value(_ name: String, in namespace: String? = nil) -> String? {
+        package func value(_ name: String, in namespace: String? = nil) -> String? {
             guard let e = first(name, in: namespace) else { return nil }
             let t = e.text.trimmingCharacters(in: .whitespacesAndNewlines)
             return t.isEmpty ? nil : t
@@ -41,16 +41,16 @@ enum XMLTree {
     }
 
     /// Why a document did not parse: a message and where.
-    struct Failure: Error {
-        var message: String
-        var line: Int
+    package struct Failure: Error {
+        package var message: String
+        package var line: Int
         var column: Int
     }
 
     /// Parses `bytes` with namespaces processed; the root element, or where it failed.
     /// No size limit a feed can reach (`XML_PARSE_HUGE`: a 10 MB post is not an
     /// error), no network, no entity expansion beyond XML's own.
-    static func parse(_ bytes: [UInt8]) -> Result<Element, Failure> {
+    package static func parse(_ bytes: [UInt8]) -> Result<Element, Failure> {
         _ = initialized
         guard bytes.count < Int(Int32.max) else {
             return .failure(Failure(message: "not well-formed XML: larger than 2 GB", line: 1, column: 1))

@@ -9,7 +9,7 @@ import Highlight
 /// Turns loaded content into a `Site`: picks the posts this build shows, renders
 /// every Markdown body (on all cores), and computes permalinks, series order,
 /// app and tag relations. Pure: no file system.
-enum SiteResolver {
+package enum SiteResolver {
     /// Resolves `content`, rendering its Markdown on all cores.
     static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date) -> (Site, [Diagnostic]) {
         let work = markdownWork(content, mode: mode, now: now)
@@ -425,7 +425,7 @@ enum SiteResolver {
     static let maximumTagsPerPost = 1_000
 
     /// A tag's URL segment; a name with no ASCII letters gets a stable hex form.
-    static func tagSlug(_ name: String) -> String {
+    package static func tagSlug(_ name: String) -> String {
         let slug = Slug.make(name)
         if !slug.isEmpty { return slug }
         return "tag-" + name.lowercased().utf8.map { String($0, radix: 16) }.joined()

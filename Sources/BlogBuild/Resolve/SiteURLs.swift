@@ -4,13 +4,13 @@ import Load
 /// resolver names posts, series, apps, tags and pages with these, the page kinds
 /// route them, and `import` points old list pages at them. A path starts with
 /// `/`; `SitePaths.outputPath` turns it into the file it is written to.
-enum SiteURLs {
+package enum SiteURLs {
     /// Page `n` (1-based) of the home page's list: `/`, then `/page/2/`, …
-    static func home(page n: Int) -> String { n <= 1 ? "/" : "/page/\(n)/" }
+    package static func home(page n: Int) -> String { n <= 1 ? "/" : "/page/\(n)/" }
 
-    static let archive = "/archive/"
-    static let tags = "/tags/"
-    static let seriesIndex = "/series/"
+    package static let archive = "/archive/"
+    package static let tags = "/tags/"
+    package static let seriesIndex = "/series/"
     static let apps = "/apps/"
     /// The theme's "not found" page, when no content page is `404`.
     static let notFound = "/404.html"
@@ -20,8 +20,8 @@ enum SiteURLs {
     /// A post's URL: its permalink pattern (`/:year/:month/:slug/`) filled in.
     static func post(_ post: Post, pattern: String) -> String { Permalink.expand(pattern, post: post) }
 
-    static func tag(slug: String) -> String { tags + slug + "/" }
-    static func series(slug: String) -> String { seriesIndex + segment(slug) + "/" }
+    package static func tag(slug: String) -> String { tags + slug + "/" }
+    package static func series(slug: String) -> String { seriesIndex + segment(slug) + "/" }
     static func app(slug: String) -> String { apps + segment(slug) + "/" }
 
     /// A series' or app's slug as its URL's segment: the file's name, or the slug
@@ -34,5 +34,5 @@ enum SiteURLs {
     /// A child page of an app (`content/apps/kettle/privacy.md`): under its app's URL.
     static func appPage(slug: String, appURL: String) -> String { appURL + slug + "/" }
     /// A standalone page (`content/pages/about.md`): `/about/`; `404` is `/404.html`.
-    static func page(slug: String) -> String { slug == "404" ? notFound : "/\(slug)/" }
+    package static func page(slug: String) -> String { slug == "404" ? notFound : "/\(slug)/" }
 }

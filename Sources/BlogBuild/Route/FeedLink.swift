@@ -2,7 +2,7 @@ import Load
 
 /// Where the feeds live and what they are called: one definition for the feeds
 /// themselves and for the `<link rel="alternate">` autodiscovery tags on pages.
-struct FeedLink: Sendable, Hashable {
+package struct FeedLink: Sendable, Hashable {
     /// For people: `Low Tide Software (RSS)`, `Series: Building Tidemark – Low Tide Software`.
     var title: String
     /// Site path: `/feed.xml`, `/series/tidemark/atom.xml`.
@@ -14,7 +14,7 @@ struct FeedLink: Sendable, Hashable {
     static let atomType = "application/atom+xml"
     static let jsonType = "application/feed+json"
 
-    static let rssPath = "/feed.xml"
+    package static let rssPath = "/feed.xml"
     static let atomPath = "/atom.xml"
     static let jsonPath = "/feed.json"
     static let sitemapPath = "/sitemap.xml"
@@ -39,7 +39,7 @@ struct FeedLink: Sendable, Hashable {
     }
 
     /// Site path of the feed of the collection whose page is `pageURL`: `/tags/swiftui/atom.xml`.
-    static func collectionFeedPath(_ pageURL: String) -> String { pageURL + "atom.xml" }
+    package static func collectionFeedPath(_ pageURL: String) -> String { pageURL + "atom.xml" }
 
     /// A short name for a feed link's text: `RSS`, `Atom`, `JSON Feed`.
     static func label(ofType type: String, strings: ThemeStrings) -> String {

@@ -1,5 +1,7 @@
 import Testing
 @testable import BlogBuild
+@testable import Import
+@testable import ImportVerify
 @testable import Diagnostics
 @testable import HTML
 @testable import Load

@@ -3,6 +3,8 @@ import Yams
 import Support
 import Diagnostics
 import Output
+import BlogBuild
+import Import
 
 /// `import --verify`: the user's own blog as the test. The old site is built with
 /// its own generator (Hugo, Jekyll) into a temporary folder, or for WordPress read

@@ -1,4 +1,5 @@
 import Foundation
+import Import
 
 /// The old site built by its own generator into a work folder, offline, as
 /// `import --verify` compares against it. Tries the site as it is first, then with

@@ -2,6 +2,7 @@ import Foundation
 import Load
 import Support
 import HTML
+import BlogBuild
 
 /// Reads a WordPress export (WXR, from Tools > Export) and, with `--uploads`,
 /// the old site's `wp-content/uploads` folder: published, scheduled, draft,

@@ -5,7 +5,7 @@ import Yams
 
 /// A front-matter or config value read from another generator's YAML, TOML or
 /// JSON, keeping the order its keys were written in.
-enum ImportValue: Sendable, Equatable {
+package enum ImportValue: Sendable, Equatable {
     case text(String)
     case number(String)
     case bool(Bool)
@@ -15,7 +15,7 @@ enum ImportValue: Sendable, Equatable {
     case map([(key: String, value: ImportValue)])
     case null
 
-    static func == (a: ImportValue, b: ImportValue) -> Bool {
+    package static func == (a: ImportValue, b: ImportValue) -> Bool {
         switch (a, b) {
         case (.text(let x), .text(let y)), (.number(let x), .number(let y)), (.date(let x), .date(let y)): return x == y
         case (.bool(let x), .bool(let y)): return x == y
@@ -40,7 +40,7 @@ enum ImportValue: Sendable, Equatable {
 
     /// A list of texts: a list's scalars, or one scalar; `space` also splits a
     /// scalar on blanks (Jekyll's `categories: swift ios`).
-    func texts(splittingOnSpaces space: Bool = false) -> [String] {
+    package func texts(splittingOnSpaces space: Bool = false) -> [String] {
         switch self {
         case .list(let items): return items.compactMap(\.scalarText).filter { !$0.isEmpty }
         default:
@@ -57,12 +57,12 @@ enum ImportValue: Sendable, Equatable {
         }
     }
 
-    var entries: [(key: String, value: ImportValue)] {
+    package var entries: [(key: String, value: ImportValue)] {
         if case .map(let e) = self { return e }
         return []
     }
 
-    subscript(key: String) -> ImportValue? { entries.first { $0.key == key }?.value }
+    package subscript(key: String) -> ImportValue? { entries.first { $0.key == key }?.value }
 }
 
 /// Ordered fields of a document's front matter or a config file.

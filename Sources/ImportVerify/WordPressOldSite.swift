@@ -1,4 +1,5 @@
 import Foundation
+import Import
 
 /// A WordPress blog's old URLs, read from its export: no generator needed. The
 /// pages are the item links of published posts and pages; the feeds are `/feed/`

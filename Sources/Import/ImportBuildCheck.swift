@@ -3,6 +3,7 @@ import Load
 import Support
 import Diagnostics
 import Output
+import BlogBuild
 
 /// The import's promise: the site it writes builds. Before `import` finishes, the
 /// written site is built in memory by the pipeline `build` runs (`SiteBuilder.render`,

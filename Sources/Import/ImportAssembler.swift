@@ -1,11 +1,12 @@
 import Load
 import Markdown
 import Support
+import BlogBuild
 
 /// What every importer does once it has read the old site: works out each
 /// document's blogbuild URL, keeps each old URL working (a post's `aliases`, a
 /// page's `permalink`), gives every file a path of its own, and writes `site.yml`.
-enum ImportAssembler {
+package enum ImportAssembler {
     /// blogbuild's URL for each document, by its source path: posts from the
     /// permalink pattern, pages from their `permalink` or file name.
     static func urls(_ documents: [ImportedSite.Document], pattern: String) -> [String: String] {
@@ -318,7 +319,7 @@ enum ImportAssembler {
     }
 
     /// A site path with the old site's base path taken off: `/blog/2019/x/` → `/2019/x/`.
-    static func sitePath(_ url: String, basePath: String) -> String {
+    package static func sitePath(_ url: String, basePath: String) -> String {
         var path = url
         if let scheme = path.range(of: "://") {
             let afterHost = path[scheme.upperBound...].firstIndex(of: "/") ?? path.endIndex

@@ -1,4 +1,5 @@
 import Foundation
+import Import
 
 /// A theme of stand-in templates for building a Hugo site whose theme (or a
 /// shortcode template) is missing here: which URLs Hugo writes does not depend on

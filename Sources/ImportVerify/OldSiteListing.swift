@@ -1,4 +1,5 @@
 import Foundation
+import BlogBuild
 
 /// Every HTML page and every feed a generator wrote into its output folder, as
 /// the URL paths a static server answers them at (`/`, `/posts/hello/`,

@@ -3,11 +3,11 @@ import HTML
 
 /// One `<item>` of a WordPress export: a post, page, attachment, menu item or
 /// any other post type, with the fields the importer reads, as written.
-struct WordPressItem: Sendable {
+package struct WordPressItem: Sendable {
     /// `<category domain="category|post_tag" nicename="…">Name</category>`.
-    struct Term: Sendable, Equatable {
-        var domain: String
-        var nicename: String
+    package struct Term: Sendable, Equatable {
+        package var domain: String
+        package var nicename: String
         var name: String
     }
 
@@ -15,18 +15,18 @@ struct WordPressItem: Sendable {
     var id: Int
     var title: String
     /// `<link>`: the post's URL on the old site (absolute), or "".
-    var link: String
-    var guid: String
+    package var link: String
+    package var guid: String
     /// `wp:post_type`: post, page, attachment, nav_menu_item, …
-    var postType: String
+    package var postType: String
     /// `wp:status`: publish, draft, private, pending, future, trash, inherit, …
-    var status: String
+    package var status: String
     /// `wp:post_name`, percent-encoded as WordPress stores non-ASCII slugs; may be empty on drafts.
     var postName: String
     /// `wp:post_date`, the blog's local time (`2019-03-04 11:15:00`).
-    var postDate: String
+    package var postDate: String
     /// `wp:post_date_gmt`; `0000-00-00 00:00:00` on a draft that was never published.
-    var postDateGMT: String
+    package var postDateGMT: String
     var parent: Int
     var password: String
     /// `content:encoded`, as stored: HTML with WordPress's paragraph breaks and shortcodes.
@@ -35,7 +35,7 @@ struct WordPressItem: Sendable {
     var contentLine: Int
     /// `excerpt:encoded`.
     var excerpt: String
-    var terms: [Term]
+    package var terms: [Term]
     /// `wp:postmeta` key → value (the first of a key).
     var meta: [String: String]
     /// `wp:attachment_url` (attachments only).

@@ -1,6 +1,7 @@
 import Foundation
 import Load
 import Support
+import BlogBuild
 
 /// Reads a Jekyll site folder: `_config.yml`, `_posts/` (also inside category
 /// folders), `_drafts/`, pages with front matter, and static files.

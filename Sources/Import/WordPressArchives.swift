@@ -1,4 +1,5 @@
 import Support
+import BlogBuild
 
 /// What keeps a WordPress blog's archive addresses answering after import, as
 /// site.yml fields: its main feed `/feed/` (`feeds.also_at`: the RSS feed, written

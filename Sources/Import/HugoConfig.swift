@@ -8,7 +8,7 @@ import Foundation
 /// `languages.toml`). YAML may open and close with `---` document markers, which
 /// Hugo accepts. Keys of the root file come first; a key given twice keeps the
 /// first value, as Hugo's merge does, and two tables of one key are merged key by key.
-enum HugoConfig {
+package enum HugoConfig {
     static let rootNames = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json",
                             "config.toml", "config.yaml", "config.yml", "config.json"]
     static let extensions = ["toml", "yaml", "yml", "json"]
@@ -33,7 +33,7 @@ enum HugoConfig {
     }
 
     /// The merged configuration, or nil when the site has no config file at all.
-    static func read(_ root: URL) throws(ImportFailure) -> ImportValue? {
+    package static func read(_ root: URL) throws(ImportFailure) -> ImportValue? {
         let paths = files(in: root)
         guard !paths.isEmpty else { return nil }
         var merged: ImportFields = []

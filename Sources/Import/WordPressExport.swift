@@ -1,9 +1,10 @@
 import Foundation
+import BlogBuild
 
 /// A WordPress export (WXR) read into its channel's settings and its items.
 /// Parsed by libxml2 through `XMLTree`: no network, no external entities, no
 /// size limit a large blog reaches.
-struct WordPressExport: Sendable {
+package struct WordPressExport: Sendable {
     /// The export's file name, as IMPORT.md names it (`export.xml`).
     var fileName: String
     var title: String?
@@ -18,7 +19,7 @@ struct WordPressExport: Sendable {
     var exportDate: Date?
     /// `wp:author_display_name` of each author.
     var authors: [String]
-    var items: [WordPressItem]
+    package var items: [WordPressItem]
     /// Namespace prefixes the file uses without declaring them (old WordPress.com
     /// exports write `<atom:link>` with no `xmlns:atom`), declared to read it.
     var undeclaredPrefixes: [String] = []
@@ -27,7 +28,7 @@ struct WordPressExport: Sendable {
     var blogURL: String? { baseBlogURL ?? link }
 
     /// The blog's path on its host: `/`, or `/blog/`.
-    var basePath: String {
+    package var basePath: String {
         guard let url = blogURL else { return "/" }
         let path = ImportAssembler.sitePath(url, basePath: "/")
         return path.hasSuffix("/") ? path : path + "/"
@@ -51,7 +52,7 @@ struct WordPressExport: Sendable {
 
     /// Reads `file`; fails with a one-line reason when it is missing, not XML, or
     /// not an `<rss>` with WordPress's export namespace.
-    static func read(_ file: URL) throws(ImportFailure) -> WordPressExport {
+    package static func read(_ file: URL) throws(ImportFailure) -> WordPressExport {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
             throw ImportFailure("\(file.path): no such file (give the WordPress export file, from Tools > Export)")
