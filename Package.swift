@@ -121,6 +121,15 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The site resolved from what was loaded: which posts show, their order, relations
+        // and URLs (`SiteURLs`), what each kind of page shows of it (projections), and the
+        // link checks over what documents wrote. Folders inside it are kept acyclic by
+        // Tests/Tools/folder_cycles.py.
+        .target(
+            name: "Site",
+            dependencies: ["Support", "Diagnostics", "HTML", "Highlight", "Load", "Markdown", "Output"],
+            swiftSettings: crossModule
+        ),
         .target(
             name: "BlogBuild",
             dependencies: [
@@ -132,6 +141,7 @@ let package = Package(
                 "Output",
                 "Load",
                 "Markdown",
+                "Site",
                 "CCmarkGFM",
                 "CLibXML2",
                 "CStemmer",
@@ -149,6 +159,7 @@ let package = Package(
             name: "Import",
             dependencies: [
                 "BlogBuild",
+                "Site",
                 "Support",
                 "Diagnostics",
                 "HTML",
@@ -161,13 +172,14 @@ let package = Package(
         ),
         // `import --verify`: builds the old site with its own generator and checks that
         // the import answers every page and feed it wrote.
-        .target(name: "ImportVerify", dependencies: ["Import", "BlogBuild", "Support", "Diagnostics", "HTML", "Load", "Output"]),
+        .target(name: "ImportVerify", dependencies: ["Import", "BlogBuild", "Site", "Support", "Diagnostics", "HTML", "Load", "Output"]),
         .executableTarget(
             name: "blogbuild",
             dependencies: [
                 "BlogBuild",
                 "Import",
                 "ImportVerify",
+                "Site",
                 "Diagnostics",
                 "Load",
                 "Output",
@@ -177,7 +189,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlogBuildTests",
-            dependencies: ["BlogBuild", "Import", "ImportVerify", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output", "Serve", "Load", "Markdown"]
+            dependencies: ["BlogBuild", "Import", "ImportVerify", "Site", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output", "Serve", "Load", "Markdown"]
         ),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import Load
 import Support
 import BlogBuild
+import Site
 
 /// Reads a Hugo site folder: its config (`hugo.*` or `config.*`, TOML, YAML or
 /// JSON), `content/` (posts in the main section, other sections as pages, page

@@ -2,6 +2,7 @@ import Load
 import Markdown
 import Support
 import BlogBuild
+import Site
 
 /// What every importer does once it has read the old site: works out each
 /// document's blogbuild URL, keeps each old URL working (a post's `aliases`, a

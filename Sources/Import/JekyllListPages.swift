@@ -2,6 +2,7 @@ import Foundation
 import Load
 import Support
 import BlogBuild
+import Site
 
 /// The list pages a Jekyll site wrote, which have no file of their own in the
 /// import: pages whose Liquid loops over the site's posts, tags or categories

@@ -2,6 +2,7 @@ import Foundation
 import Markdown
 import Support
 import BlogBuild
+import Site
 
 /// The old site's tag and category pages that its own posts link to
 /// (`/tags/测试/`, `https://old.example/categories/Swift/`): a theme or a plugin

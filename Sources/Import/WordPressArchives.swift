@@ -1,5 +1,6 @@
 import Support
 import BlogBuild
+import Site
 
 /// What keeps a WordPress blog's archive addresses answering after import, as
 /// site.yml fields: its main feed `/feed/` (`feeds.also_at`: the RSS feed, written

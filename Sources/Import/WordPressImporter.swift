@@ -3,6 +3,7 @@ import Load
 import Support
 import HTML
 import BlogBuild
+import Site
 
 /// Reads a WordPress export (WXR, from Tools > Export) and, with `--uploads`,
 /// the old site's `wp-content/uploads` folder: published, scheduled, draft,

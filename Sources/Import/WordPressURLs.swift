@@ -1,6 +1,7 @@
 import Foundation
 import Support
 import BlogBuild
+import Site
 
 /// What a URL in a WordPress post points at, and what it becomes: a link to
 /// another imported post or page → its blogbuild URL; a file under

@@ -1,4 +1,5 @@
 @testable import BlogBuild
+@testable import Site
 @testable import Import
 @testable import ImportVerify
 @testable import Diagnostics

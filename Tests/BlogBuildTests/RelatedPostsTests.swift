@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Site
 @testable import Import
 @testable import ImportVerify
 @testable import Diagnostics

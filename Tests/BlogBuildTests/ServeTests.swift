@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Site
 @testable import Import
 @testable import ImportVerify
 @testable import Diagnostics

@@ -1,5 +1,6 @@
 import Foundation
 @testable import BlogBuild
+@testable import Site
 @testable import Import
 @testable import ImportVerify
 @testable import Diagnostics

@@ -2,6 +2,7 @@ import Load
 import Markdown
 import Support
 import Output
+import Site
 
 /// Files a page references by a relative path (`![x](images/a.jpg)`), resolved
 /// against the Markdown file's folder, get a copy beside the page's output so

@@ -4,6 +4,7 @@ import Markdown
 import Support
 import Diagnostics
 import Output
+import Site
 
 /// The pipeline: load → resolve → route → render → check → write.
 public enum SiteBuilder {

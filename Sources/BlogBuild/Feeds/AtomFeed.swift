@@ -1,4 +1,5 @@
 import Load
+import Site
 
 /// Atom 1.0 (RFC 4287): `/atom.xml` and the per-collection feeds.
 enum AtomFeed {

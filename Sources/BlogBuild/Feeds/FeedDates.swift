@@ -1,4 +1,5 @@
 import Load
+import Site
 
 /// Dates as feeds write them, from a `PostDate`'s wall-clock fields and its own
 /// UTC offset: the calendar date is the one the author wrote (a date without a

@@ -2,6 +2,7 @@ import Load
 import Markdown
 import Support
 import HTML
+import Site
 
 /// One post as every feed shows it, made once per post from the HTML the site
 /// already rendered (no Markdown is rendered again), with every URL absolute.

@@ -1,5 +1,6 @@
 import Load
 import Support
+import Site
 
 /// The feed stage: from the resolved site (and its routes, for the sitemap) to
 /// the files readers and crawlers fetch:

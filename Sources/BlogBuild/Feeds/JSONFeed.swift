@@ -1,4 +1,5 @@
 import Load
+import Site
 
 /// JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/): `/feed.json`.
 /// Written by hand, keys in a fixed order, so the bytes are reproducible.

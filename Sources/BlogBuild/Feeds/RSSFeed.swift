@@ -1,4 +1,5 @@
 import Load
+import Site
 
 /// RSS 2.0: `/feed.xml`, with `atom:link rel="self"` and the full post in
 /// `content:encoded` (the summary in `description`).

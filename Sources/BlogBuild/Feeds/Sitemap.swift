@@ -1,4 +1,5 @@
 import Load
+import Site
 
 /// `/sitemap.xml` (sitemaps.org 0.9) and the `/robots.txt` that points at it.
 enum Sitemap {

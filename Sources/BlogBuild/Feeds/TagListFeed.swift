@@ -1,4 +1,5 @@
 import Load
+import Site
 
 /// `feeds: { tag_list_at: [/tags/index.xml] }`: an RSS 2.0 feed whose items are the
 /// site's tags, as Hugo writes for a taxonomy (`/tags/index.xml`,

@@ -1,5 +1,6 @@
 import Foundation
 import Support
+import Site
 
 /// Derived images kept between builds, in a folder shared by build, serve and
 /// publish (`.blogbuild-cache/images/` in the site, which `init`'s .gitignore

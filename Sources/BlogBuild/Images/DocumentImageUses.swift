@@ -1,5 +1,6 @@
 import Load
 import Markdown
+import Site
 
 /// What one document shows and links of the site's images, as the image plan
 /// reads it (`ImagePlanner.candidates`): its own part of the plan, so a rebuild

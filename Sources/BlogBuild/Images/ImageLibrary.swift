@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import Site
 
 /// libvips, loaded at run time: headers, derived images, and what this
 /// installation can write. Everything here is safe to call from many threads.

@@ -4,6 +4,7 @@ import Synchronization
 import Support
 import Diagnostics
 import Output
+import Site
 
 /// The files of processed images: every variant, made (or found in the cache)
 /// on all cores, as copies of the cache's files.

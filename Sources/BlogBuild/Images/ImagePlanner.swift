@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Load
+import Site
 
 /// Which images are processed, and into what: every local raster image a
 /// document's body shows (Markdown images, raw `<img>`), every hero image and

@@ -1,5 +1,6 @@
 import Foundation
 import Support
+import Site
 
 /// What blogbuild needs to know of the installed libvips before it processes an
 /// image: its version (part of every derived image's cache name) and the formats

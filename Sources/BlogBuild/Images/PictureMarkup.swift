@@ -2,6 +2,7 @@ import Load
 import Markdown
 import Support
 import HTML
+import Site
 
 /// Writes processed images into a document's HTML, and takes them out again
 /// for feeds.

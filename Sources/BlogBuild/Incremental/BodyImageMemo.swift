@@ -1,5 +1,6 @@
 import Load
 import Markdown
+import Site
 
 /// Documents' HTML with their images sized (`BodyImageSizes`) and processed
 /// images written as `<picture>`s (`PictureMarkup`), from the last build, by

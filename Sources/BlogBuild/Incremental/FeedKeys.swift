@@ -1,5 +1,6 @@
 import Load
 import Support
+import Site
 
 /// What each feed is made from, hashed: the site's settings, and per entry what
 /// the post's page takes from its own file (`RenderKeys.combine`: the file, its

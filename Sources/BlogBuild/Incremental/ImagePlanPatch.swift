@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Load
+import Site
 
 /// The image plan of a patched plan (`PlanPatch`), changed only for the images the
 /// changed documents show or link, as the whole plan (`ImagePlanner.plan`) would

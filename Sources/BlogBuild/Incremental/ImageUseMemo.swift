@@ -1,3 +1,4 @@
+import Site
 /// Each document's part of the image plan (`DocumentImageUses`) from the last
 /// build, by source path: a document read from the same version of its file
 /// (`DocumentMemo`), with the same images rendered (Markdown options can change

@@ -2,6 +2,7 @@ import Load
 import Markdown
 import Support
 import Diagnostics
+import Site
 
 /// Link-check findings from the last build, by source path, with the key they
 /// were found for: a document is checked again only when its file (by load

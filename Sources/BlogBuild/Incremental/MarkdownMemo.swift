@@ -1,5 +1,6 @@
 import Markdown
 import Support
+import Site
 
 /// Rendered Markdown from the last build, by source file, so a rebuild renders
 /// again only the bodies that changed. A hit needs the same body and the same

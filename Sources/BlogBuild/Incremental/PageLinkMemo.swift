@@ -1,6 +1,7 @@
 import Support
 import Diagnostics
 import Output
+import Site
 
 /// What `PageLinkChecker` found on each page in the last build: a page is
 /// checked again only when its bytes changed, a site path it links to now

@@ -4,6 +4,7 @@ import Markdown
 import Support
 import Diagnostics
 import Output
+import Site
 
 /// A rebuild's plan made from the last one (`BuildMemo.plan`), with no pass over
 /// the site's Markdown, for the edits made while writing: the watcher named

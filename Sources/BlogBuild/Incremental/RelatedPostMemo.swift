@@ -1,4 +1,5 @@
 import Load
+import Site
 
 /// The related posts (`RelatedPosts`) of the last build, by source path: a
 /// rebuild chooses again only for the posts whose choice the edit can change,

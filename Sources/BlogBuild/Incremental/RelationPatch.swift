@@ -1,4 +1,5 @@
 import Load
+import Site
 
 /// The posts' relations to tags, series and apps (`SiteResolver.relate`) brought
 /// up to date for the posts an edit changed, at a cost that follows the change,

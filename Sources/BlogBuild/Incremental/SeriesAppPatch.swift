@@ -2,6 +2,7 @@ import Foundation
 import Diagnostics
 import Load
 import Markdown
+import Site
 
 /// The part of a patched plan (`PlanPatch`) for edited series and app files
 /// (`content/series/x.md`, `content/apps/x.md`): the file is read again and its

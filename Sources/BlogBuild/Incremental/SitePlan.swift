@@ -3,6 +3,7 @@ import Load
 import Support
 import Diagnostics
 import Output
+import Site
 
 /// A build's first half (`SiteBuilder.plan`): everything that is decided before a
 /// page is rendered. `SiteBuilder.output` makes the files from it. Here, with the

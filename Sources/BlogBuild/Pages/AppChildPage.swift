@@ -1,5 +1,6 @@
 import Load
 import Template
+import Site
 
 extension PageKind {
     /// A child page of an app (`content/apps/kettle/privacy.md`): its text under

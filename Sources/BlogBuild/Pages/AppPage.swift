@@ -1,5 +1,6 @@
 import Load
 import Template
+import Site
 
 extension PageKind {
     /// One app: its card, description, screenshots, links, child pages and the

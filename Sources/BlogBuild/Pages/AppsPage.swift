@@ -1,5 +1,6 @@
 import Load
 import Template
+import Site
 
 extension PageKind {
     /// Every app's card: `/apps/` (`apps.mustache`).

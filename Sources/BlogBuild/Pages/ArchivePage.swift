@@ -1,5 +1,6 @@
 import Load
 import Template
+import Site
 
 extension PageKind {
     /// Every post by year, newest first: `/archive/` (`archive.mustache`).

@@ -2,6 +2,7 @@ import HTML
 import Load
 import Markdown
 import Template
+import Site
 
 extension PageKind {
     /// A standalone page (`content/pages/about.md`): `/about/` (`page.mustache`);

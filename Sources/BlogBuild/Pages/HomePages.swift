@@ -1,5 +1,6 @@
 import Load
 import Template
+import Site
 
 extension PageKind {
     /// The home page's list of posts, newest first, `posts_per_page` to a page:

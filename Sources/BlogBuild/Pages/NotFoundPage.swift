@@ -1,6 +1,7 @@
 import Load
 import Support
 import Template
+import Site
 
 extension PageKind {
     /// The theme's "not found" page, `/404.html` (`404.mustache`), when no content page is `404`.

@@ -1,4 +1,5 @@
 import Load
+import Site
 
 extension PageKind {
     /// A redirect from a page's old URL (`aliases:`) to the page, written by the engine.

@@ -1,4 +1,5 @@
 import Load
+import Site
 
 /// The context of one page while its kind fills it in (`PageKind.context`):
 /// the kind sets `page` (with `values.page(…)`) and its own names on `root`;

@@ -1,5 +1,6 @@
 import Diagnostics
 import Load
+import Site
 
 /// A kind of page the site has (a post, a home page, a tag, a redirect, …),
 /// declared once, in a file of its own: which pages of it a site has (their

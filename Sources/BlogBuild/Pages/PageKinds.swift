@@ -3,6 +3,7 @@ import Load
 import Support
 import Diagnostics
 import Template
+import Site
 
 /// Every kind of page, in the order their routes are listed (on a duplicate
 /// output path the earlier one keeps it), and what is derived from them: the

@@ -4,6 +4,7 @@ import Support
 import Diagnostics
 import Template
 import Output
+import Site
 
 /// Renders routes to bytes with the theme's templates. Pure and thread-safe:
 /// routes are rendered on all cores.

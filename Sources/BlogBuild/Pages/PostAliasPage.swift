@@ -1,4 +1,5 @@
 import Load
+import Site
 
 extension PageKind {
     /// A redirect from a post's old URL (`aliases:`) to the post, written by the engine.

@@ -2,6 +2,7 @@ import HTML
 import Load
 import Markdown
 import Template
+import Site
 
 extension PageKind {
     /// A post's own page: `post.mustache`, at its permalink.

@@ -1,4 +1,5 @@
 import Load
+import Site
 
 extension PageKind {
     /// A `redirects:` entry of site.yml, written by the engine. One whose target is

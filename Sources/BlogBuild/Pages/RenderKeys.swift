@@ -1,6 +1,7 @@
 import Load
 import Markdown
 import Support
+import Site
 
 /// One hash per route of everything its page is made from, so a rebuild renders
 /// again only the pages whose key changed: equal keys mean equal bytes.

@@ -1,5 +1,6 @@
 import Load
 import Support
+import Site
 
 /// One output file of the site that a template (or the engine) renders: a page
 /// of one kind (`PageKind`).

@@ -1,3 +1,4 @@
+import Site
 /// What one page is made from besides the site as a whole, declared once per
 /// kind of page. `RenderKeys` hashes it (equal inputs, equal bytes), and the
 /// incremental layer reads it backwards: which pages show post `i`.

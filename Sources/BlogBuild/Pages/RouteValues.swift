@@ -1,4 +1,5 @@
 import Template
+import Site
 
 /// The context a route renders with: what every page has (`site`, its nav,
 /// `strings`, the common part of `page`), and what its kind adds

@@ -1,5 +1,6 @@
 import Diagnostics
 import Load
+import Site
 
 /// Lists every page the site has, one route per output file, as the page kinds
 /// declare them (`PageKinds.all`), and reports two sources that would write the same file.

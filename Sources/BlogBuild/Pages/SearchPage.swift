@@ -1,6 +1,7 @@
 import Foundation
 import Load
 import Template
+import Site
 
 extension PageKind {
     /// The search page, `/search/` (`search.mustache`), unless `search: false` in

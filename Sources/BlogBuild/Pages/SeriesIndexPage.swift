@@ -1,5 +1,6 @@
 import Load
 import Template
+import Site
 
 extension PageKind {
     /// Every series: `/series/` (`series-index.mustache`).

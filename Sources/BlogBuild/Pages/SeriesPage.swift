@@ -1,4 +1,5 @@
 import Load
+import Site
 
 extension PageKind {
     /// One series: its intro and its parts in reading order, `/series/tidemark/` (`series.mustache`).

@@ -1,4 +1,5 @@
 import Load
+import Site
 
 extension PageKind {
     /// One tag's posts: `/tags/swiftui/` (`tag.mustache`).

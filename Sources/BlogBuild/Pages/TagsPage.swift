@@ -1,5 +1,6 @@
 import Load
 import Template
+import Site
 
 extension PageKind {
     /// Every tag with its count: `/tags/` (`tags.mustache`).

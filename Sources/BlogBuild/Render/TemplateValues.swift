@@ -3,6 +3,7 @@ import Load
 import Markdown
 import Support
 import Template
+import Site
 
 /// Makes the values templates see, laid out by `ContextShapes`, from the site and
 /// its projections. What a value is made of is decided here and only here

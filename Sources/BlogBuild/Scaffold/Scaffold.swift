@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Load
+import Site
 
 /// Writes new sites and new posts: the only engine code besides the output writer
 /// that touches the disk, and it never overwrites a file.

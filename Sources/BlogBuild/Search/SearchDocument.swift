@@ -1,5 +1,6 @@
 import Load
 import Markdown
+import Site
 
 /// One page the search index holds: what is indexed and what a result shows.
 struct SearchDocument: Sendable, Equatable {

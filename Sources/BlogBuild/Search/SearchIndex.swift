@@ -1,6 +1,7 @@
 import Load
 import Support
 import Output
+import Site
 
 /// The search index of a site, as the files under `search/` (docs/SEARCH.md):
 /// a manifest, the dictionary of surface words by their first characters, the

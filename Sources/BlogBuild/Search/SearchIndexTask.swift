@@ -1,5 +1,6 @@
 import Foundation
 import Output
+import Site
 
 /// The search index made on a thread of its own while the build renders the
 /// pages and feeds: it reads only the site's rendered bodies and routes, and a build leaves

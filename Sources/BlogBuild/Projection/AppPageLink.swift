@@ -1,9 +1,0 @@
-/// What an app's page shows of one of its child pages (`content/apps/APP/SLUG.md`):
-/// Privacy Policy and Support beside the store buttons, the others in a list.
-struct AppPageLink: Hashable, Sendable {
-    var title: String
-    /// The file's base name: `privacy`, `support`, `press-kit`.
-    var slug: String
-    /// Site path, e.g. `/apps/kettle/privacy/`.
-    var url: String
-}
