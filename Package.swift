@@ -19,6 +19,9 @@ let staticCLinkerFlags = [
 // was one module (a cold build of 10,000 posts within 3 % of the one-module build's).
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
+// Where libxml2's headers are when its modulemap comes from Packaging/ (no pkg-config).
+let libxml2Include: [SwiftSetting] = staticC ? [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])] : []
+
 let package = Package(
     name: "blogbuild",
     platforms: [.macOS(.v15)],
@@ -130,6 +133,24 @@ let package = Package(
             dependencies: ["Support", "Diagnostics", "HTML", "Highlight", "Load", "Markdown", "Output"],
             swiftSettings: crossModule
         ),
+        // Images through libvips (loaded at run time): sizes, variants, the derived-image cache, `<picture>` markup.
+        .target(name: "Images", dependencies: ["Support", "Diagnostics", "HTML", "Load", "Markdown", "Output", "Site", "CVips"], swiftSettings: crossModule),
+        // Feeds (RSS, Atom, JSON Feed), the sitemap and robots.txt; feeds read back with libxml2.
+        .target(
+            name: "Feeds",
+            dependencies: ["Support", "Diagnostics", "HTML", "Load", "Markdown", "Output", "Site", "Images", "CLibXML2"],
+            swiftSettings: crossModule + libxml2Include
+        ),
+        // The theme (built into the binary from templates/ by EmbedThemePlugin) compiled against
+        // the template contract (`ContextShapes`), and the values pages' contexts are made of.
+        .target(
+            name: "Render",
+            dependencies: ["Support", "Diagnostics", "Load", "Markdown", "Site", "Images", "Template"],
+            swiftSettings: crossModule,
+            plugins: ["EmbedThemePlugin"]
+        ),
+        .target(name: "Pages", dependencies: ["Support", "Diagnostics", "HTML", "Load", "Markdown", "Output", "Site", "Images", "Feeds", "Render", "Template"], swiftSettings: crossModule),
+        .target(name: "Search", dependencies: ["Support", "Diagnostics", "HTML", "Load", "Markdown", "Output", "Site", "Feeds", "Render", "Pages", "CStemmer"], swiftSettings: crossModule),
         .target(
             name: "BlogBuild",
             dependencies: [
@@ -142,6 +163,11 @@ let package = Package(
                 "Load",
                 "Markdown",
                 "Site",
+                "Images",
+                "Feeds",
+                "Render",
+                "Pages",
+                "Search",
                 "CCmarkGFM",
                 "CLibXML2",
                 "CStemmer",
@@ -149,9 +175,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
-            swiftSettings: staticC ? [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])] : [],
-            linkerSettings: staticC ? [.unsafeFlags(staticCLinkerFlags)] : [],
-            plugins: ["EmbedThemePlugin"]
+            swiftSettings: libxml2Include,
+            linkerSettings: staticC ? [.unsafeFlags(staticCLinkerFlags)] : []
         ),
         // `import` from Jekyll, Hugo and WordPress: reads the old site's files and writes a
         // blogbuild site, which it loads and builds with the engine below before it finishes.
@@ -160,6 +185,7 @@ let package = Package(
             dependencies: [
                 "BlogBuild",
                 "Site",
+                "Feeds",
                 "Support",
                 "Diagnostics",
                 "HTML",
@@ -172,7 +198,7 @@ let package = Package(
         ),
         // `import --verify`: builds the old site with its own generator and checks that
         // the import answers every page and feed it wrote.
-        .target(name: "ImportVerify", dependencies: ["Import", "BlogBuild", "Site", "Support", "Diagnostics", "HTML", "Load", "Output"]),
+        .target(name: "ImportVerify", dependencies: ["Import", "BlogBuild", "Site", "Feeds", "Support", "Diagnostics", "HTML", "Load", "Output"]),
         .executableTarget(
             name: "blogbuild",
             dependencies: [
@@ -180,6 +206,7 @@ let package = Package(
                 "Import",
                 "ImportVerify",
                 "Site",
+                "Render",
                 "Diagnostics",
                 "Load",
                 "Output",
@@ -189,7 +216,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlogBuildTests",
-            dependencies: ["BlogBuild", "Import", "ImportVerify", "Site", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output", "Serve", "Load", "Markdown"]
+            dependencies: ["BlogBuild", "Import", "ImportVerify", "Site", "Search", "Pages", "Render", "Feeds", "Images", "Support", "Diagnostics", "HTML", "Highlight", "Template", "Output", "Serve", "Load", "Markdown"]
         ),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import Load
 import Support
 import BlogBuild
+import Feeds
 
 /// Reads a Jekyll site folder: `_config.yml`, `_posts/` (also inside category
 /// folders), `_drafts/`, pages with front matter, and static files.

@@ -1,5 +1,6 @@
 import Foundation
 import BlogBuild
+import Feeds
 
 /// A WordPress export (WXR) read into its channel's settings and its items.
 /// Parsed by libxml2 through `XMLTree`: no network, no external entities, no

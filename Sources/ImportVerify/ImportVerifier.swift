@@ -5,6 +5,7 @@ import Diagnostics
 import Output
 import BlogBuild
 import Import
+import Feeds
 
 /// `import --verify`: the user's own blog as the test. The old site is built with
 /// its own generator (Hugo, Jekyll) into a temporary folder, or for WordPress read

@@ -3,6 +3,7 @@ import Load
 import Support
 import Output
 import BlogBuild
+import Feeds
 
 /// The imported site as blogbuild builds it, held in memory, answering old URLs as
 /// a static server would: a folder URL by its `index.html`, else its `index.xml`

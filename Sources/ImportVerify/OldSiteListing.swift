@@ -1,5 +1,6 @@
 import Foundation
 import BlogBuild
+import Feeds
 
 /// Every HTML page and every feed a generator wrote into its output folder, as
 /// the URL paths a static server answers them at (`/`, `/posts/hello/`,

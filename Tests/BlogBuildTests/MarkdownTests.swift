@@ -1,5 +1,10 @@
 import Testing
 @testable import BlogBuild
+@testable import Search
+@testable import Pages
+@testable import Render
+@testable import Feeds
+@testable import Images
 @testable import Site
 @testable import Import
 @testable import ImportVerify

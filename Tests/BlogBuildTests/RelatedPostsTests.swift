@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import BlogBuild
+@testable import Search
+@testable import Pages
+@testable import Render
+@testable import Feeds
+@testable import Images
 @testable import Site
 @testable import Import
 @testable import ImportVerify

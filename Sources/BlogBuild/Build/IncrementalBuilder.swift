@@ -4,6 +4,9 @@ import Synchronization
 import Support
 import Diagnostics
 import Output
+import Images
+import Render
+import Pages
 
 /// Builds one site again and again (the dev server): each build does again only
 /// the work whose inputs changed (`BuildMemo`) and writes only the files whose

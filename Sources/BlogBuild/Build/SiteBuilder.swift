@@ -5,6 +5,11 @@ import Support
 import Diagnostics
 import Output
 import Site
+import Images
+import Feeds
+import Render
+import Pages
+import Search
 
 /// The pipeline: load → resolve → route → render → check → write.
 public enum SiteBuilder {

@@ -1,6 +1,7 @@
 import Load
 import Markdown
 import Site
+import Images
 
 /// Documents' HTML with their images sized (`BodyImageSizes`) and processed
 /// images written as `<picture>`s (`PictureMarkup`), from the last build, by

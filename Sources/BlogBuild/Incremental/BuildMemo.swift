@@ -1,4 +1,5 @@
 import Foundation
+import Images
 
 /// The incremental layer: what one build keeps for the next, stage by stage, so
 /// the dev server's rebuild does again only the work whose inputs changed. The

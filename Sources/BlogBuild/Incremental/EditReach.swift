@@ -1,4 +1,5 @@
 import Site
+import Pages
 /// What an edit of posts or templates reaches on pages (`PlanPatch`): the posts
 /// edited or added, the list entries, related-post lists, series boxes, tag links,
 /// series summaries, app cards and page templates that changed, the lists whose

@@ -1,6 +1,8 @@
 import Load
 import Support
 import Site
+import Feeds
+import Pages
 
 /// What each feed is made from, hashed: the site's settings, and per entry what
 /// the post's page takes from its own file (`RenderKeys.combine`: the file, its

@@ -1,5 +1,6 @@
 import Support
 import Output
+import Feeds
 
 /// Feeds from the last build with the key each was made for, by output path: a
 /// feed whose key is unchanged is not rendered again (the sitemap and robots.txt

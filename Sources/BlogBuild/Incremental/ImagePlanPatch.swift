@@ -2,6 +2,7 @@ import Foundation
 import Diagnostics
 import Load
 import Site
+import Images
 
 /// The image plan of a patched plan (`PlanPatch`), changed only for the images the
 /// changed documents show or link, as the whole plan (`ImagePlanner.plan`) would

@@ -1,4 +1,5 @@
 import Site
+import Images
 /// Each document's part of the image plan (`DocumentImageUses`) from the last
 /// build, by source path: a document read from the same version of its file
 /// (`DocumentMemo`), with the same images rendered (Markdown options can change

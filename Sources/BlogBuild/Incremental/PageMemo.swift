@@ -1,6 +1,7 @@
 import Support
 import Diagnostics
 import Output
+import Pages
 
 /// Pages from the last build with the key they were rendered for (`RenderKeys`),
 /// by output path: a page whose key is unchanged is not rendered again.

@@ -5,6 +5,9 @@ import Support
 import Diagnostics
 import Output
 import Site
+import Images
+import Render
+import Pages
 
 /// A rebuild's plan made from the last one (`BuildMemo.plan`), with no pass over
 /// the site's Markdown, for the edits made while writing: the watcher named

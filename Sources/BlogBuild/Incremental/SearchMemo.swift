@@ -1,4 +1,5 @@
 import Foundation
+import Search
 
 /// The search index's analysis of the last build, group by group, for the next
 /// build (`SearchIndex.files`): a group

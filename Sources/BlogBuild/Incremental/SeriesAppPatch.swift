@@ -3,6 +3,7 @@ import Diagnostics
 import Load
 import Markdown
 import Site
+import Images
 
 /// The part of a patched plan (`PlanPatch`) for edited series and app files
 /// (`content/series/x.md`, `content/apps/x.md`): the file is read again and its

@@ -4,6 +4,9 @@ import Support
 import Diagnostics
 import Output
 import Site
+import Images
+import Render
+import Pages
 
 /// A build's first half (`SiteBuilder.plan`): everything that is decided before a
 /// page is rendered. `SiteBuilder.output` makes the files from it. Here, with the

@@ -1,6 +1,7 @@
 import Foundation
 import Diagnostics
 import Template
+import Render
 
 /// The skeleton `blogbuild new post` fills in: `templates/archetypes/post.md` of the
 /// site, else the built-in theme's. A Mustache template rendered as plain text with

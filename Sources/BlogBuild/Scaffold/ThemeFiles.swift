@@ -1,5 +1,6 @@
 import Foundation
 import Diagnostics
+import Render
 
 /// The built-in theme's files as a site sees them under `templates/`: what
 /// `blogbuild theme eject` copies out to customise, and what `theme diff` compares

@@ -1,0 +1,172 @@
+import Foundation
+import Diagnostics
+import Load
+import Site
+
+/// Which images are processed, and into what: every local raster image a
+/// document's body shows (Markdown images, raw `<img>`), every hero image and
+/// screenshot, in the configured widths (never wider than the image) and
+/// formats, plus its own format as the fallback; every app icon in 1× and 2× of
+/// the sizes the theme shows icons at; the site's `icon:`, its `image:` and the
+/// author's `avatar:` at the size they are shown.
+package enum ImagePlanner {
+    /// Formats libvips reads that are processed; others (SVG, GIF) pass through.
+    package static let rasterExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
+
+    /// Where a document's body shows an image, for diagnostics.
+    package struct Use: Sendable, Equatable {
+        var document: String
+        var location: SourceLocation?
+    }
+
+    /// The images to process, each with its first use; the paths pages link to as
+    /// files (`[the original](a.jpg)`), whose own bytes must stay; for the images
+    /// shown as a plain `<img>` of one size (app icons, the site's `icon:`, the
+    /// author's `avatar:`), the widths to make in their own format; and the images
+    /// shown as a `<picture>` somewhere (a body, a hero, a screenshot).
+    /// `uses`: each document's part (`DocumentImageUses`), which a rebuild keeps for
+    /// the documents that did not change (`ImageUseMemo`).
+    package static func candidates(in site: Site, configText: String? = nil, uses: DocumentImageUses.Source = DocumentImageUses.of)
+        -> (images: [(path: String, file: String, use: Use)], linked: Set<String>, plainWidths: [String: Set<Int>], pictured: Set<String>) {
+        let files = Dictionary(site.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
+        var plainWidths: [String: Set<Int>] = [:]
+        var pictured = Set<String>()
+        var linked = Set<String>()
+        var seen = Set<String>()
+        var images: [(path: String, file: String, use: Use)] = []
+        func add(_ path: String, _ use: Use) {
+            guard let file = files[path], rasterExtensions.contains((path as NSString).pathExtension.lowercased()),
+                  seen.insert(path).inserted else { return }
+            images.append((path, file, use))
+        }
+        for ref in SourceDocument.Ref.all(in: site) {
+            let found = uses(ref, site)
+            for shown in found.shown {
+                if shown.isIcon { plainWidths[shown.path, default: []].formUnion(iconWidths) } else { pictured.insert(shown.path) }
+                add(shown.path, shown.use)
+            }
+            linked.formUnion(found.linked)
+        }
+        // What site.yml shows on pages: the home-screen icon, the author's picture and the link preview's,
+        // published only as processed files (a phone photo's GPS position must not be).
+        // A problem with one is reported at the line of site.yml that names it.
+        let config = configText.map(SourceDocument.config)
+        for (written, widths) in [(site.config.icon, [SiteImageWidths.touchIcon]), (site.config.author?.avatar, [SiteImageWidths.avatar]),
+                                  (site.config.image, [SiteImageWidths.shareImage])] {
+            guard let written, let path = ImageReference.staticPath(written, from: ConfigLoader.path) else { continue }
+            plainWidths[path, default: []].formUnion(widths)
+            add(path, Use(document: ConfigLoader.path, location: config?.location(of: written)))
+        }
+        return (images, linked, plainWidths, pictured)
+    }
+
+    /// The sizes the theme shows app icons at: 64 px on a card, 72 px in the apps
+    /// list, 112 px on the app's page (templates read `icon_64` …).
+    package static let iconSizes = [64, 72, 112]
+
+    /// An app icon's widths: 1× and 2× of each of `iconSizes`, so a 1× screen is not
+    /// sent four times the pixels it shows (the `<img>` gets `srcset="… 1x, … 2x"`).
+    package static let iconWidths = iconSizes + iconSizes.map { 2 * $0 }
+
+    /// What `plan` decides: each image's variant set, its first use, the problems
+    /// found, and the files reported as unusable.
+    package typealias Plan = (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic],
+                      failed: Set<String>)
+
+    /// The variant set of each image; a file libvips cannot read (corrupt, cut
+    /// off, not an image, a decompression bomb) is an error where a body uses it.
+    /// `configText`: site.yml's text, for the line of a picture it names.
+    /// `failed`: the files of the images reported as unusable.
+    package static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>, configText: String? = nil,
+                     uses: DocumentImageUses.Source = DocumentImageUses.of,
+                     header: (String) -> Result<ImageLibrary.Header, ImageLibrary.Failure>) -> Plan {
+        let (images, linked, plainWidths, pictured) = candidates(in: site, configText: configText, uses: uses)
+        let modern = settings.formats.compactMap(ImageFormat.init(rawValue:)).filter(writable.contains)
+        var sets: [String: ImageVariantSet] = [:]
+        var diagnostics: [Diagnostic] = []
+        var notices: [Diagnostic] = []
+        var failed = Set<String>()
+        let uses = Dictionary(images.map { ($0.path, $0.use) }, uniquingKeysWith: { a, _ in a })
+        // Sources sharing a name but for the extension (shot.png and shot.jpg in one
+        // folder) would make the same variants (shot.1440.webp): theirs keep the
+        // extension (shot.png.1440.webp), whichever of them a build meets first.
+        let sharedStems = Set(Dictionary(grouping: images.map(\.path), by: { ($0 as NSString).deletingPathExtension })
+            .filter { $0.value.count > 1 }.keys)
+        for image in images {
+            switch decide(image, header: header(image.file), plainWidths: plainWidths[image.path] ?? [],
+                          isPictured: pictured.contains(image.path), isLinked: linked.contains(image.path),
+                          sharesStem: sharedStems.contains((image.path as NSString).deletingPathExtension),
+                          settings: settings, modern: modern) {
+            case .variants(let set): sets[image.path] = set
+            case .unusable(let problem):
+                diagnostics.append(problem)
+                failed.insert(image.file)
+            case .asItIs(let notice): notices.append(notice)
+            }
+        }
+        return (sets, uses, diagnostics, notices, failed)
+    }
+
+    /// What becomes of one image: its variant set, or why it has none.
+    package enum Decision: Equatable {
+        case variants(ImageVariantSet)
+        /// libvips cannot use it (an error where it is first used).
+        case unusable(Diagnostic)
+        /// Published as it is (an animation), named by a notice.
+        case asItIs(Diagnostic)
+    }
+
+    /// The decision for `image` (its first use in `use`), from its file's header and how the site
+    /// shows it: in `plainWidths` as a plain `<img>`, as a `<picture>` (`isPictured`), linked as a file
+    /// (`isLinked`: its own path keeps its bytes), sharing its stem with an image of another extension.
+    /// `modern`: the formats offered beside the fallback. A patched plan (`ImagePlanPatch`) decides
+    /// again only for the images an edit touched.
+    package static func decide(_ image: (path: String, file: String, use: Use), header: Result<ImageLibrary.Header, ImageLibrary.Failure>,
+                       plainWidths plain: Set<Int>, isPictured: Bool, isLinked: Bool, sharesStem: Bool,
+                       settings: ImageSettings, modern: [ImageFormat]) -> Decision {
+        let found: ImageLibrary.Header
+        switch header {
+        case .failure(let failure):
+            return .unusable(problem(image, "image 'content/\(image.path)' cannot be used: \(failure.message)"))
+        case .success(let h): found = h
+        }
+        if found.width.multipliedReportingOverflow(by: found.height).partialValue > ImageLibrary.pixelLimit {
+            return .unusable(problem(image, "image 'content/\(image.path)' is \(found.width) × \(found.height) px: more than blogbuild decodes "
+                                     + "(\(ImageLibrary.pixelLimit / 1_000_000) megapixels); a decompression bomb, or an image to make smaller first"))
+        }
+        // An animation would lose its frames: it is published as it is, and named.
+        if found.pages > 1 {
+            var notice = problem(image, "image 'content/\(image.path)' is animated (\(found.pages) frames): published as it is, not resized")
+            notice.severity = .notice
+            return .asItIs(notice)
+        }
+        let fallback = ImageFormat.fallback(forLoader: found.loader)
+        let wanted = (isPictured ? settings.widths : []) + plain.sorted()
+        let widths = ImageVariants.widths(wanted, sourceWidth: found.uprightWidth)
+        let bare = (image.path as NSString).deletingPathExtension
+        let stem = sharesStem ? image.path : bare
+        let largest = widths.last ?? found.uprightWidth
+        let fallbackPath = isLinked ? "\(stem).\(largest).\(fallback.fileExtension)" : image.path
+        // Every width in each modern format (a <source>'s srcset); in the image's own
+        // format only what is shown as a plain <img>: the largest (the fallback of a
+        // <picture>, the feeds' image) and an icon's 2× sizes, unless no modern
+        // format is offered, when the fallback carries the srcset itself. An image
+        // used only as an icon is never a <picture>: its own format alone.
+        let formats = isPictured ? modern : []
+        let fallbackWidths = formats.isEmpty ? widths : widths.filter { $0 == largest || plain.contains($0) }
+        var variants: [ImageVariantSet.Variant] = []
+        for format in formats + [fallback] {
+            for width in format == fallback ? fallbackWidths : widths {
+                let path = format == fallback && width == largest ? fallbackPath : "\(stem).\(width).\(format.fileExtension)"
+                variants.append(.init(width: width, format: format, path: path))
+            }
+        }
+        return .variants(ImageVariantSet(sourcePath: image.path, file: image.file, width: found.uprightWidth,
+                                         height: found.uprightHeight, fallback: fallback, fallbackPath: fallbackPath,
+                                         variants: variants))
+    }
+
+    private static func problem(_ image: (path: String, file: String, use: Use), _ message: String) -> Diagnostic {
+        Diagnostic(file: image.use.document, line: image.use.location?.line, column: image.use.location?.column, message: message)
+    }
+}

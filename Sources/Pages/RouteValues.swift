@@ -1,0 +1,49 @@
+import Template
+import Site
+import Render
+
+/// The context a route renders with: what every page has (`site`, its nav,
+/// `strings`, the common part of `page`), and what its kind adds
+/// (`PageKind.context`). Redirects have no template (`PageRenderer.aliasPage`).
+struct RouteValues {
+    let site: Site
+    let urls: URLMaker
+    let values: TemplateValues
+    /// Per page template (by its root shape): `site` without `nav`, and `page` with what
+    /// every page has, made once instead of on each of thousands of pages.
+    private let common: [ObjectIdentifier: (site: TemplateRecord, page: TemplateRecord, strings: TemplateValue)]
+
+    init(site: Site, urls: URLMaker, values: TemplateValues, pages: some Sequence<Theme.CompiledPage>) {
+        self.site = site
+        self.urls = urls
+        self.values = values
+        var common: [ObjectIdentifier: (site: TemplateRecord, page: TemplateRecord, strings: TemplateValue)] = [:]
+        for page in pages {
+            let root = TemplateRecord(page.root, reads: page.reads)
+            common[ObjectIdentifier(page.root)] = (values.siteWithoutNav(root.record(for: "site")),
+                                                   values.pageWithSiteFeeds(root.record(for: "page")),
+                                                   values.strings(root.record(for: "strings")))
+        }
+        self.common = common
+    }
+
+    /// The root of the context `route`'s template gets, laid out by `root`
+    /// (`PageKinds.templates`), making only what `reads` says is read.
+    func root(for route: Route, shape root: TemplateShape, reads: TemplateReads) -> TemplateValue {
+        let r = TemplateRecord(root, reads: reads)
+        let v = values
+        let shared = common[ObjectIdentifier(root)]
+        var context = PageContext(site: site, urls: urls, values: v, root: r,
+                                  page: shared?.page ?? v.pageWithSiteFeeds(r.record(for: "page")))
+        route.kind.context(route, &context)
+        var out = context.root
+        var siteRecord = shared?.site ?? v.siteWithoutNav(out.record(for: "site"))
+        if case .string(let url) = context.page["url"] {
+            siteRecord["nav"] = v.nav(siteRecord.elementRecord(for: "nav"), pageURL: url)
+        }
+        out["site"] = siteRecord.value
+        out["strings"] = shared?.strings ?? v.strings(out.record(for: "strings"))
+        out["page"] = context.page.value
+        return out.value
+    }
+}
