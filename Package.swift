@@ -16,7 +16,8 @@ let staticCLinkerFlags = [
 // The engine's lower modules are called in the pipeline's hot loops (the HTML scanner,
 // the pointer helpers, the template engine, Markdown): in release builds their bodies are
 // made available to the modules above for inlining and specialization, as when the engine
-// was one module (a cold build of 10,000 posts within 3 % of the one-module build's).
+// was one module. Only `public` declarations are: what they lend is public, not `package`
+// (docs/ARCHITECTURE.md, "Modules").
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 // Where libxml2's headers are when its modulemap comes from Packaging/ (no pkg-config).

@@ -76,7 +76,7 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
 extension [Diagnostic] {
     /// These diagnostics less those about front-matter keys that a template
     /// reads as `page.params.NAME`: the site uses them, so they are no typo.
-    package func droppingFrontMatterKeys(readBy templates: Set<String>) -> [Diagnostic] {
+    public func droppingFrontMatterKeys(readBy templates: Set<String>) -> [Diagnostic] {
         filter { $0.unusedFrontMatterKey.map { !templates.contains($0) } ?? true }
     }
 }

@@ -1,12 +1,12 @@
 /// Finds the name a person probably meant when they wrote one that is not
 /// known: `post_per_page` → `posts_per_page`, `baseURL` → `base_url`.
-package enum DidYouMean {
+public enum DidYouMean {
     /// The candidate closest to `written`, or nil when none is close enough to
     /// be a likely slip. Case, `_` and `-` are ignored first (`baseURL` is
     /// `base_url`); then up to one edit per four letters (at least one, at most
     /// three) is allowed, a swap of two neighbours counting as one. Ties go to
     /// the earlier candidate, so the answer does not depend on hashing.
-    package static func closest(to written: String, in candidates: [String]) -> String? {
+    public static func closest(to written: String, in candidates: [String]) -> String? {
         let folded = fold(written)
         if let same = candidates.first(where: { fold($0) == folded && $0 != written }) { return same }
         let limit = max(1, min(3, written.count / 4))
@@ -20,7 +20,7 @@ package enum DidYouMean {
     }
 
     /// Lower case without `_`, `-` and blanks.
-    package static func fold(_ text: String) -> String {
+    public static func fold(_ text: String) -> String {
         String(text.lowercased().filter { $0 != "_" && $0 != "-" && $0 != " " })
     }
 

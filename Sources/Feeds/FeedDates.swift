@@ -5,7 +5,7 @@ import Site
 /// UTC offset: the calendar date is the one the author wrote (a date without a
 /// zone is in the site's `timezone`), and the instant is exact. No Foundation
 /// formatter: they are slow, locale-dependent and not needed.
-package enum FeedDates {
+public enum FeedDates {
     static let dayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
@@ -31,7 +31,7 @@ package enum FeedDates {
     }
 
     /// The date with the latest instant (ties: the first), or nil for none.
-    package static func latest(_ dates: some Sequence<PostDate>) -> PostDate? {
+    public static func latest(_ dates: some Sequence<PostDate>) -> PostDate? {
         var best: PostDate?
         for d in dates where best.map({ d.instant > $0.instant }) ?? true { best = d }
         return best

@@ -3,17 +3,17 @@ import Foundation
 /// The entry ids of a feed, newest first: what a feed reader keys an entry on.
 /// RSS's `<guid>` (else its `<link>`), RDF's item `rdf:about` (else `<link>`),
 /// Atom's `<id>`, JSON Feed's `id`. XML is read with libxml2 (`XMLTree`).
-package enum FeedEntryIDs {
+public enum FeedEntryIDs {
     /// One entry: its id and when it was published (nil when it says no date or one not read).
-    package struct Entry: Sendable, Equatable {
-        package var id: String
-        package var date: Date?
+    public struct Entry: Sendable, Equatable {
+        public var id: String
+        public var date: Date?
     }
 
     /// The entries of the feed in `bytes`, newest first: by date when every entry
     /// has one (ties in the feed's order), else in the feed's order. Nil when the
     /// bytes are not a feed.
-    package static func read(_ bytes: [UInt8]) -> [Entry]? {
+    public static func read(_ bytes: [UInt8]) -> [Entry]? {
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         let entries: [Entry]?
         if first == UInt8(ascii: "{") { entries = json(Data(bytes)) } else { entries = xml(bytes) }
@@ -25,10 +25,10 @@ package enum FeedEntryIDs {
     }
 
     /// The ids alone, newest first.
-    package static func ids(_ bytes: [UInt8]) -> [String]? { read(bytes)?.map(\.id) }
+    public static func ids(_ bytes: [UInt8]) -> [String]? { read(bytes)?.map(\.id) }
 
     /// Is `data` a JSON Feed (an object whose `version` names jsonfeed.org)?
-    package static func isJSONFeed(_ data: Data) -> Bool {
+    public static func isJSONFeed(_ data: Data) -> Bool {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return false }
         return (object["version"] as? String)?.contains("jsonfeed.org") == true
     }

@@ -14,22 +14,22 @@ import Site
 /// Pure and deterministic: every URL is absolute from `base_url`, and no date is
 /// "now". Built from the HTML the site already rendered; each post's entry is made
 /// once and shared by every feed it appears in, on all cores.
-package struct FeedRenderer: Sendable {
-    package let site: Site
+public struct FeedRenderer: Sendable {
+    public let site: Site
 
     /// Which feeds the site has and which posts each carries.
-    package struct Plan: Sendable {
+    public struct Plan: Sendable {
         /// The newest posts, for the site-wide RSS, JSON and Atom feeds.
-        package var sitePosts: [Int]
+        public var sitePosts: [Int]
         /// Series, tags and apps, each with its newest posts.
-        package var collections: [FeedCollection]
+        public var collections: [FeedCollection]
         /// Output path of each collection's feed.
-        package var collectionPaths: [String]
+        public var collectionPaths: [String]
         /// Output paths of the site-wide feeds.
-        package var siteFeedPaths: [String]
+        public var siteFeedPaths: [String]
     }
 
-    package func plan() -> Plan {
+    public func plan() -> Plan {
         let limit = max(0, site.config.feedItems)
         let collections = FeedCollection.all(in: site).map { c -> FeedCollection in
             var c = c
@@ -42,7 +42,7 @@ package struct FeedRenderer: Sendable {
     }
 
     /// Every feed, the sitemap (of `pages`, `PageKinds.sitemapPages`) and robots.txt.
-    package func render(sitemap pages: [Sitemap.Page]) -> [FeedFile] {
+    public func render(sitemap pages: [Sitemap.Page]) -> [FeedFile] {
         let plan = plan()
         return withCopies(feeds(plan, siteFeeds: true, collections: plan.collections.map { _ in true }), plan: plan)
             + sitemapAndRobots(pages)
@@ -55,7 +55,7 @@ package struct FeedRenderer: Sendable {
     /// `redirects:` entry points at (`FeedRedirects`), byte for byte; then the lists
     /// of tags (`feeds.tag_list_at`, `TagListFeed`). A folder address (`/feed/`)
     /// holds its feed as `index.xml` (`FeedAddress`).
-    package func withCopies(_ feeds: [FeedFile], plan: Plan) -> [FeedFile] {
+    public func withCopies(_ feeds: [FeedFile], plan: Plan) -> [FeedFile] {
         let config = site.config
         let redirects = FeedRedirects.targets(in: site)
         guard !config.feedAlsoAt.isEmpty || !config.tagFeedAlsoAt.isEmpty || !config.tagListAt.isEmpty || !redirects.isEmpty
@@ -94,7 +94,7 @@ package struct FeedRenderer: Sendable {
 
     /// The feeds of `plan` that are asked for: the site-wide ones (RSS, JSON,
     /// Atom) when `siteFeeds`, then each collection's whose flag is set, in order.
-    package func feeds(_ plan: Plan, siteFeeds: Bool, collections needed: [Bool]) -> [FeedFile] {
+    public func feeds(_ plan: Plan, siteFeeds: Bool, collections needed: [Bool]) -> [FeedFile] {
         let config = site.config
         let urls = AbsoluteURLs(baseURL: config.baseURL)
         let sitePosts = plan.sitePosts, collections = plan.collections
@@ -155,7 +155,7 @@ package struct FeedRenderer: Sendable {
     }
 
     /// The sitemap (split when large) and robots.txt, unless the site has its own.
-    package func sitemapAndRobots(_ pages: [Sitemap.Page]) -> [FeedFile] {
+    public func sitemapAndRobots(_ pages: [Sitemap.Page]) -> [FeedFile] {
         let urls = AbsoluteURLs(baseURL: site.config.baseURL)
         var files: [FeedFile] = []
         for sitemap in Sitemap.files(pages, urls: urls) {
@@ -174,7 +174,7 @@ package struct FeedRenderer: Sendable {
     }
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(site: Site) {
+    public init(site: Site) {
         self.site = site
     }
 }

@@ -7,8 +7,8 @@ import Diagnostics
 /// check the fields its format requires. A problem is an error naming the feed
 /// (`/tags/swift/atom.xml:12: feed: Atom entry has no <id>`): a feed that readers
 /// cannot read must never be published.
-package enum FeedValidator {
-    package static func validate(_ files: [FeedFile]) -> [Diagnostic] {
+public enum FeedValidator {
+    public static func validate(_ files: [FeedFile]) -> [Diagnostic] {
         files.parallelMap { file -> [Diagnostic] in
             let name = "/" + file.path
             var problems: [(line: Int?, message: String)] = []

@@ -6,7 +6,7 @@
 /// characters (tab, line feed, carriage return) get their short escapes, and
 /// U+2028/U+2029 are escaped so the file is also valid JavaScript. HTML is not
 /// escaped: a JSON string holds it as it is, so nothing is ever escaped twice.
-package enum JSONText {
+public enum JSONText {
     /// `"…"`: `s` as a JSON string literal.
     static func quoted(_ s: String) -> String {
         var out: [UInt8] = []
@@ -15,7 +15,7 @@ package enum JSONText {
     }
 
     /// Appends `s` as a JSON string literal, quotes included.
-    package static func append(_ s: String, to out: inout [UInt8]) {
+    public static func append(_ s: String, to out: inout [UInt8]) {
         var copy = s
         copy.withUTF8 { bytes in
             out.reserveCapacity(out.count + bytes.count + 2)

@@ -2,19 +2,19 @@ import Load
 import Site
 
 /// `/sitemap.xml` (sitemaps.org 0.9) and the `/robots.txt` that points at it.
-package enum Sitemap {
+public enum Sitemap {
     static let namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
     /// One page of the sitemap.
-    package struct Page: Sendable, Hashable {
+    public struct Page: Sendable, Hashable {
         /// Site path: `/2021/01/x/`.
-        package var path: String
+        public var path: String
         /// When the page last changed: a post's `updated:` or `date:`; for a list
         /// page, the newest change among its posts; nil for standalone pages.
-        package var lastModified: PostDate?
+        public var lastModified: PostDate?
 
         /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-        package init(path: String, lastModified: PostDate? = nil) {
+        public init(path: String, lastModified: PostDate? = nil) {
             self.path = path
             self.lastModified = lastModified
         }

@@ -11,9 +11,9 @@
 ///
 /// HTML content is escaped as text rather than wrapped in CDATA: it is one rule,
 /// and nothing inside the content can break out of it.
-package enum XMLText {
+public enum XMLText {
     /// `s` escaped for element text or a quoted attribute value.
-    package static func escape(_ s: String) -> String {
+    public static func escape(_ s: String) -> String {
         var copy = s
         return copy.withUTF8 { bytes in
             // Fast path: most titles, URLs and dates need nothing.

@@ -4,17 +4,17 @@ import Foundation
 /// A parsed XML document, small enough to check a feed's required fields:
 /// elements with their namespace, attributes, text and children. Parsed by
 /// libxml2, a parser blogbuild did not write.
-package enum XMLTree {
-    package final class Element {
+public enum XMLTree {
+    public final class Element {
         /// Local name: `entry`, `link`, `encoded`.
-        package let name: String
+        public let name: String
         /// Namespace URI, `""` for none.
-        package let namespace: String
-        package let attributes: [String: String]
+        public let namespace: String
+        public let attributes: [String: String]
         /// Line of the start tag (1-based).
-        package let line: Int
-        package fileprivate(set) var children: [Element] = []
-        package fileprivate(set) var text = ""
+        public let line: Int
+        public fileprivate(set) var children: [Element] = []
+        public fileprivate(set) var text = ""
 
         init(name: String, namespace: String, attributes: [String: String], line: Int) {
             self.name = name
@@ -24,16 +24,16 @@ package enum XMLTree {
         }
 
         /// Children with this local name (and namespace, when given).
-        package func all(_ name: String, in namespace: String? = nil) -> [Element] {
+        public func all(_ name: String, in namespace: String? = nil) -> [Element] {
             children.filter { $0.name == name && (namespace == nil || $0.namespace == namespace) }
         }
 
-        package func first(_ name: String, in namespace: String? = nil) -> Element? {
+        public func first(_ name: String, in namespace: String? = nil) -> Element? {
             children.first { $0.name == name && (namespace == nil || $0.namespace == namespace) }
         }
 
         /// Trimmed text of the first such child, nil when there is none or it is empty.
-        package func value(_ name: String, in namespace: String? = nil) -> String? {
+        public func value(_ name: String, in namespace: String? = nil) -> String? {
             guard let e = first(name, in: namespace) else { return nil }
             let t = e.text.trimmingCharacters(in: .whitespacesAndNewlines)
             return t.isEmpty ? nil : t
@@ -41,16 +41,16 @@ package enum XMLTree {
     }
 
     /// Why a document did not parse: a message and where.
-    package struct Failure: Error {
-        package var message: String
-        package var line: Int
+    public struct Failure: Error {
+        public var message: String
+        public var line: Int
         var column: Int
     }
 
     /// Parses `bytes` with namespaces processed; the root element, or where it failed.
     /// No size limit a feed can reach (`XML_PARSE_HUGE`: a 10 MB post is not an
     /// error), no network, no entity expansion beyond XML's own.
-    package static func parse(_ bytes: [UInt8]) -> Result<Element, Failure> {
+    public static func parse(_ bytes: [UInt8]) -> Result<Element, Failure> {
         _ = initialized
         guard bytes.count < Int(Int32.max) else {
             return .failure(Failure(message: "not well-formed XML: larger than 2 GB", line: 1, column: 1))

@@ -2,14 +2,14 @@
 /// fragment must do before a page embeds it, since an element left open (the
 /// author's `<angle brackets>` in a one-line summary, which CommonMark reads as
 /// a tag) swallows the rest of the page. Uses the one HTML scanner.
-package enum HTMLBalance {
+public enum HTMLBalance {
     /// Elements without an end tag.
-    package static let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+    public static let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link",
                                             "meta", "param", "source", "track", "wbr"]
 
     /// True when each start tag (not void, not `<x/>`) has its end tag, nested
     /// properly, and no end tag closes an element that is not open.
-    package static func isBalanced(_ html: String) -> Bool {
+    public static func isBalanced(_ html: String) -> Bool {
         var html = html
         return html.withUTF8 { p in
             var scanner = HTMLScanner(p)

@@ -10,9 +10,9 @@ import Foundation
 /// - `&#` decimal and `&#x` hex digits, `;` optional; 0, surrogates and values
 ///   above U+10FFFF become U+FFFD, and 0x80–0x9F are read as Windows-1252;
 /// - anything else (`&`, `&unknown;`, `&#;`, `&#xZ;`) is left as written.
-package enum HTMLEntities {
+public enum HTMLEntities {
     /// `p[range]` with its character references decoded.
-    package static func decode(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inAttribute: Bool) -> String {
+    public static func decode(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, inAttribute: Bool) -> String {
         guard firstAmpersand(p, range) != nil else { return String(decoding: UnsafeBufferPointer(rebasing: p[range]), as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
@@ -121,7 +121,7 @@ package enum HTMLEntities {
 
     /// The first `&` in `p[range]`.
     @inline(__always)
-    package static func firstAmpersand(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+    public static func firstAmpersand(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         // memchr: every text the search index reads passes through here.
         guard !range.isEmpty, let base = p.baseAddress,
               let found = memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) else { return nil }

@@ -20,7 +20,7 @@
 /// `<title>` inside `<svg>` or `<math>` (foreign content) is ordinary markup
 /// there; it reads them as raw text everywhere. Their content is then skipped by
 /// every user, which errs on the side of leaving bytes alone.
-package enum HTMLRawTextElement: UInt8, Sendable, Hashable {
+public enum HTMLRawTextElement: UInt8, Sendable, Hashable {
     case title, textarea
     case style, xmp, iframe, noembed, noframes
     case script
@@ -68,5 +68,5 @@ package enum HTMLRawTextElement: UInt8, Sendable, Hashable {
     /// value, `xmp` and `plaintext` shown as written. A `title` in the body is
     /// not displayed, `script` and `style` are code, and browsers that support
     /// `iframe`, `embed` and frames never show the fallback content.
-    package var isShownAsText: Bool { self == .textarea || self == .xmp || self == .plaintext }
+    public var isShownAsText: Bool { self == .textarea || self == .xmp || self == .plaintext }
 }

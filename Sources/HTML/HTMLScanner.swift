@@ -40,10 +40,10 @@ import Foundation
 ///     for attribute in scanner.attributes where !attribute.isDuplicate { … }
 /// }
 /// ```
-package struct HTMLScanner: IteratorProtocol {
+public struct HTMLScanner: IteratorProtocol {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The attributes of the start tag `next()` returned last, in the order written.
-    package private(set) var attributes: [HTMLAttribute] = []
+    public private(set) var attributes: [HTMLAttribute] = []
     /// Where scanning goes on.
     private var position = 0
     /// Set by the start tag of a raw-text element: its content comes next.
@@ -52,13 +52,13 @@ package struct HTMLScanner: IteratorProtocol {
     /// (a hostile tag with thousands of attributes stays linear).
     private var manyNames: Set<[UInt8]> = []
 
-    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         attributes.reserveCapacity(8)
     }
 
     /// The next token, or nil at the end of the input.
-    package mutating func next() -> HTMLToken? {
+    public mutating func next() -> HTMLToken? {
         let bytes = self.bytes
         return next(readingText: { Self.firstIndex(in: bytes, of: UInt8(ascii: "<"), from: $0) ?? bytes.count })
     }
@@ -70,7 +70,7 @@ package struct HTMLScanner: IteratorProtocol {
     /// `<` that turns out to be text is not shown to it; it is called again just
     /// after it. Text tokens are returned as `next()` returns them.
     @inline(__always)
-    package mutating func next(readingText readText: (Int) -> Int) -> HTMLToken? {
+    public mutating func next(readingText readText: (Int) -> Int) -> HTMLToken? {
         if let element = rawTextElement {
             rawTextElement = nil
             if let token = rawText(of: element) { return token }
@@ -401,7 +401,7 @@ package struct HTMLScanner: IteratorProtocol {
 
     /// Space, tab, LF, FF, CR.
     @inline(__always)
-    package static func isWhitespace(_ b: UInt8) -> Bool {
+    public static func isWhitespace(_ b: UInt8) -> Bool {
         b <= 0x20 && (UInt64(1) << UInt64(b)) & 0x1_0000_3600 != 0
     }
 
@@ -412,14 +412,14 @@ package struct HTMLScanner: IteratorProtocol {
     }
 
     @inline(__always)
-    package static func lower(_ b: UInt8) -> UInt8 {
+    public static func lower(_ b: UInt8) -> UInt8 {
         b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
     }
 
     /// Whether `p[range]` is `name` (lower-case ASCII), ignoring ASCII case: how
     /// tag and attribute names compare.
     @inline(__always)
-    package static func equals(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: StaticString) -> Bool {
+    public static func equals(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ name: StaticString) -> Bool {
         guard range.count == name.utf8CodeUnitCount else { return false }
         let expected = name.utf8Start
         var j = 0

@@ -6,7 +6,7 @@ import Support
 /// `HTMLRawTextElement.isShownAsText`), character references decoded. White
 /// space is left as written.
 
-package enum HTMLShownText {
+public enum HTMLShownText {
     /// `separates(bytes, tagName)` says whether a start or end tag with that
     /// name parts the words on either side; when it does, a space stands for the tag.
     /// `imageText`: an image's `alt` text counts as text (between spaces), as a
@@ -21,7 +21,7 @@ package enum HTMLShownText {
 
     /// `bytes(of:imageText:separates:)` into `text`, replacing what it held: the
     /// search index reads every page, and keeps one buffer for all of them.
-    package static func write(_ html: String, imageText: Bool, separates: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool,
+    public static func write(_ html: String, imageText: Bool, separates: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Bool,
                       into text: inout PointerBuffer<UInt8>) {
         text.removeAll()
         var copy = html

@@ -3,9 +3,9 @@
 /// white space (so it may hold commas itself, as `data:` URLs do) unless it ends
 /// in commas, which end the candidate, and a descriptor runs to the next comma
 /// outside parentheses.
-package enum HTMLSrcset {
+public enum HTMLSrcset {
     /// Calls `body` with the range of each candidate's URL in `value`, in order.
-    package static func forEachURL<C: Collection<UInt8>>(in value: C, _ body: (Range<C.Index>) -> Void) {
+    public static func forEachURL<C: Collection<UInt8>>(in value: C, _ body: (Range<C.Index>) -> Void) {
         var i = value.startIndex
         let end = value.endIndex
         while true {

@@ -3,7 +3,7 @@
 /// (an unterminated tag at the end of the input, which the standard drops) are
 /// simply not reported, so a rewriter that copies "everything up to the next
 /// change" keeps them.
-package enum HTMLToken: Sendable, Hashable {
+public enum HTMLToken: Sendable, Hashable {
     /// Character data between markup; may hold character references
     /// (`HTMLEntities.decode`). Includes any `<` that does not start markup
     /// (`a < b`).
@@ -25,18 +25,18 @@ package enum HTMLToken: Sendable, Hashable {
     case doctype(Range<Int>)
 
     /// A start or end tag.
-    package struct Tag: Sendable, Hashable {
+    public struct Tag: Sendable, Hashable {
         /// The whole tag, `<` to `>` inclusive.
-        package var range: Range<Int>
+        public var range: Range<Int>
         /// The name as written (compare with `HTMLScanner.equals`, which ignores case).
-        package var name: Range<Int>
+        public var name: Range<Int>
         /// Written `<br/>`. Only meaningful on void and foreign elements; a
         /// `<script/>` still starts a script, as in a browser.
-        package var isSelfClosing: Bool
+        public var isSelfClosing: Bool
     }
 
     /// The bytes the token covers.
-    package var range: Range<Int> {
+    public var range: Range<Int> {
         switch self {
         case .text(let r), .rawText(let r, _), .comment(let r), .doctype(let r): r
         case .startTag(let tag), .endTag(let tag): tag.range

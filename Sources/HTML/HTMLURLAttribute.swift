@@ -1,7 +1,7 @@
 /// The attributes whose values are URLs, for everything that reads or rewrites
 /// them (the link checker's `PageLinks`, the feeds' `AbsoluteURLs`), so both
 /// agree on what a page refers to.
-package enum HTMLURLAttribute: Sendable, Hashable {
+public enum HTMLURLAttribute: Sendable, Hashable {
     /// `href` on any element (`a`, `area`, `link`, `base`): followed or linked.
     case href
     /// `src` on any element, `poster` (`video`), `data` on `object`: loaded.
@@ -10,7 +10,7 @@ package enum HTMLURLAttribute: Sendable, Hashable {
     case srcset
 
     /// What the attribute named `p[attribute]` on the element `p[tag]` holds, if a URL.
-    package static func kind(tag: Range<Int>, attribute: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> HTMLURLAttribute? {
+    public static func kind(tag: Range<Int>, attribute: Range<Int>, in p: UnsafeBufferPointer<UInt8>) -> HTMLURLAttribute? {
         // By length first: most attributes are none of these.
         switch attribute.count {
         case 3: return HTMLScanner.equals(p, attribute, "src") ? .source : nil

@@ -1,12 +1,12 @@
 /// The text a reader sees in HTML: summaries as descriptions, feed texts, imported titles.
-package enum PlainText {
+public enum PlainText {
     /// The text of an HTML fragment, as a reader sees it: what `HTMLScanner` reads
     /// as text (not tags, comments, or the content of `<script>`, `<style>` and
     /// the other raw-text elements a page does not show; see
     /// `HTMLRawTextElement.isShownAsText`), with character references decoded and
     /// every run of white space (Unicode's, so `&nbsp;` too) made one space,
     /// none at either end. Linear: a summary can be a whole 10 MB paragraph.
-    package static func of(_ html: String) -> String {
+    public static func of(_ html: String) -> String {
         let text = HTMLShownText.bytes(of: html)
         var out: [UInt8] = []
         out.reserveCapacity(text.count)

@@ -10,7 +10,7 @@
 /// (test) builds, where every array access and enum payload copy is a call.
 /// `@unchecked Sendable`: the pointers are written once in `init`, only read
 /// afterwards, and freed in `deinit`.
-package final class CompiledLanguage: @unchecked Sendable {
+public final class CompiledLanguage: @unchecked Sendable {
     enum Matcher: Sendable {
         case literal([UInt8])
         case escaped([UInt8])

@@ -19,7 +19,7 @@ public enum Highlighter {
     /// Whether `name` (any case) selects a language.
     public static func knows(_ name: String) -> Bool { language(name) != nil }
 
-    package static func language(_ name: String?) -> CompiledLanguage? {
+    public static func language(_ name: String?) -> CompiledLanguage? {
         guard let name, !name.isEmpty else { return nil }
         return languages[name.lowercased()]
     }
@@ -34,7 +34,7 @@ public enum Highlighter {
     }
 
     /// Appends the highlighted HTML of the bytes to `out`.
-    package static func append(_ p: UnsafeBufferPointer<UInt8>, language: CompiledLanguage?, lines: LineOptions?,
+    public static func append(_ p: UnsafeBufferPointer<UInt8>, language: CompiledLanguage?, lines: LineOptions?,
                        to out: inout [UInt8]) {
         var writer = HTMLWriter(p, into: out, lines: lines)
         out = []

@@ -3,7 +3,7 @@
 /// One table for every language `LanguageRegistry` knows (a test checks none is
 /// missing), by its canonical name, plus the few aliases that name something
 /// more particular than their language (`jsx`, `bash`).
-package enum LanguageLabels {
+public enum LanguageLabels {
     static let byName: [String: String] = [
         "swift": "Swift", "javascript": "JavaScript", "shell": "Shell", "console": "Console", "go": "Go",
         "rust": "Rust", "typescript": "TypeScript", "python": "Python", "ruby": "Ruby", "c": "C",
@@ -18,7 +18,7 @@ package enum LanguageLabels {
     /// The label for an info string's first word (`swift`, `JS`, `nginx`): its own
     /// entry, else its language's, else the word as written, so a language the
     /// highlighter does not know is still named.
-    package static func label(for word: String) -> String {
+    public static func label(for word: String) -> String {
         let lower = word.lowercased()
         if let own = byName[lower] { return own }
         if let language = Highlighter.language(lower), let shown = byName[language.name] { return shown }

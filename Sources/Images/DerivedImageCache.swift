@@ -8,7 +8,7 @@ import Site
 /// the source's bytes, the width, format and quality, and libvips's version. So a
 /// changed image is made again, an unchanged one never, and two sites' caches
 /// cannot disagree.
-package struct DerivedImageCache: Sendable {
+public struct DerivedImageCache: Sendable {
     /// What to make: which source, how wide, in what format.
     struct Request: Sendable, Hashable {
         var source: String
@@ -18,9 +18,9 @@ package struct DerivedImageCache: Sendable {
     }
 
     /// The cache folder.
-    package var folder: URL
+    public var folder: URL
     /// libvips's version (`LibvipsFacts`): a new libvips may encode differently.
-    package var libvipsVersion: String
+    public var libvipsVersion: String
 
     /// Where a site keeps its cache, relative to the site folder.
     static let siteFolder = ".blogbuild-cache/images"
@@ -61,7 +61,7 @@ package struct DerivedImageCache: Sendable {
     /// build running beside this one (serve and build, tests sharing a cache) may
     /// have just made an image its index has not recorded yet. Returns how many went.
     @discardableResult
-    package func prune(keeping: Set<String>, minimumAge: TimeInterval = 3600, now: Date = Date()) -> Int {
+    public func prune(keeping: Set<String>, minimumAge: TimeInterval = 3600, now: Date = Date()) -> Int {
         let fm = FileManager.default
         var removed = 0
         for shard in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] where shard.count == 2 {
@@ -106,7 +106,7 @@ package struct DerivedImageCache: Sendable {
     }
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(folder: URL, libvipsVersion: String) {
+    public init(folder: URL, libvipsVersion: String) {
         self.folder = folder
         self.libvipsVersion = libvipsVersion
     }

@@ -5,30 +5,30 @@ import Site
 /// What one document shows and links of the site's images, as the image plan
 /// reads it (`ImagePlanner.candidates`): its own part of the plan, so a rebuild
 /// works it out again only for a document that changed (`ImageUseMemo`).
-package struct DocumentImageUses: Sendable, Equatable {
+public struct DocumentImageUses: Sendable, Equatable {
     /// An image the document shows, relative to content/.
-    package struct Shown: Sendable, Equatable {
-        package var path: String
-        package var use: ImagePlanner.Use
+    public struct Shown: Sendable, Equatable {
+        public var path: String
+        public var use: ImagePlanner.Use
         /// An app icon (`icon:`): a plain `<img>` in the icon widths, not a `<picture>`.
-        package var isIcon: Bool
+        public var isIcon: Bool
     }
 
     /// Body images in the order they appear, then front-matter images (hero,
     /// icon, screenshots, a page's social image).
-    package var shown: [Shown] = []
+    public var shown: [Shown] = []
     /// Images the document links to as files (`[the original](a.jpg)`).
-    package var linked: [String] = []
+    public var linked: [String] = []
 
     /// Gives a document's part of the plan: made (`of`), or kept from the last build (`ImageUseMemo`).
-    package typealias Source = (SourceDocument.Ref, Site) -> DocumentImageUses
+    public typealias Source = (SourceDocument.Ref, Site) -> DocumentImageUses
 
     /// The part of the document `ref` of `site`, made now.
-    package static func of(_ ref: SourceDocument.Ref, in site: Site) -> DocumentImageUses {
+    public static func of(_ ref: SourceDocument.Ref, in site: Site) -> DocumentImageUses {
         DocumentImageUses(SourceDocument(ref, in: site))
     }
 
-    package init(_ doc: SourceDocument) {
+    public init(_ doc: SourceDocument) {
         for (i, src) in doc.rendered.images.enumerated() {
             guard let path = ImageReference.staticPath(src, from: doc.sourcePath) else { continue }
             // cmark's position is within the body; the file's line is what the user sees.

@@ -4,14 +4,14 @@ import Site
 
 /// libvips, loaded at run time: headers, derived images, and what this
 /// installation can write. Everything here is safe to call from many threads.
-package enum ImageLibrary {
+public enum ImageLibrary {
     /// Why an image could not be read or made.
-    package struct Failure: Error, Sendable, Equatable {
-        package var message: String
+    public struct Failure: Error, Sendable, Equatable {
+        public var message: String
     }
 
     /// What a file's header says, before any pixel is decoded.
-    package struct Header: Sendable, Hashable, Codable {
+    public struct Header: Sendable, Hashable, Codable {
         /// As stored (before EXIF orientation).
         var width: Int
         var height: Int
@@ -39,7 +39,7 @@ package enum ImageLibrary {
     }()
 
     /// Whether this process has loaded libvips yet (asking does not load it).
-    package static var wasLoaded: Bool { bb_vips_was_loaded() == 1 }
+    public static var wasLoaded: Bool { bb_vips_was_loaded() == 1 }
 
     /// The file libvips was loaded from ("" when it is not loaded).
     static var libraryPath: String {

@@ -8,10 +8,10 @@ import Site
 
 /// The files of processed images: every variant, made (or found in the cache)
 /// on all cores, as copies of the cache's files.
-package enum ImageOutputs {
+public enum ImageOutputs {
     /// `sources`: each source's hash, kept by file stamp between builds, so a warm
     /// build reads no image at all.
-    package static func files(for sets: [String: ImageVariantSet], quality: Int, cache: DerivedImageCache, sources: ImageSourceIndex,
+    public static func files(for sets: [String: ImageVariantSet], quality: Int, cache: DerivedImageCache, sources: ImageSourceIndex,
                       uses: [String: ImagePlanner.Use],
                       counted: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> (files: [OutputFile], diagnostics: [Diagnostic], made: Int) {
         let ordered = sets.values.sorted { $0.sourcePath < $1.sourcePath }

@@ -9,12 +9,12 @@ import Site
 /// formats, plus its own format as the fallback; every app icon in 1× and 2× of
 /// the sizes the theme shows icons at; the site's `icon:`, its `image:` and the
 /// author's `avatar:` at the size they are shown.
-package enum ImagePlanner {
+public enum ImagePlanner {
     /// Formats libvips reads that are processed; others (SVG, GIF) pass through.
-    package static let rasterExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
+    public static let rasterExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
 
     /// Where a document's body shows an image, for diagnostics.
-    package struct Use: Sendable, Equatable {
+    public struct Use: Sendable, Equatable {
         var document: String
         var location: SourceLocation?
     }
@@ -26,7 +26,7 @@ package enum ImagePlanner {
     /// shown as a `<picture>` somewhere (a body, a hero, a screenshot).
     /// `uses`: each document's part (`DocumentImageUses`), which a rebuild keeps for
     /// the documents that did not change (`ImageUseMemo`).
-    package static func candidates(in site: Site, configText: String? = nil, uses: DocumentImageUses.Source = DocumentImageUses.of)
+    public static func candidates(in site: Site, configText: String? = nil, uses: DocumentImageUses.Source = DocumentImageUses.of)
         -> (images: [(path: String, file: String, use: Use)], linked: Set<String>, plainWidths: [String: Set<Int>], pictured: Set<String>) {
         let files = Dictionary(site.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
         var plainWidths: [String: Set<Int>] = [:]
@@ -62,22 +62,22 @@ package enum ImagePlanner {
 
     /// The sizes the theme shows app icons at: 64 px on a card, 72 px in the apps
     /// list, 112 px on the app's page (templates read `icon_64` …).
-    package static let iconSizes = [64, 72, 112]
+    public static let iconSizes = [64, 72, 112]
 
     /// An app icon's widths: 1× and 2× of each of `iconSizes`, so a 1× screen is not
     /// sent four times the pixels it shows (the `<img>` gets `srcset="… 1x, … 2x"`).
-    package static let iconWidths = iconSizes + iconSizes.map { 2 * $0 }
+    public static let iconWidths = iconSizes + iconSizes.map { 2 * $0 }
 
     /// What `plan` decides: each image's variant set, its first use, the problems
     /// found, and the files reported as unusable.
-    package typealias Plan = (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic],
+    public typealias Plan = (sets: [String: ImageVariantSet], uses: [String: Use], diagnostics: [Diagnostic], notices: [Diagnostic],
                       failed: Set<String>)
 
     /// The variant set of each image; a file libvips cannot read (corrupt, cut
     /// off, not an image, a decompression bomb) is an error where a body uses it.
     /// `configText`: site.yml's text, for the line of a picture it names.
     /// `failed`: the files of the images reported as unusable.
-    package static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>, configText: String? = nil,
+    public static func plan(site: Site, settings: ImageSettings, formats writable: Set<ImageFormat>, configText: String? = nil,
                      uses: DocumentImageUses.Source = DocumentImageUses.of,
                      header: (String) -> Result<ImageLibrary.Header, ImageLibrary.Failure>) -> Plan {
         let (images, linked, plainWidths, pictured) = candidates(in: site, configText: configText, uses: uses)
@@ -108,7 +108,7 @@ package enum ImagePlanner {
     }
 
     /// What becomes of one image: its variant set, or why it has none.
-    package enum Decision: Equatable {
+    public enum Decision: Equatable {
         case variants(ImageVariantSet)
         /// libvips cannot use it (an error where it is first used).
         case unusable(Diagnostic)
@@ -121,7 +121,7 @@ package enum ImagePlanner {
     /// (`isLinked`: its own path keeps its bytes), sharing its stem with an image of another extension.
     /// `modern`: the formats offered beside the fallback. A patched plan (`ImagePlanPatch`) decides
     /// again only for the images an edit touched.
-    package static func decide(_ image: (path: String, file: String, use: Use), header: Result<ImageLibrary.Header, ImageLibrary.Failure>,
+    public static func decide(_ image: (path: String, file: String, use: Use), header: Result<ImageLibrary.Header, ImageLibrary.Failure>,
                        plainWidths plain: Set<Int>, isPictured: Bool, isLinked: Bool, sharesStem: Bool,
                        settings: ImageSettings, modern: [ImageFormat]) -> Decision {
         let found: ImageLibrary.Header

@@ -10,7 +10,7 @@ import Support
 ///
 /// Used from many threads at once (hashes are taken on all cores), so its state
 /// sits behind a lock.
-package final class ImageSourceIndex: @unchecked Sendable {
+public final class ImageSourceIndex: @unchecked Sendable {
     struct Entry: Codable, Sendable, Equatable {
         var stamp: FileStamp
         var sha256: String?
@@ -27,7 +27,7 @@ package final class ImageSourceIndex: @unchecked Sendable {
 
     /// How many files were read (header or bytes) since this index was made or last
     /// counted: none in a warm build.
-    package var filesRead: Int {
+    public var filesRead: Int {
         lock.lock()
         defer { lock.unlock() }
         let count = read.count
@@ -36,7 +36,7 @@ package final class ImageSourceIndex: @unchecked Sendable {
     }
 
     /// The index recorded in `cacheFolder` (empty when there is none or it cannot be read).
-    package init(cacheFolder: URL?) {
+    public init(cacheFolder: URL?) {
         file = cacheFolder?.appendingPathComponent(Self.fileName)
         entries = file.flatMap { FileManager.default.contents(atPath: $0.path) }
             .flatMap { try? JSONDecoder().decode([String: Entry].self, from: $0) } ?? [:]
@@ -44,7 +44,7 @@ package final class ImageSourceIndex: @unchecked Sendable {
 
     /// The header of the image at `path`: recorded while its stamp holds, else read.
     /// A failure is not recorded: the next build reads the file again and says why.
-    package func header(of path: String) -> Result<ImageLibrary.Header, ImageLibrary.Failure> {
+    public func header(of path: String) -> Result<ImageLibrary.Header, ImageLibrary.Failure> {
         guard let stamp = FileStamp.of(path) else { return ImageLibrary.header(path) }
         if let header = entry(path, stamp)?.header { return .success(header) }
         noteRead(path)
@@ -70,7 +70,7 @@ package final class ImageSourceIndex: @unchecked Sendable {
     /// it wrote: then some image changed or went, and the cache may hold images
     /// no source makes any more (`DerivedImageCache.prune`).
     @discardableResult
-    package func save() -> Bool {
+    public func save() -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard changed, let file else { return false }
@@ -90,7 +90,7 @@ package final class ImageSourceIndex: @unchecked Sendable {
     }
 
     /// The hashes of every source the index knows.
-    package var hashes: Set<String> {
+    public var hashes: Set<String> {
         lock.lock()
         defer { lock.unlock() }
         return Set(entries.values.compactMap(\.sha256))

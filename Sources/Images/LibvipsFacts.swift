@@ -14,9 +14,9 @@ import Site
 /// finds its HEIF/AVIF saver), the dynamic linker's cache and
 /// `LD_LIBRARY_PATH` are as they were: an upgrade, a new module or an
 /// `ldconfig` run makes blogbuild load libvips and look again.
-package struct LibvipsFacts: Codable, Sendable, Equatable {
-    package var version: String
-    package var writable: [ImageFormat]
+public struct LibvipsFacts: Codable, Sendable, Equatable {
+    public var version: String
+    public var writable: [ImageFormat]
     /// The files and folder whose stamps must match, and their stamps.
     var checks: [Check]
     var libraryPath: String? = nil
@@ -31,7 +31,7 @@ package struct LibvipsFacts: Codable, Sendable, Equatable {
 
     /// The facts: from the cache folder's record while it holds, else from
     /// libvips itself (then recorded). A failure says why libvips cannot be used.
-    package static func current(cacheFolder: URL) -> Result<LibvipsFacts, ImageLibrary.Failure> {
+    public static func current(cacheFolder: URL) -> Result<LibvipsFacts, ImageLibrary.Failure> {
         // Set to stand for a machine without libvips: never answered from a record.
         if ProcessInfo.processInfo.environment["BLOGBUILD_NO_LIBVIPS"] != nil {
             return ImageLibrary.loaded.map { _ in fromLibrary() }

@@ -14,16 +14,16 @@ import Site
 /// with every other attribute as the author wrote it (alt, title, loading, and
 /// the width and height the image has upright). An `<img>` that already has a
 /// `srcset`, or sits in a `<picture>` of the author's, is left as it is.
-package enum PictureMarkup {
+public enum PictureMarkup {
     /// Every document of `site` whose body shows a processed image (`site.imageVariants`).
-    package static func apply(to site: inout Site) {
+    public static func apply(to site: inout Site) {
         let sets = site.imageVariants
         guard !sets.isEmpty else { return }
         BodyImageSizes.forEachDocument(in: &site) { rendered, sourcePath in apply(&rendered, sourcePath, sets) }
     }
 
     /// One document's HTML and summary.
-    package static func apply(_ rendered: inout RenderedMarkdown, _ sourcePath: String, _ sets: [String: ImageVariantSet]) {
+    public static func apply(_ rendered: inout RenderedMarkdown, _ sourcePath: String, _ sets: [String: ImageVariantSet]) {
         guard !sets.isEmpty, !rendered.images.isEmpty else { return }
         let lookup: (String) -> ImageVariantSet? = { src in ImageReference.staticPath(src, from: sourcePath).flatMap { sets[$0] } }
         if let html = pictures(rendered.html, lookup) { rendered.html = html }
@@ -82,7 +82,7 @@ package enum PictureMarkup {
     /// (whose `src` is the largest fallback variant), without `srcset` and
     /// `sizes`. A `<picture>` the author wrote is left as written: it is told
     /// apart by its sources' `sizes`, which is `ImageVariantSet.sizes` only in ours.
-    package static func plain(_ html: String) -> String {
+    public static func plain(_ html: String) -> String {
         guard html.contains("<picture") else { return html }
         var copy = html
         return copy.withUTF8 { p -> String in

@@ -11,14 +11,14 @@ import Output
 /// AVIF are stripped losslessly (`MetadataStripper`); a broken file cannot be,
 /// and is a warning naming it, so `publish` fails (`build` still copies it, for
 /// a look at the site).
-package enum PublishedOriginals {
+public enum PublishedOriginals {
     /// The names of files looked into (the format is then told by the bytes).
     static let imageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "png", "apng", "webp", "heic", "heif", "hif", "avif"]
 
     /// `files` with each copy of a static image whose metadata went replaced by
     /// the stripped bytes. `staticFiles`: the site's, to tell its images from
     /// the cache's derived ones (which libvips stripped already).
-    package static func stripping(_ files: [OutputFile], staticFiles: [StaticFile]) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+    public static func stripping(_ files: [OutputFile], staticFiles: [StaticFile]) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         let images = Dictionary(staticFiles.filter { imageExtensions.contains(($0.relativePath as NSString).pathExtension.lowercased()) }
             .map { ($0.absolutePath, $0.relativePath) }, uniquingKeysWith: { a, _ in a })
         guard !images.isEmpty else { return (files, []) }

@@ -7,13 +7,13 @@ import Diagnostics
 /// rest of the file is still read. Keys it does not know are warnings with a
 /// did-you-mean, and still reach templates as `site.params` (as do the keys
 /// under `params:`, which are not warned about).
-package enum ConfigLoader {
+public enum ConfigLoader {
     /// What `blogbuild init` writes for `base_url` and the author's name, for the
     /// user to replace; `publish` fails while they are still there (`InitPlaceholder`).
-    package static let placeholderBaseURL = "https://example.com/"
-    package static let placeholderAuthorName = "Your Name"
+    public static let placeholderBaseURL = "https://example.com/"
+    public static let placeholderAuthorName = "Your Name"
 
-    package static let path = "content/site.yml"
+    public static let path = "content/site.yml"
 
     /// Other generators' names for our keys, folded (`DidYouMean.fold`): Hugo's
     /// `languageCode` and `paginate`, Jekyll's `url` and `permalink`, ...
@@ -333,7 +333,7 @@ package enum ConfigLoader {
 
     /// Checks a post permalink pattern: only `:year :month :day :slug :title`,
     /// at least one of `:slug`/`:title`; a missing leading `/` is added.
-    package static func postPermalink(_ pattern: String) -> Result<String, PatternError> {
+    public static func postPermalink(_ pattern: String) -> Result<String, PatternError> {
         let allowed: Set<String> = ["year", "month", "day", "slug", "title"]
         var tokens: [String] = []
         var rest = Substring(pattern)
@@ -353,7 +353,7 @@ package enum ConfigLoader {
         return .success(trimmed.hasPrefix("/") ? trimmed : "/" + trimmed)
     }
 
-    package struct PatternError: Error {
+    public struct PatternError: Error {
         var message: String
     }
 

@@ -31,7 +31,7 @@ public enum ContentLoader {
 
     /// Walks content/ and reads site.yml: everything `load` needs before it reads
     /// the Markdown files (`survey.markdown`, each with `loadDocument`).
-    package static func survey(siteDirectory: URL) -> ContentSurvey {
+    public static func survey(siteDirectory: URL) -> ContentSurvey {
         let contentDirectory = siteDirectory.appendingPathComponent("content", isDirectory: true).path
         if let notASite = notASite(siteDirectory) {
             var missing = ContentSurvey(config: SiteConfig(), diagnostics: [notASite])
@@ -62,7 +62,7 @@ public enum ContentLoader {
     }
 
     /// The loaded content from a survey and its Markdown files as loaded (in `survey.markdown` order).
-    package static func assemble(_ survey: ContentSurvey, _ loaded: [(value: Document?, diagnostics: [Diagnostic])]) -> LoadedContent {
+    public static func assemble(_ survey: ContentSurvey, _ loaded: [(value: Document?, diagnostics: [Diagnostic])]) -> LoadedContent {
         var diagnostics = survey.diagnostics
         var content = LoadedContent(config: survey.config)
         content.skippedFiles = survey.skipped
@@ -103,7 +103,7 @@ public enum ContentLoader {
     }
 
     /// One loaded Markdown file, or why not.
-    package enum Document: Sendable {
+    public enum Document: Sendable {
         case post(Post)
         case series(Series)
         case app(App)
@@ -111,7 +111,7 @@ public enum ContentLoader {
     }
 
     /// Reads and parses one Markdown entry. Sendable-safe: touches only its own file.
-    package static func loadDocument(_ entry: ContentEntry, timeZone: TimeZone) -> (value: Document?, diagnostics: [Diagnostic]) {
+    public static func loadDocument(_ entry: ContentEntry, timeZone: TimeZone) -> (value: Document?, diagnostics: [Diagnostic]) {
         let bytes: [UInt8]
         switch readChecked(entry) {
         case .failure(let diagnostic) where diagnostic == SourceText.Problem.empty.diagnostic(file: entry.sitePath):

@@ -1,5 +1,5 @@
 /// Small helpers over the `/`-separated paths the loader hands around.
-package enum ContentPaths {
+public enum ContentPaths {
     /// The extensions Markdown is commonly saved with, in lower case (any letter
     /// case is read): every one is Markdown for every kind of content (posts, pages,
     /// series, apps, bundles' `index` files), for the walk, serve's watcher and links
@@ -27,7 +27,7 @@ package enum ContentPaths {
     }
 
     /// The slug of a series, app or page: its file's base name.
-    package static func slug(of path: String) -> String {
+    public static func slug(of path: String) -> String {
         baseName(String(path.split(separator: "/").last ?? Substring(path)))
     }
 
@@ -35,7 +35,7 @@ package enum ContentPaths {
     /// extension, and without `/index` for a page bundle, so `pages/a/b.md` and
     /// `pages/a/b/index.md` are both `a/b` (the page `/a/b/`), nested as deep as
     /// the folders go. `pages/about.md` is `about`.
-    package static func pageSlug(of path: String) -> String {
+    public static func pageSlug(of path: String) -> String {
         var rest = Substring(path)
         if rest.hasPrefix("content/") { rest = rest.dropFirst("content/".count) }
         if rest.hasPrefix("pages/") { rest = rest.dropFirst("pages/".count) }
@@ -45,13 +45,13 @@ package enum ContentPaths {
     }
 
     /// Whether `name` (a file name or path) ends in one of `markdownExtensions`, in any letter case.
-    package static func isMarkdown(_ name: String) -> Bool {
+    public static func isMarkdown(_ name: String) -> Bool {
         markdownExtensionLength(name) != nil
     }
 
     /// The site paths a Markdown file of `folder` (`content/series`) named `slug`
     /// may have, one per extension: what a post's `series: x` may be naming.
-    package static func markdownPaths(in folder: String, slug: String) -> [String] {
+    public static func markdownPaths(in folder: String, slug: String) -> [String] {
         markdownExtensions.map { "\(folder)/\(slug).\($0)" }
     }
 }

@@ -4,8 +4,8 @@ import Diagnostics
 /// content/ and site.yml. `ContentLoader.assemble` turns it and the loaded
 /// Markdown files into `LoadedContent`; the dev server's memo (`DocumentMemo`)
 /// reads only the files that changed in between.
-package struct ContentSurvey: Sendable {
-    package var config: SiteConfig
+public struct ContentSurvey: Sendable {
+    public var config: SiteConfig
     /// The walk's and site.yml's problems.
     var diagnostics: [Diagnostic]
     var notices: [Diagnostic] = []
@@ -13,15 +13,15 @@ package struct ContentSurvey: Sendable {
     /// the build reports those problems alone (see `LoadedContent.configFailed`).
     var configFailed = false
     /// Every file under content/, sorted by path.
-    package var entries: [ContentEntry] = []
+    public var entries: [ContentEntry] = []
     /// Junk left out (`.DS_Store`), by path.
     var skipped: [String] = []
 
     /// The Markdown files to load, in path order.
-    package var markdown: [ContentEntry] { entries.filter { Self.isMarkdown($0.kind) } }
+    public var markdown: [ContentEntry] { entries.filter { Self.isMarkdown($0.kind) } }
 
     /// Whether files of `kind` are Markdown documents the load stage reads.
-    package static func isMarkdown(_ kind: ContentEntry.Kind) -> Bool {
+    public static func isMarkdown(_ kind: ContentEntry.Kind) -> Bool {
         switch kind {
         case .post, .series, .app, .appPage, .page: true
         case .config, .strayMarkdown, .staticFile: false

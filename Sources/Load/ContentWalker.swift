@@ -8,8 +8,8 @@ import Darwin
 import Diagnostics
 
 /// One file found under content/, and what the loader should do with it.
-package struct ContentEntry: Sendable, Hashable {
-    package enum Kind: Sendable, Hashable {
+public struct ContentEntry: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// `content/site.yml`
         case config
         /// `content/posts/**/*.md`
@@ -29,14 +29,14 @@ package struct ContentEntry: Sendable, Hashable {
     }
 
     /// Relative to content/, `/`-separated: `posts/2021-01-05-x.md`.
-    package var relativePath: String
-    package var absolutePath: String
-    package var kind: Kind
+    public var relativePath: String
+    public var absolutePath: String
+    public var kind: Kind
 
     /// Site-relative path for diagnostics: `content/posts/2021-01-05-x.md`.
-    package var sitePath: String { "content/" + relativePath }
+    public var sitePath: String { "content/" + relativePath }
 
-    package static func kind(of relativePath: String) -> Kind {
+    public static func kind(of relativePath: String) -> Kind {
         if relativePath == "site.yml" { return .config }
         let parts = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         guard ContentPaths.isMarkdown(relativePath) else { return .staticFile }
@@ -51,7 +51,7 @@ package struct ContentEntry: Sendable, Hashable {
     }
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(relativePath: String, absolutePath: String, kind: Kind) {
+    public init(relativePath: String, absolutePath: String, kind: Kind) {
         self.relativePath = relativePath
         self.absolutePath = absolutePath
         self.kind = kind
@@ -67,7 +67,7 @@ package struct ContentEntry: Sendable, Hashable {
 /// followed (a pull request's `key.txt -> ~/.ssh/id_rsa` is never published), and
 /// one that leads back into a folder being walked is refused.
 /// Uses `readdir` and one `stat` per folder or link, nothing per plain file.
-package enum ContentWalker {
+public enum ContentWalker {
     struct Result: Sendable {
         var entries: [ContentEntry] = []
         var diagnostics: [Diagnostic] = []
@@ -92,7 +92,7 @@ package enum ContentWalker {
     }
 
     /// Whether a content-relative path is or lies in junk (for the watcher's list of changed files).
-    package static func isJunk(relativePath: String) -> Bool {
+    public static func isJunk(relativePath: String) -> Bool {
         let parts = relativePath.split(separator: "/")
         for (i, part) in parts.enumerated() where isJunk(String(part), isFolder: i < parts.count - 1) || isJunk(String(part), isFolder: true) {
             return true

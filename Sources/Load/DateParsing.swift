@@ -5,8 +5,8 @@ import Foundation
 /// and an optional zone (`Z`, `+01:00`, `+0100`, `+01`), a blank allowed before
 /// the zone. A date without a zone is wall-clock time in the site's time zone.
 /// The wall-clock fields are kept as written, so a post never shifts a day.
-package enum DateParsing {
-    package enum Failure: Error, Equatable, Sendable {
+public enum DateParsing {
+    public enum Failure: Error, Equatable, Sendable {
         /// Not in any of the accepted forms.
         case notADate
         /// In the right form, but no such day or time (`2021-02-30`, `25:00`).
@@ -14,15 +14,15 @@ package enum DateParsing {
     }
 
     /// The parts of a written date, before any time zone is applied.
-    package struct Fields: Equatable, Sendable {
-        package var year: Int, month: Int, day: Int
-        package var hour = 0, minute = 0, second = 0
+    public struct Fields: Equatable, Sendable {
+        public var year: Int, month: Int, day: Int
+        public var hour = 0, minute = 0, second = 0
         var fraction: Double = 0
         /// Offset written in the text, if any.
-        package var utcOffsetSeconds: Int?
+        public var utcOffsetSeconds: Int?
 
         /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-        package init(
+        public init(
             year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
             fraction: Double = 0, utcOffsetSeconds: Int? = nil
         ) {
@@ -38,10 +38,10 @@ package enum DateParsing {
     }
 
     /// The forms `fields` reads, for messages about a date it could not.
-    package static let acceptedForms = "2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)"
+    public static let acceptedForms = "2021-01-05, 2021-01-05 09:30 or 2021-01-05T09:30:15+01:00 (seconds and zone optional)"
 
     /// Parses `text` (surrounding blanks ignored), resolving a zone-less time in `timeZone`.
-    package static func parse(_ text: String, timeZone: TimeZone) -> Result<PostDate, Failure> {
+    public static func parse(_ text: String, timeZone: TimeZone) -> Result<PostDate, Failure> {
         switch fields(text) {
         case .failure(let failure): return .failure(failure)
         case .success(let f): return .success(postDate(f, timeZone: timeZone))
@@ -49,7 +49,7 @@ package enum DateParsing {
     }
 
     /// The written fields, checked against the calendar.
-    package static func fields(_ text: String) -> Result<Fields, Failure> {
+    public static func fields(_ text: String) -> Result<Fields, Failure> {
         var scanner = ByteScanner(text.utf8.trimmingBlanks())
         guard let year = scanner.digits(exactly: 4), scanner.take(45),
               let month = scanner.digits(exactly: 2), scanner.take(45),
@@ -105,7 +105,7 @@ package enum DateParsing {
     /// For `YYYY-MM-DD-slug` file names: the date part if the name starts with
     /// `NNNN-NN-NN` followed by `-` or the end. Month and day may have one digit
     /// (`2016-1-5-x`); `date` is always padded (`2016-01-05`), `written` is as in the name.
-    package static func fileNamePrefix(_ name: String) -> (date: String, written: String, rest: String)? {
+    public static func fileNamePrefix(_ name: String) -> (date: String, written: String, rest: String)? {
         let bytes = Array(name.utf8)
         func number(from start: Int, digits: ClosedRange<Int>) -> (value: Int, end: Int)? {
             var end = start
@@ -124,7 +124,7 @@ package enum DateParsing {
     }
 
     /// `2016-01-05`.
-    package static func day(year: Int, month: Int, day: Int) -> String {
+    public static func day(year: Int, month: Int, day: Int) -> String {
         func pad(_ n: Int, _ width: Int) -> String {
             let digits = String(n)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -141,7 +141,7 @@ package enum DateParsing {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

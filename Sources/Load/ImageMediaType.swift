@@ -1,7 +1,7 @@
 /// The media type of an image file blogbuild can show as a logo or icon, from
 /// its extension (`logo.svg` → `image/svg+xml`); nil for anything else.
-package enum ImageMediaType {
-    package static func of(_ path: String) -> String? {
+public enum ImageMediaType {
+    public static func of(_ path: String) -> String? {
         let cut = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
         let name = path[..<cut].lowercased()
         for (suffix, type) in [(".svg", "image/svg+xml"), (".png", "image/png"), (".ico", "image/x-icon"),

@@ -1,12 +1,12 @@
 import Support
 
 /// Where an image that front matter names lives among the static files.
-package enum ImageReference {
+public enum ImageReference {
     /// The path relative to content/ of the static file `src` names, written in
     /// the file at `sourcePath` (`content/posts/x.md`): `/images/a.png` is
     /// `images/a.png`, `a.png` is beside the Markdown file. Nil for URLs with a
     /// scheme and paths that climb above content/.
-    package static func staticPath(_ src: String, from sourcePath: String) -> String? {
+    public static func staticPath(_ src: String, from sourcePath: String) -> String? {
         // Most images are written `/images/a.png`: every stage asks for each one, so
         // that form is answered without splitting and joining the path.
         if isPlainSitePath(src) { return String(src.dropFirst()) }
@@ -51,7 +51,7 @@ package enum ImageReference {
     /// `/apps/`, feeds), not only on the page of that file. Site paths, URLs with a
     /// scheme and paths that climb above content/ are returned as written (the link
     /// checker reports the last).
-    package static func sitePath(_ src: String, from sourcePath: String) -> String {
+    public static func sitePath(_ src: String, from sourcePath: String) -> String {
         guard let first = src.first, first != "/", first != "#", first != "?", !URLReference.isExternal(src) else { return src }
         let cut = src.firstIndex { $0 == "?" || $0 == "#" } ?? src.endIndex
         var folder = Substring(sourcePath)

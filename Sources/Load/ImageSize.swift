@@ -68,7 +68,7 @@ public struct ImageSize: Sendable, Hashable {
     }
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(width: Int, height: Int) {
+    public init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }

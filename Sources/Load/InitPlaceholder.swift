@@ -45,7 +45,7 @@ public struct InitPlaceholder: Sendable, Hashable {
 
     /// The apps' links still at init's stand-ins, each at its key: an example.com
     /// website, store or source link, or the sample App Store id.
-    package static func appLinks(in apps: [App]) -> [InitPlaceholder] {
+    public static func appLinks(in apps: [App]) -> [InitPlaceholder] {
         apps.flatMap { app -> [InitPlaceholder] in
             var links: [(String, String?)] = [("website", app.website), ("source", app.source)]
             // `app_store:` as written; the link made from `app_store_id` is told at the id.
@@ -65,7 +65,7 @@ public struct InitPlaceholder: Sendable, Hashable {
     /// Init's address in the text of the pages (an app's privacy and support pages
     /// say to write to it), each at its line. Posts are left alone: one may show
     /// the address as an example.
-    package static func pageEmails(in pages: [Page]) -> [InitPlaceholder] {
+    public static func pageEmails(in pages: [Page]) -> [InitPlaceholder] {
         pages.flatMap { page -> [InitPlaceholder] in
             guard page.body.contains(authorEmail) else { return [] }
             return page.body.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
@@ -79,7 +79,7 @@ public struct InitPlaceholder: Sendable, Hashable {
     /// What is said about it: a notice while the site is being written (`build`,
     /// `serve`), an error where it would go live (`publish`, and `check`, which
     /// reports what publish fails on).
-    package func diagnostic(strict: Bool) -> Diagnostic {
+    public func diagnostic(strict: Bool) -> Diagnostic {
         let message: String
         switch key {
         case .baseURL:

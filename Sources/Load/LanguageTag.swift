@@ -6,8 +6,8 @@ import Diagnostics
 /// or `sr-Latn-RS`. The parts after the language are checked for their shape
 /// (script, region, variants, extensions, private use), not against a registry.
 /// Case does not matter, as in BCP 47.
-package enum LanguageTag {
-    package struct Problem: Equatable, Sendable {
+public enum LanguageTag {
+    public struct Problem: Equatable, Sendable {
         /// What is wrong: `is not a known language code`.
         var reason: String
         /// What was probably meant (`en` for `english`), if anything.
@@ -15,7 +15,7 @@ package enum LanguageTag {
     }
 
     /// Nil when `tag` is a fine language tag; else what is wrong with it.
-    package static func problem(_ tag: String) -> Problem? {
+    public static func problem(_ tag: String) -> Problem? {
         let written = ContentText.trimmed(tag)
         switch shapeProblem(written) {
         case nil:

@@ -3,7 +3,7 @@ import Diagnostics
 /// Builds a `Page` from `content/pages/SLUG.md` (about, contact, 404; nested as
 /// `pages/a/b.md` or the bundle `pages/a/b/index.md`, the page `/a/b/`), or from
 /// `content/apps/APP/SLUG.md`, a child page of the app `app` (privacy, support).
-package enum PageLoader {
+public enum PageLoader {
     static func load(_ source: MarkdownSource, app: String? = nil) -> (page: Page?, diagnostics: [Diagnostic]) {
         guard source.hasFrontMatter else { return (nil, [source.missingFrontMatter]) }
         var fields = source.fields
@@ -46,7 +46,7 @@ package enum PageLoader {
 
     /// The slug of the page in `file` (`pages/a/b.md` → `a/b`; an app's child page: its base
     /// name), each part that is not a slug made one as a post's (`Slug.fromFileName`).
-    package static func urlSlug(_ file: String, app: String?) -> String {
+    public static func urlSlug(_ file: String, app: String?) -> String {
         let written = app == nil ? ContentPaths.pageSlug(of: file) : ContentPaths.slug(of: file)
         return written.split(separator: "/", omittingEmptySubsequences: false).map { part in
             let cleaned = Slug.fromFileName(String(part))

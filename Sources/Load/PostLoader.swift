@@ -7,7 +7,7 @@ import Diagnostics
 /// file name's is a warning. A post bundle `posts/2021-01-05-x/index.md` is
 /// named by its folder. `description` and `lastmod`, other generators' names,
 /// are read as `summary` and `updated`; other unknown keys get a hint.
-package enum PostLoader {
+public enum PostLoader {
     static func load(_ source: MarkdownSource, timeZone: TimeZone) -> (post: Post?, diagnostics: [Diagnostic]) {
         guard source.hasFrontMatter else { return (nil, [source.missingFrontMatter]) }
         var fields = source.fields
@@ -104,7 +104,7 @@ package enum PostLoader {
     /// A name that is not a slug (`Café notes ☕ über`, `Help!-I'm-here`) gives the slug
     /// `new post` would have named it by; one with no letter or digit a slug keeps gives
     /// the title's, else (`日記`, no title that slugs) the name as it is. Nil: neither has one.
-    package static func slug(fileName: String, title: String?) -> String? {
+    public static func slug(fileName: String, title: String?) -> String? {
         let cleaned = Slug.fromFileName(fileName)
         if !cleaned.isEmpty { return cleaned }
         if let title, !Slug.make(title).isEmpty { return Slug.make(title) }
@@ -123,7 +123,7 @@ package enum PostLoader {
     }
 
     /// The file's base name without its Markdown extension, or its folder's name for `index.md`.
-    package static func nameForDateAndSlug(_ file: String) -> String {
+    public static func nameForDateAndSlug(_ file: String) -> String {
         let parts = file.split(separator: "/")
         guard let last = parts.last else { return "" }
         let base = ContentPaths.baseName(String(last))

@@ -30,7 +30,7 @@ public struct SocialLink: Sendable, Hashable {
 
     /// What a reader sees: the service's name (GitHub), the language's word for
     /// `email` and `website`, else the key capitalised (`podcast` → Podcast).
-    package func label(strings: ThemeStrings) -> String {
+    public func label(strings: ThemeStrings) -> String {
         let key = name.lowercased()
         if key == "email" { return strings[.email] }
         if key == "website" { return strings[.website] }

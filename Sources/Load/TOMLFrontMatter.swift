@@ -7,7 +7,7 @@ import Diagnostics
 /// written on, its value in YAML's flow style, so every message about a key
 /// (`'date' is not a date`) points at the key's line in the file. Values inside a
 /// table or array are reported at their key's line.
-package enum TOMLFrontMatter {
+public enum TOMLFrontMatter {
     /// The YAML for `toml`, or the TOML error at its file line (`lineOffset`: the
     /// file lines before the TOML's first line).
     static func yaml(_ toml: String, file: String, lineOffset: Int) -> Result<String, Diagnostic> {
@@ -116,12 +116,12 @@ package enum TOMLFrontMatter {
     }
 
     /// A TOML date as blogbuild writes one: `2021-01-05`.
-    package static func text(_ d: TOMLDate) -> String {
+    public static func text(_ d: TOMLDate) -> String {
         String(format: "%04d-%02d-%02d", d.year, d.month, d.day)
     }
 
     /// A TOML date and time: `2021-01-05 09:30:00`, with ` +01:00` when it has an offset.
-    package static func text(_ dt: TOMLDateTime) -> String {
+    public static func text(_ dt: TOMLDateTime) -> String {
         var out = text(dt.date)
         out += String(format: " %02d:%02d:%02d", dt.time.hour, dt.time.minute, dt.time.second)
         if let minutes = dt.offset?.offset {

@@ -74,7 +74,7 @@ public struct ThemeStrings: Sendable, Hashable {
         }
 
         /// The keys templates read as `strings.KEY`.
-        package static var plain: [Key] { allCases.filter { $0.placeholders.isEmpty } }
+        public static var plain: [Key] { allCases.filter { $0.placeholders.isEmpty } }
     }
 
     /// The language whose texts these are (and whose month names dates use).

@@ -5,9 +5,9 @@ import Support
 /// (`[see](other.md#part)`, `[old](2021-01-05-x.markdown)`: any of
 /// `ContentPaths.markdownExtensions`): what `MarkdownFileLinks` turns into page URLs.
 /// Known when a body is rendered (`RenderedMarkdown.linksMarkdownFiles`).
-package enum MarkdownFileLink {
+public enum MarkdownFileLink {
     /// Whether `link` (as written) names a Markdown file.
-    package static func test(_ link: String) -> Bool {
+    public static func test(_ link: String) -> Bool {
         // A link without `.m` anywhere (nearly all) is answered without splitting or lowercasing it.
         guard mentionsDotM(link), !URLReference.isExternal(link) else { return false }
         return ContentPaths.isMarkdown(SitePaths.split(link).path)

@@ -11,12 +11,12 @@ import HTML
 /// cut, so a language written without spaces (Japanese) is never cut.
 /// Uses the one HTML scanner (`HTMLScanner`); the scan stops at the first word
 /// past the limit, so a long paragraph costs no more than a short one.
-package enum SummaryCut {
+public enum SummaryCut {
     /// About 60 words: three or four sentences.
-    static let wordLimit = 60
+    public static let wordLimit = 60
 
     /// `html` cut after its `limit`th word, or nil when it has no more words than that.
-    package static func cut(_ html: String, limit: Int = wordLimit) -> String? {
+    public static func cut(_ html: String, limit: Int = wordLimit) -> String? {
         var html = html
         return html.withUTF8 { cut($0, limit: limit) }
     }

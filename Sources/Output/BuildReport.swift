@@ -31,7 +31,7 @@ public struct BuildReport: Sendable {
     public var images: ImageWork?
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(
+    public init(
         pages: Int,
         files: Int,
         posts: Int,
@@ -81,7 +81,7 @@ public struct ImageWork: Sendable, Equatable {
     public var libvipsLoaded: Bool
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(sources: Int, read: Int, made: Int, fromCache: Int, libvipsLoaded: Bool) {
+    public init(sources: Int, read: Int, made: Int, fromCache: Int, libvipsLoaded: Bool) {
         self.sources = sources
         self.read = read
         self.made = made

@@ -27,10 +27,10 @@ public struct BuildRequest: Sendable {
     /// folder was before, nothing. `IncrementalBuilder` asks for it on a first build into
     /// nothing, and takes the pages away again should the build fail: at 10,000 posts
     /// serve then never holds all 130 MB of pages at once.
-    package var writesPagesAsMade: OutputWriter.Nothing?
+    public var writesPagesAsMade: OutputWriter.Nothing?
 
     /// The derived-image cache (`Images/DerivedImageCache`).
-    package var imageCacheFolder: URL {
+    public var imageCacheFolder: URL {
         (cacheDirectory ?? siteDirectory.appendingPathComponent(".blogbuild-cache")).appendingPathComponent("images")
     }
 

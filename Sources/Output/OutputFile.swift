@@ -29,14 +29,14 @@ public struct OutputFile: Sendable, Hashable {
 
 extension OutputFile {
     /// Whether the file is `.written`: already in the output folder, its bytes not held.
-    package var isWritten: Bool {
+    public var isWritten: Bool {
         if case .written = contents { true } else { false }
     }
 
     /// The file's bytes: made by the build, or, for `.written`, read back from the
     /// output folder they were written to (`folder`); nil for a copy, or a file
     /// that cannot be read.
-    package func bytes(writtenIn folder: URL?) -> [UInt8]? {
+    public func bytes(writtenIn folder: URL?) -> [UInt8]? {
         switch contents {
         case .bytes(let bytes): return bytes
         case .copy: return nil

@@ -50,9 +50,9 @@ public enum OutputWriter {
     /// What is at `outputDirectory` before a build: nothing (no folder), an empty
     /// folder (not even a hidden file), or more (nil). Into nothing, a build can write
     /// as it goes and, should it fail, take away what it wrote (`removeWritten`).
-    package enum Nothing { case noFolder, emptyFolder }
+    public enum Nothing: Sendable { case noFolder, emptyFolder }
 
-    package static func holdsNothing(_ outputDirectory: URL) -> Nothing? {
+    public static func holdsNothing(_ outputDirectory: URL) -> Nothing? {
         var isFolder: ObjCBool = false
         let path = outputDirectory.path
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -66,7 +66,7 @@ public enum OutputWriter {
     /// Takes away `paths` (and the folders they leave empty) that a build wrote into
     /// `outputDirectory` when it held `before`, so it holds that again; what could not be
     /// taken away, as problems (said with the build's own).
-    package static func removeWritten(_ paths: [String], from outputDirectory: URL, before: Nothing, siteDirectory: URL) -> [Diagnostic] {
+    public static func removeWritten(_ paths: [String], from outputDirectory: URL, before: Nothing, siteDirectory: URL) -> [Diagnostic] {
         do throws(BuildFailure) {
             _ = try update(writing: [], removing: paths, in: outputDirectory, siteDirectory: siteDirectory)
         } catch {

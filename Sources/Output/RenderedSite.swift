@@ -13,7 +13,7 @@ public struct RenderedSite: Sendable {
     }
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(files: [OutputFile], report: BuildReport, diagnostics: [Diagnostic]) {
+    public init(files: [OutputFile], report: BuildReport, diagnostics: [Diagnostic]) {
         self.files = files
         self.report = report
         self.diagnostics = diagnostics

@@ -6,7 +6,7 @@ import Render
 extension PageKind {
     /// A child page of an app (`content/apps/kettle/privacy.md`): its text under
     /// its app's head, `/apps/kettle/privacy/` (`app-page.mustache`).
-    package static let appPage: PageKind = PageKind(
+    public static let appPage: PageKind = PageKind(
         name: "app-page",
         // `page` as on any page, and the card of the app it belongs to.
         templates: { [("app-page", [("app", ContextShapes.appCard)])] },

@@ -6,7 +6,7 @@ import Render
 extension PageKind {
     /// One app: its card, description, screenshots, links, child pages and the
     /// posts about it, `/apps/kettle/` (`app.mustache`).
-    package static let app: PageKind = PageKind(
+    public static let app: PageKind = PageKind(
         name: "app",
         templates: { [("app", [("app", ContextShapes.app)])] },
         routes: { site, _ in

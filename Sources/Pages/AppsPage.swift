@@ -5,7 +5,7 @@ import Render
 
 extension PageKind {
     /// Every app's card: `/apps/` (`apps.mustache`).
-    package static let apps: PageKind = PageKind(
+    public static let apps: PageKind = PageKind(
         name: "apps",
         templates: { [("apps", [("apps", ContextShapes.list(ContextShapes.appCard)), ("has_apps", .scalar)])] },
         routes: { _, _ in [Route(url: SiteURLs.apps, kind: .apps, source: "(apps index)")] },

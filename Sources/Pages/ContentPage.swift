@@ -8,7 +8,7 @@ import Render
 extension PageKind {
     /// A standalone page (`content/pages/about.md`): `/about/` (`page.mustache`);
     /// `404.md` is the site's "not found" page, `/404.html` (`404.mustache`).
-    package static let page: PageKind = PageKind(
+    public static let page: PageKind = PageKind(
         name: "page",
         templates: { [("page", []), ("404", [])] },
         routes: { site, _ in

@@ -10,9 +10,9 @@ import Render
 /// its context is filled, and its date in the sitemap. The router, the render
 /// keys, the template contracts, the sitemap and the incremental layer all read
 /// this table (`PageKinds.all`) and know no kind by name.
-package final class PageKind: Sendable {
+public final class PageKind: Sendable {
     /// Where a page of this kind stands in the sitemap.
-    package enum SitemapEntry {
+    public enum SitemapEntry {
         /// Not a page to index (a redirect, the 404 page).
         case unlisted
         /// Listed, last changed then (nil: unknown, e.g. a standalone page).
@@ -35,11 +35,11 @@ package final class PageKind: Sendable {
     /// The template a page renders with; nil for a page the engine writes itself (`redirect`).
     let template: @Sendable (Route, Site) -> String?
     /// What a page is made from besides the site as a whole.
-    package let inputs: @Sendable (Route, Site) -> RouteInputs
+    public let inputs: @Sendable (Route, Site) -> RouteInputs
     /// Fills the page's context: `page` and the kind's own names.
     let context: @Sendable (Route, inout PageContext) -> Void
     /// Its entry in the sitemap.
-    package let sitemap: @Sendable (Route, Site) -> SitemapEntry
+    public let sitemap: @Sendable (Route, Site) -> SitemapEntry
     /// For a page the engine writes itself: the title and site path it sends readers to.
     let redirect: (@Sendable (Route, Site) -> (title: String, url: String))?
 

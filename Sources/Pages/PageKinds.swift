@@ -11,8 +11,8 @@ import Render
 /// output path the earlier one keeps it), and what is derived from them: the
 /// page templates a theme must have and each one's context, the `page.is_*`
 /// flags, the sitemap.
-package enum PageKinds {
-    package static let all: [PageKind] = [
+public enum PageKinds {
+    public static let all: [PageKind] = [
         .post, .home, .seriesIndex, .series, .apps, .app, .tags, .tag, .archive, .page, .appPage, .notFound, .search,
         .alias, .pageAlias, .siteRedirect,
     ]
@@ -37,7 +37,7 @@ package enum PageKinds {
     static let templates = templates(of: all)
 
     /// The contract a theme is compiled against for a site with these kinds of page.
-    package static func templates(of kinds: [PageKind]) -> PageTemplates {
+    public static func templates(of kinds: [PageKind]) -> PageTemplates {
         let names = templateFields(of: kinds).map(\.name)
         return PageTemplates(names: names, root: { template in
             templateFields(of: kinds).first(where: { $0.name == template }).map { ContextShapes.root(own: $0.own, flags: names) }
@@ -50,7 +50,7 @@ package enum PageKinds {
     }
 
     /// Every page a reader or a search engine should find, as each kind lists it.
-    package static func sitemapPages(_ routes: [Route], site: Site) -> [Sitemap.Page] {
+    public static func sitemapPages(_ routes: [Route], site: Site) -> [Sitemap.Page] {
         routes.compactMap { route in
             switch route.kind.sitemap(route, site) {
             case .unlisted: nil

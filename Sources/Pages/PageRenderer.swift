@@ -9,15 +9,15 @@ import Render
 
 /// Renders routes to bytes with the theme's templates. Pure and thread-safe:
 /// routes are rendered on all cores.
-package struct PageRenderer: Sendable {
-    package let site: Site
-    package let theme: Theme
-    package let urls: URLMaker
+public struct PageRenderer: Sendable {
+    public let site: Site
+    public let theme: Theme
+    public let urls: URLMaker
     /// What pages show of posts, tags, series and apps (made from `site` when not given).
-    package var projections: SiteProjections? = nil
+    public var projections: SiteProjections? = nil
 
     /// Renders `routes`, on all cores, in order; a route that cannot be rendered is a diagnostic.
-    package func render(_ routes: [Route]) -> ([OutputFile], [Diagnostic]) {
+    public func render(_ routes: [Route]) -> ([OutputFile], [Diagnostic]) {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         render(routes, inRunsOf: max(routes.count, 1)) { made, problems in
@@ -30,7 +30,7 @@ package struct PageRenderer: Sendable {
     /// `render(routes)` in runs of `run` routes, each run handed to `body` as soon as it
     /// is made (what every page reads is made once), so a caller that writes each run
     /// never holds every page at once.
-    package func render(_ routes: [Route], inRunsOf run: Int, _ body: ([OutputFile], [Diagnostic]) -> Void) {
+    public func render(_ routes: [Route], inRunsOf run: Int, _ body: ([OutputFile], [Diagnostic]) -> Void) {
         var templateValues = TemplateValues(site: site, urls: urls, projections: projections)
         // Many pages list each post; the handful a live edit re-renders are cheaper made as asked.
         if routes.count > 64 { templateValues = templateValues.withEntryTexts() }
@@ -100,7 +100,7 @@ package struct PageRenderer: Sendable {
     }
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(site: Site, theme: Theme, urls: URLMaker, projections: SiteProjections? = nil) {
+    public init(site: Site, theme: Theme, urls: URLMaker, projections: SiteProjections? = nil) {
         self.site = site
         self.theme = theme
         self.urls = urls

@@ -7,7 +7,7 @@ import Render
 
 extension PageKind {
     /// A post's own page: `post.mustache`, at its permalink.
-    package static let post: PageKind = PageKind(
+    public static let post: PageKind = PageKind(
         name: "post",
         templates: { [("post", [("post", ContextShapes.post)])] },
         postRoutes: { site, i, _ in

@@ -18,32 +18,32 @@ import Render
 /// same values, so a field added to a projection is covered here by itself.
 /// The incremental-build tests compare every rebuild with a clean build, byte
 /// for byte.
-package struct RenderKeys {
-    package let site: Site
-    package let theme: Theme
-    package let urls: URLMaker
-    package let projections: SiteProjections
+public struct RenderKeys: Sendable {
+    public let site: Site
+    public let theme: Theme
+    public let urls: URLMaker
+    public let projections: SiteProjections
     /// Load version of a source path (`DocumentMemo.version(of:)`).
-    package let version: @Sendable (String) -> Int
+    public let version: @Sendable (String) -> Int
 
     /// What many routes' keys share, hashed once per build: the site as a whole,
     /// each post's list entry (with and without its tags' post counts), each
     /// processed image's variants. A patched plan (`PlanPatch`) keeps it and
     /// hashes again only the entries of the posts that changed.
-    package struct Shared: Sendable {
+    public struct Shared: Sendable {
         var siteKey: Int
-        package var entryKeys: [Int]
+        public var entryKeys: [Int]
         /// Entries without their tags' post counts, for the pages that show none (the usual
         /// case): a post joining a tag then changes only the pages that list that post.
-        package var entryKeysWithoutCounts: [Int]
+        public var entryKeysWithoutCounts: [Int]
         /// Templates that never read a tag's `count`.
-        package var countlessTemplates: Set<String>
+        public var countlessTemplates: Set<String>
         /// Each processed image's variants (every path of every width), not hashed on every page showing it.
         var variantKeys: [String: Int]
     }
 
     /// The shared part, made for the whole site.
-    package func shared() -> Shared {
+    public func shared() -> Shared {
         let countless = Self.countlessTemplates(of: theme)
         // Each entry hashed once: a post is on its home page, the archive, and each
         // of its tag, series and app pages.
@@ -54,12 +54,12 @@ package struct RenderKeys {
     }
 
     /// The page templates of `theme` that never read a tag's `count`.
-    package static func countlessTemplates(of theme: Theme) -> Set<String> {
+    public static func countlessTemplates(of theme: Theme) -> Set<String> {
         Set(theme.pages.filter { !$0.value.readsTagCounts }.keys)
     }
 
     /// `shared` with post `i`'s entry hashed again (its projection changed).
-    package func updating(_ shared: inout Shared, entry i: Int) {
+    public func updating(_ shared: inout Shared, entry i: Int) {
         let entry = projections.entries[i]
         shared.entryKeys[i] = entry.hashValue
         shared.entryKeysWithoutCounts[i] = shared.countlessTemplates.isEmpty ? shared.entryKeys[i] : Self.countlessKey(entry)
@@ -81,7 +81,7 @@ package struct RenderKeys {
     }
 
     /// Each route's key and content key (`keyParts`), on all cores.
-    package func keyParts(for routes: [Route], shared: Shared) -> (keys: [Int], contentKeys: [Int]) {
+    public func keyParts(for routes: [Route], shared: Shared) -> (keys: [Int], contentKeys: [Int]) {
         let parts = routes.parallelMap { keyParts(for: $0, shared: shared) }
         return (parts.map(\.key), parts.map(\.content))
     }
@@ -92,14 +92,14 @@ package struct RenderKeys {
     /// its content key, everything else it shows. Kept apart so that a template edit
     /// makes the keys of the pages using it from their last content keys (`PlanPatch`),
     /// without hashing what they show again.
-    package func keyParts(for route: Route, shared: Shared) -> (key: Int, content: Int) {
+    public func keyParts(for route: Route, shared: Shared) -> (key: Int, content: Int) {
         let inputs = route.inputs(in: site)
         let content = contentKey(for: route, inputs: inputs, shared: shared)
         return (key(templates: inputs.templates, content: content), content)
     }
 
     /// The key of a page rendered with `templates` whose content key is `content`.
-    package func key(templates: [String], content: Int) -> Int {
+    public func key(templates: [String], content: Int) -> Int {
         var h = Hasher()
         for name in templates { template(name, into: &h) }
         h.combine(content)
@@ -144,7 +144,7 @@ package struct RenderKeys {
     /// shows, which come from the image files (`width`/`height`, `srcset`), not
     /// from the document.
     /// `variantKeys`: the hash of each image's variant set, by path, when made once for many pages.
-    package static func combine(_ own: RouteInputs.Own, of site: Site, version: (String) -> Int, variantKeys: [String: Int]? = nil,
+    public static func combine(_ own: RouteInputs.Own, of site: Site, version: (String) -> Int, variantKeys: [String: Int]? = nil,
                         into h: inout Hasher) {
         func shown(_ src: String, _ sourcePath: String) {
             guard let path = ImageReference.staticPath(src, from: sourcePath) else { return h.combine(0) }
@@ -192,7 +192,7 @@ package struct RenderKeys {
 
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(
+    public init(
         site: Site,
         theme: Theme,
         urls: URLMaker,

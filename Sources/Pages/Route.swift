@@ -4,22 +4,22 @@ import Site
 
 /// One output file of the site that a template (or the engine) renders: a page
 /// of one kind (`PageKind`).
-package struct Route: Sendable, Hashable {
+public struct Route: Sendable, Hashable {
     /// Site path, e.g. `/2021/03/x/` or `/404.html`.
-    package let url: String
-    package var kind: PageKind
+    public let url: String
+    public var kind: PageKind
     /// Which page of its kind: the post, page, series, app or tag (its index in
     /// `Site`), the `redirects:` entry, or the page number (1-based) of a paged
     /// list; 0 for a kind with one page.
-    package var item: Int = 0
+    public var item: Int = 0
     /// The file that asked for this route, for duplicate-path messages.
-    package var source: String
+    public var source: String
     /// Where in `source` the URL comes from (the `slug:` or `aliases:` line), if known.
-    package var location: SourceLocation? = nil
+    public var location: SourceLocation? = nil
 
     /// Path of the file in the output folder, e.g. `2021/03/x/index.html`: made
     /// once, as every stage of a rebuild looks routes up by it.
-    package let outputPath: String
+    public let outputPath: String
 
     init(url: String, kind: PageKind, item: Int = 0, source: String, location: SourceLocation? = nil) {
         self.url = url
@@ -35,11 +35,11 @@ package struct Route: Sendable, Hashable {
         SitePaths.outputPath(forSitePath: url)
     }
 
-    package static func == (a: Route, b: Route) -> Bool {
+    public static func == (a: Route, b: Route) -> Bool {
         a.url == b.url && a.kind === b.kind && a.item == b.item && a.source == b.source && a.location == b.location
     }
 
-    package func hash(into h: inout Hasher) {
+    public func hash(into h: inout Hasher) {
         h.combine(url)
         h.combine(ObjectIdentifier(kind))
         h.combine(item)

@@ -2,9 +2,9 @@ import Site
 /// What one page is made from besides the site as a whole, declared once per
 /// kind of page. `RenderKeys` hashes it (equal inputs, equal bytes), and the
 /// incremental layer reads it backwards: which pages show post `i`.
-package struct RouteInputs {
+public struct RouteInputs {
     /// A Markdown file the page is made from (by load version, with its resolved links and images).
-    package enum Own: Equatable {
+    public enum Own: Equatable {
         case none
         case post(Int)
         case series(Int)
@@ -13,7 +13,7 @@ package struct RouteInputs {
     }
 
     /// Which posts' list entries (`PostListEntry`) the page shows, in order.
-    package enum Listed {
+    public enum Listed {
         case none
         case range(Range<Int>)
         case indices([Int])
@@ -30,29 +30,29 @@ package struct RouteInputs {
 
     /// The templates it may be rendered with (`page` or `404` for a content page: decided by its
     /// URL; `app-page` for an app's child page).
-    package var templates: [String]
-    package var own: Own = .none
-    package var listed: Listed = .none
+    public var templates: [String]
+    public var own: Own = .none
+    public var listed: Listed = .none
     /// A post page's related posts (`RelatedPosts`), shown at its end by title, URL and date
     /// (`SiteProjections.relatedLink`): a related post's new title, or another choice, renders it again.
-    package var related: [Int] = []
+    public var related: [Int] = []
     /// A post page's series box (`SiteProjections.seriesBox`): the titles and URLs of its series' parts.
-    package var seriesBoxOf: Int?
+    public var seriesBoxOf: Int?
     /// App cards shown (`SiteProjections.apps`), by app index; `allApps` for the apps page.
-    package var appCard: Int?
-    package var allApps = false
+    public var appCard: Int?
+    public var allApps = false
     /// An app page's links to its child pages (`SiteProjections.appPages`), by app index.
     var appPagesOf: Int?
     /// Series summaries shown; `allSeries` for the series index.
-    package var seriesSummary: Int?
-    package var allSeries = false
+    public var seriesSummary: Int?
+    public var allSeries = false
     /// Tag links shown; `allTags` for the tags page.
-    package var tagLink: Int?
-    package var allTags = false
+    public var tagLink: Int?
+    public var allTags = false
     /// A redirect to a post: its title and URL (from the post's list entry).
-    package var redirectTo: Int?
+    public var redirectTo: Int?
     /// A home page's number of home pages (its pagination links).
-    package var pageCount: Int?
+    public var pageCount: Int?
 
     init(templates: [String]) { self.templates = templates }
 

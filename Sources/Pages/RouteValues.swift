@@ -5,7 +5,7 @@ import Render
 /// The context a route renders with: what every page has (`site`, its nav,
 /// `strings`, the common part of `page`), and what its kind adds
 /// (`PageKind.context`). Redirects have no template (`PageRenderer.aliasPage`).
-struct RouteValues {
+struct RouteValues: Sendable {
     let site: Site
     let urls: URLMaker
     let values: TemplateValues

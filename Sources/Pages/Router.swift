@@ -4,7 +4,7 @@ import Site
 
 /// Lists every page the site has, one route per output file, as the page kinds
 /// declare them (`PageKinds.all`), and reports two sources that would write the same file.
-package enum Router {
+public enum Router {
     /// `kinds`: the kinds of page the site has (a test adds one of its own).
     static func routes(for site: Site, kinds: [PageKind] = PageKinds.all) -> ([Route], [Diagnostic]) {
         let (routes, _, diagnostics) = indexedRoutes(for: site, kinds: kinds)
@@ -13,7 +13,7 @@ package enum Router {
 
     /// `routes`, with each route's place in the list by its output path (made for the
     /// duplicate check, and kept by a plan: a patched one finds a page's last key by it).
-    package static func indexedRoutes(for site: Site, kinds: [PageKind] = PageKinds.all)
+    public static func indexedRoutes(for site: Site, kinds: [PageKind] = PageKinds.all)
         -> (routes: [Route], byOutputPath: [String: Int], problems: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // Routes are moved, never copied (a copy retains and releases each of a route's strings):
@@ -41,7 +41,7 @@ package enum Router {
     /// nil for one made again). Nil (make them whole) when a route is dropped (a bad
     /// URL, a duplicate path) or the last routes had a problem other than a hint: a
     /// page dropped then as a duplicate may have its path now.
-    package static func patchedRoutes(for site: Site, kinds: [PageKind], lastRoutes: [Route], lastProblems: [Diagnostic],
+    public static func patchedRoutes(for site: Site, kinds: [PageKind], lastRoutes: [Route], lastProblems: [Diagnostic],
                               lastPostCount: Int, origin: [Int?], changed: Set<Int>)
         -> (routes: [Route], byOutputPath: [String: Int], problems: [Diagnostic], lastIndex: [Int?])? {
         guard !lastProblems.contains(where: { $0.severity != .hint }) else { return nil }

@@ -4,7 +4,7 @@ import Render
 
 extension PageKind {
     /// One series: its intro and its parts in reading order, `/series/tidemark/` (`series.mustache`).
-    package static let series: PageKind = PageKind(
+    public static let series: PageKind = PageKind(
         name: "series",
         templates: { [("series", [("series", ContextShapes.series)])] },
         routes: { site, _ in

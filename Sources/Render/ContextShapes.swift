@@ -12,19 +12,19 @@ import Images
 /// call), so what one page type's templates read of a post entry is known apart
 /// from what another's read: the archive shows no summaries, and its entries
 /// are built without them.
-package enum ContextShapes {
-    package typealias Fields = [(String, TemplateShape)]
+public enum ContextShapes {
+    public typealias Fields = [(String, TemplateShape)]
 
     /// Names whose values are text, numbers or flags.
-    package static func scalars(_ names: String...) -> Fields {
+    public static func scalars(_ names: String...) -> Fields {
         names.map { ($0, TemplateShape.scalar) }
     }
 
-    package static func object(_ fields: Fields) -> TemplateShape {
+    public static func object(_ fields: Fields) -> TemplateShape {
         TemplateShape(fields: fields)
     }
 
-    package static func list(_ element: TemplateShape) -> TemplateShape {
+    public static func list(_ element: TemplateShape) -> TemplateShape {
         TemplateShape(fields: [], element: element)
     }
 
@@ -67,8 +67,8 @@ package enum ContextShapes {
 
     // MARK: Posts
 
-    package static var tagLink: TemplateShape { object(tagLinkFields) }
-    package static var tagLinkFields: Fields { scalars("name", "slug", "url", "count", "count_text") }
+    public static var tagLink: TemplateShape { object(tagLinkFields) }
+    public static var tagLinkFields: Fields { scalars("name", "slug", "url", "count", "count_text") }
 
     /// What a list entry shows of a post (`PostListEntry`); `thumbnail`: its hero image, small.
     static var entryFields: Fields {
@@ -78,12 +78,12 @@ package enum ContextShapes {
                ("thumbnail", image)]
     }
 
-    package static var entry: TemplateShape { object(entryFields) }
+    public static var entry: TemplateShape { object(entryFields) }
 
     /// A post on its own page: its entry, with the series box in place of the series mark
     /// and the hero `image` in place of the thumbnail,
     /// and links to its related posts (`RelatedPosts`).
-    package static var post: TemplateShape {
+    public static var post: TemplateShape {
         object(entryFields.filter { $0.0 != "series" && $0.0 != "thumbnail" }
                + scalars("content", "has_toc", "show_toc", "source_path", "updated", "updated_iso", "has_related")
                + [("toc", list(tocEntry)),
@@ -114,11 +114,11 @@ package enum ContextShapes {
 
     // MARK: Series, apps, tags
 
-    package static var seriesSummaryFields: Fields {
+    public static var seriesSummaryFields: Fields {
         scalars("title", "slug", "url", "count", "count_text", "description") + [("params", open)]
     }
 
-    package static var series: TemplateShape {
+    public static var series: TemplateShape {
         object(seriesSummaryFields + scalars("intro", "has_posts", "order")
                + [("posts", list(object(entryFields + scalars("number"))))])
     }
@@ -130,9 +130,9 @@ package enum ContextShapes {
             + ImagePlanner.iconSizes.flatMap { [("icon_\($0)", .scalar), ("icon_\($0)_srcset", .scalar)] }
     }
 
-    package static var appCard: TemplateShape { object(appCardFields) }
+    public static var appCard: TemplateShape { object(appCardFields) }
 
-    package static var app: TemplateShape {
+    public static var app: TemplateShape {
         object(appCardFields + scalars("description", "app_store", "website", "source", "has_links", "has_screenshots", "has_posts",
                                "posts_title", "privacy_url", "support_url", "has_pages")
                + [("screenshots", list(image)), ("posts", list(entry)), ("pages", list(appPageLink))])
@@ -147,7 +147,7 @@ package enum ContextShapes {
     // MARK: Roots
 
     /// The context a page template gets: `site`, `page`, `strings`, and `own`, its page kind's names.
-    package static func root(own: Fields, flags: [String]) -> TemplateShape {
+    public static func root(own: Fields, flags: [String]) -> TemplateShape {
         object([("site", site), ("page", page(flags: flags)), ("strings", strings)] + own)
     }
 }

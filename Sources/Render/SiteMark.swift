@@ -5,16 +5,16 @@ import Support
 /// site's title, white on the theme's accent colour in a rounded square, as a
 /// small SVG. It is the favicon and the mark beside the title in the header,
 /// so a new site never shows another site's logo.
-package enum SiteMark {
+public enum SiteMark {
     /// Where the theme publishes the mark (`assets/logo.svg`), relative to the output folder.
-    package static let assetName = "logo.svg"
+    public static let assetName = "logo.svg"
 
     /// The built-in theme's accent, for a stylesheet that names none.
-    package static let defaultAccent = "#0d6a72"
+    public static let defaultAccent = "#0d6a72"
 
     /// The SVG for a site titled `title`: `Low Tide Software` → an `L`, on `accent`.
     /// A title with no letter or digit gets a plain square.
-    package static func svg(title: String, accent: String = defaultAccent) -> String {
+    public static func svg(title: String, accent: String = defaultAccent) -> String {
         let initial = title.first(where: { $0.isLetter || $0.isNumber }).map { String($0).uppercased() } ?? ""
         var svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">"#
             + #"<rect width="64" height="64" rx="15" fill=""# + accent + #""/>"#
@@ -33,7 +33,7 @@ package enum SiteMark {
     /// own (the favicon, an `<img>` in the header), which cannot read the page's CSS
     /// variables: it is written with the value. Nil when there is none, or it is not a
     /// plain colour (`var(--x)`, or anything that could break out of the attribute).
-    package static func accent(inCSS css: String) -> String? {
+    public static func accent(inCSS css: String) -> String? {
         var rest = Substring(css)
         while let found = rest.range(of: "--accent") {
             rest = rest[found.upperBound...]

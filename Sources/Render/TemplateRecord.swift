@@ -4,13 +4,13 @@ import Template
 /// its shape (`ContextShapes`). A name the shape does not declare is a mistake in
 /// blogbuild, not in the site: it stops a debug build (every test that renders
 /// the page finds it) and is dropped in a release one.
-package struct TemplateRecord {
+public struct TemplateRecord: Sendable {
     let shape: TemplateShape
     /// What the page's templates read; a value no template reads need not be made.
     let reads: TemplateReads
     private var values: [TemplateValue]
 
-    package init(_ shape: TemplateShape, reads: TemplateReads) {
+    public init(_ shape: TemplateShape, reads: TemplateReads) {
         self.shape = shape
         self.reads = reads
         values = Array(repeating: .missing, count: shape.names.count)
@@ -22,7 +22,7 @@ package struct TemplateRecord {
         return reads.contains(shape, slot: slot)
     }
 
-    package subscript(name: String) -> TemplateValue {
+    public subscript(name: String) -> TemplateValue {
         get { shape.slots[name].map { values[$0] } ?? .missing }
         set {
             guard let slot = shape.slots[name] else {
@@ -43,14 +43,14 @@ package struct TemplateRecord {
     }
 
     /// A record for the object field `name` holds.
-    package func record(for name: String) -> TemplateRecord {
+    public func record(for name: String) -> TemplateRecord {
         TemplateRecord(shape(of: name), reads: reads)
     }
 
     /// A record for each element of the list field `name` holds.
-    package func elementRecord(for name: String) -> TemplateRecord {
+    public func elementRecord(for name: String) -> TemplateRecord {
         TemplateRecord(shape(of: name).element ?? .scalar, reads: reads)
     }
 
-    package var value: TemplateValue { .object(TemplateObject(values: values)) }
+    public var value: TemplateValue { .object(TemplateObject(values: values)) }
 }

@@ -12,13 +12,13 @@ import Images
 ///
 /// Shared by the threads that render pages: every property is a `let` holding
 /// immutable values.
-package struct TemplateValues: Sendable {
+public struct TemplateValues: Sendable {
     let site: Site
     let urls: URLMaker
     /// Resolves URLs in HTML moved away from its own page.
     let contentURLs: AbsoluteURLs
     /// What pages show of posts, tags, series and apps.
-    package let projections: SiteProjections
+    public let projections: SiteProjections
     /// `page.feeds` on every page: the site's RSS, Atom and JSON feeds.
     let siteFeeds: [FeedLink]
     /// By post index, when made ahead (`withEntryTexts`): a post is listed on several
@@ -35,7 +35,7 @@ package struct TemplateValues: Sendable {
         let readingTime: TemplateValue
     }
 
-    package init(site: Site, urls: URLMaker, projections: SiteProjections? = nil) {
+    public init(site: Site, urls: URLMaker, projections: SiteProjections? = nil) {
         self.site = site
         self.urls = urls
         self.projections = projections ?? SiteProjections(site)
@@ -48,7 +48,7 @@ package struct TemplateValues: Sendable {
 
     /// These values with every post's entry texts made ahead, on all cores: for a
     /// render of many pages, not for the few a live edit re-renders.
-    package func withEntryTexts() -> TemplateValues {
+    public func withEntryTexts() -> TemplateValues {
         var copy = self
         copy.entryTexts = projections.entries.parallelMap(entryTexts)
         return copy
@@ -73,7 +73,7 @@ package struct TemplateValues: Sendable {
 
     /// `site` without `nav`, the same on every page of a type: made once per page type
     /// (`RouteValues`), then given each page's `nav`.
-    package func siteWithoutNav(_ r: TemplateRecord) -> TemplateRecord {
+    public func siteWithoutNav(_ r: TemplateRecord) -> TemplateRecord {
         var r = r
         let shown = projections.site
         let c = shown.config
@@ -132,7 +132,7 @@ package struct TemplateValues: Sendable {
     }
 
     /// `strings`: the theme's plain words (those without placeholders), by key.
-    package func strings(_ r: TemplateRecord) -> TemplateValue {
+    public func strings(_ r: TemplateRecord) -> TemplateValue {
         var r = r
         for key in ThemeStrings.Key.plain { r[key.rawValue] = .string(strings[key]) }
         return r.value
@@ -155,7 +155,7 @@ package struct TemplateValues: Sendable {
 
     /// `site.nav`, with `current` on the entry the page at `pageURL` belongs to: its own
     /// URL, or a section above it (`/apps/` on `/apps/kettle/`; never the home page).
-    package func nav(_ r: TemplateRecord, pageURL: String) -> TemplateValue {
+    public func nav(_ r: TemplateRecord, pageURL: String) -> TemplateValue {
         let home = urls.url("/")
         return .list(site.config.nav.map { link in
             var n = r
@@ -173,7 +173,7 @@ package struct TemplateValues: Sendable {
 
     /// `page`: what every page has (title, URLs, description, kind, params).
     /// `r` holds what is the same on every page (`pageWithSiteFeeds`).
-    package func page(_ r: TemplateRecord, kind: String, title: String, path: String, description: String?,
+    public func page(_ r: TemplateRecord, kind: String, title: String, path: String, description: String?,
               params: [String: FrontMatterValue] = [:], ownFeed: FeedCollection? = nil) -> TemplateRecord {
         var r = r
         r["kind"] = .string(kind)
@@ -199,7 +199,7 @@ package struct TemplateValues: Sendable {
 
     /// What `page` holds on every page: the site's feeds, the default card and the
     /// site's `image:` as its picture (a post's hero and an app's icon replace it).
-    package func pageWithSiteFeeds(_ r: TemplateRecord) -> TemplateRecord {
+    public func pageWithSiteFeeds(_ r: TemplateRecord) -> TemplateRecord {
         var r = r
         r["feeds"] = feedLinks(siteFeeds, r.elementRecord(for: "feeds"))
         r["twitter_card"] = .string("summary")
@@ -268,7 +268,7 @@ package struct TemplateValues: Sendable {
     }
 
     /// The entries of `indices`, for a list field laid out by `r`.
-    package func entries(_ indices: some Sequence<Int>, _ r: TemplateRecord) -> TemplateValue {
+    public func entries(_ indices: some Sequence<Int>, _ r: TemplateRecord) -> TemplateValue {
         .list(indices.map { entry($0, r).value })
     }
 
@@ -281,11 +281,11 @@ package struct TemplateValues: Sendable {
 
     /// Rendered Markdown for its own page: site paths the author wrote (`/about/`)
     /// get `base_url`'s path, or all of `base_url` in `publish`.
-    package func contentHTML(_ html: String) -> String {
+    public func contentHTML(_ html: String) -> String {
         contentURLs.rewriteSitePaths(html, absolute: urls.absolute)
     }
 
-    package func toc(_ entries: [TOCEntry], _ r: TemplateRecord) -> TemplateValue {
+    public func toc(_ entries: [TOCEntry], _ r: TemplateRecord) -> TemplateValue {
         .list(entries.map { t in
             var r = r
             r["level"] = .int(t.level)
@@ -296,7 +296,7 @@ package struct TemplateValues: Sendable {
     }
 
     /// A post with everything its own page shows.
-    package func post(_ i: Int, _ r: TemplateRecord) -> TemplateValue {
+    public func post(_ i: Int, _ r: TemplateRecord) -> TemplateValue {
         let sp = site.posts[i]
         let post = sp.post
         // The series box, not the mark lists show, is the post's own `series`.
@@ -435,7 +435,7 @@ package struct TemplateValues: Sendable {
         return r.value
     }
 
-    package func tagLink(_ t: TagLink, _ r: TemplateRecord) -> TemplateRecord {
+    public func tagLink(_ t: TagLink, _ r: TemplateRecord) -> TemplateRecord {
         var r = r
         r["name"] = .string(t.name)
         r["slug"] = .string(t.slug)
@@ -447,7 +447,7 @@ package struct TemplateValues: Sendable {
 
     // MARK: Series
 
-    package func seriesSummary(_ si: Int, _ r: TemplateRecord) -> TemplateRecord {
+    public func seriesSummary(_ si: Int, _ r: TemplateRecord) -> TemplateRecord {
         let s = projections.series[si]
         var r = r
         r["title"] = .string(s.title)
@@ -460,7 +460,7 @@ package struct TemplateValues: Sendable {
         return r
     }
 
-    package func series(_ si: Int, _ r: TemplateRecord) -> TemplateValue {
+    public func series(_ si: Int, _ r: TemplateRecord) -> TemplateValue {
         let s = site.series[si]
         var r = seriesSummary(si, r)
         r["intro"] = .string(contentHTML(s.intro.html))
@@ -477,7 +477,7 @@ package struct TemplateValues: Sendable {
 
     // MARK: Apps
 
-    package func appCard(_ ai: Int, _ r: TemplateRecord) -> TemplateRecord {
+    public func appCard(_ ai: Int, _ r: TemplateRecord) -> TemplateRecord {
         let a = projections.apps[ai]
         var r = r
         r["title"] = .string(a.title)
@@ -516,7 +516,7 @@ package struct TemplateValues: Sendable {
         return r
     }
 
-    package func app(_ ai: Int, _ r: TemplateRecord) -> TemplateValue {
+    public func app(_ ai: Int, _ r: TemplateRecord) -> TemplateValue {
         let a = site.apps[ai]
         var r = appCard(ai, r)
         r["description"] = .string(contentHTML(a.description.html))
@@ -552,7 +552,7 @@ package struct TemplateValues: Sendable {
     // MARK: Values
 
     /// The default theme shows a table of contents (`show_toc`) from this many headings on.
-    package static let tocMinimumHeadings = 3
+    public static let tocMinimumHeadings = 3
 
     /// A description short enough for `<meta name="description">` and social cards:
     /// whole sentences up to `limit` characters (at least half of it), else words cut with "…".

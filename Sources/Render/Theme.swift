@@ -5,21 +5,21 @@ import Template
 
 /// The templates and assets a site is rendered with: the built-in theme, with
 /// each file the site's `templates/` folder has overriding the built-in one.
-package struct Theme: Sendable {
+public struct Theme: Sendable {
     /// Template name (path without `.mustache`, e.g. `post`, `partials/header`) → source path for messages.
     var templateSources: [String: String]
     /// Each page template compiled against its page type's context (`ContextShapes`).
-    package var pages: [String: CompiledPage] = [:]
+    public var pages: [String: CompiledPage] = [:]
     /// Files under `assets/`, by path relative to `assets/`.
-    package var assets: [String: Asset]
+    public var assets: [String: Asset]
     /// Template name → a hash of its text and of every partial it includes, directly
     /// or not; for a page template, of every template its compile reached (a dynamic
     /// name's candidates too: `CompiledFrom.fingerprint`). A page whose template's
     /// fingerprint is unchanged needs no re-render for the theme's sake (see `RenderKeys`).
-    package var fingerprints: [String: Int] = [:]
+    public var fingerprints: [String: Int] = [:]
     /// Each template's label (`templates/post.mustache`, `(built-in theme) templates/post.mustache`)
     /// and text, sorted by name: where the link checker looks for a URL a template writes.
-    package var texts: [(label: String, text: String)] = []
+    public var texts: [(label: String, text: String)] = []
     /// The page templates the theme was compiled for (`PageTemplates.names`): a theme loaded
     /// again for the same ones may reuse its compiled pages and their contexts (`load(reusing:)`).
     var pageTemplateNames: [String] = []
@@ -30,14 +30,14 @@ package struct Theme: Sendable {
     /// compiled against (kept alive: `reads` tells its parts apart by identity), and
     /// which parts of that context it reads; with the problems its compile found and
     /// what it was compiled from, so a theme loaded again can reuse it.
-    package struct CompiledPage: Sendable {
-        package let template: CompiledTemplate
-        package let root: TemplateShape
-        package let reads: TemplateReads
+    public struct CompiledPage: Sendable {
+        public let template: CompiledTemplate
+        public let root: TemplateShape
+        public let reads: TemplateReads
         /// Whether the page shows how many posts a tag has anywhere (`count` or
         /// `count_text` of an element of a `tags` list): a page that does not is not
         /// rendered again when a post elsewhere joins or leaves one of its tags (`RenderKeys`).
-        package let readsTagCounts: Bool
+        public let readsTagCounts: Bool
         /// The problems of every template its compile reached (`TemplateCompilation.problems`).
         let problems: [TemplateProblem]
         let compiledFrom: CompiledFrom
@@ -77,18 +77,18 @@ package struct Theme: Sendable {
 
     /// Every name some page template looks up in free-form front matter
     /// (`page.params.NAME`): such a key is used, not a typo of a known one.
-    package var paramNames: Set<String> {
+    public var paramNames: Set<String> {
         pages.values.reduce(into: []) { $0.formUnion($1.reads.openNames) }
     }
 
-    package enum Asset: Sendable, Hashable {
+    public enum Asset: Sendable, Hashable {
         case bytes([UInt8])
         case file(String)
     }
 
 
     /// The built-in theme's files, decoded once: path relative to templates/ → bytes.
-    package static let builtIn: [String: [UInt8]] = {
+    public static let builtIn: [String: [UInt8]] = {
         var out: [String: [UInt8]] = [:]
         for (path, base64) in EmbeddedTheme.files {
             if let data = Data(base64Encoded: base64) { out[path] = [UInt8](data) }
@@ -119,7 +119,7 @@ package struct Theme: Sendable {
     /// and `base`, must exist after overrides. `last`: the theme loaded before for the
     /// same page kinds (serve, after a template edit): each page whose templates are all
     /// as they were is taken from it, not compiled again (`CompiledFrom`).
-    package static func load(siteDirectory: URL, pages pageTemplates: PageTemplates, reusing last: Theme? = nil) -> (Theme?, [Diagnostic]) {
+    public static func load(siteDirectory: URL, pages pageTemplates: PageTemplates, reusing last: Theme? = nil) -> (Theme?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         // name → (source label, text)
         var (texts, assets) = builtInParts
@@ -162,7 +162,7 @@ package struct Theme: Sendable {
 
     /// A file of the site's `templates/assets/` as the output gets it. Stylesheets
     /// lose their comments (page weight); unreadable ones are left to the copy, which reports them.
-    package static func asset(at path: String) -> Asset {
+    public static func asset(at path: String) -> Asset {
         let css = path.hasSuffix(".css") ? FileManager.default.contents(atPath: path) : nil
         return css.map { .bytes(CSSComments.strip([UInt8]($0), compact: true)) } ?? .file(path)
     }
@@ -326,7 +326,7 @@ package struct Theme: Sendable {
     }
 
     /// Regular files below `dir`, relative, sorted; hidden files skipped.
-    package static func listFiles(_ dir: URL) -> [String] {
+    public static func listFiles(_ dir: URL) -> [String] {
         guard let walker = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: [.isRegularFileKey],
                                                           options: [.skipsHiddenFiles]) else { return [] }
         let root = dir.standardizedFileURL.path

@@ -1,15 +1,15 @@
 /// How the search index cuts a site's documents into groups, each analysed on
 /// its own (`SearchGroupTerms`), and where a build keeps the analysed groups for
 /// the next (`SearchGroupStore`; the dev server's is `SearchMemo`).
-package enum SearchGroups {
+public enum SearchGroups {
     /// A group by its first and last documents' paths; `Analysed.documents` is compared in full.
-    package struct Key: Hashable, Sendable {
+    public struct Key: Hashable, Sendable {
         var first: String
         var last: String
     }
 
     /// A group's documents and their analysis.
-    package struct Analysed {
+    public struct Analysed {
         var documents: [SearchDocument]
         var terms: SearchGroupTerms
     }
@@ -46,7 +46,7 @@ package enum SearchGroups {
 }
 
 /// Where a build keeps its analysed groups for the next (`SearchIndex.files`).
-package protocol SearchGroupStore: AnyObject, Sendable {
+public protocol SearchGroupStore: AnyObject, Sendable {
     /// The last build's groups, taken out; none when they were analysed with another stemmer.
     func take(stemmer: String?) -> [SearchGroups.Key: SearchGroups.Analysed]
     /// This build's groups, with its stemmer, and how many of them it analysed.

@@ -7,20 +7,20 @@
 /// off-by-one is a failed assertion in a test rather than a heap quietly
 /// overwritten in a user's build (issue 40: one post too many in a group
 /// corrupted `malloc`'s bookkeeping).
-package struct CheckedPointer<T> {
+public struct CheckedPointer<T> {
     /// The first value.
-    package let base: UnsafeMutablePointer<T>
+    public let base: UnsafeMutablePointer<T>
     /// How many values from `base` belong to the owner.
-    package let count: Int
+    public let count: Int
 
     @inline(__always)
-    @inlinable package init(_ base: UnsafeMutablePointer<T>, count: Int) {
+    @inlinable public init(_ base: UnsafeMutablePointer<T>, count: Int) {
         self.base = base
         self.count = count
     }
 
     @inline(__always)
-    @inlinable package subscript(i: Int) -> T {
+    @inlinable public subscript(i: Int) -> T {
         unsafeAddress {
             assert(i >= 0 && i < count, "CheckedPointer: index \(i) outside 0..<\(count)")
             return UnsafePointer(base + i)
@@ -33,21 +33,21 @@ package struct CheckedPointer<T> {
 
     /// The pointer `k` values on (at most to the end), with the rest of the room.
     @inline(__always)
-    @inlinable package static func + (p: CheckedPointer, k: Int) -> CheckedPointer {
+    @inlinable public static func + (p: CheckedPointer, k: Int) -> CheckedPointer {
         assert(k >= 0 && k <= p.count, "CheckedPointer: step \(k) outside 0...\(p.count)")
         return CheckedPointer(p.base + k, count: p.count - k)
     }
 
     @inline(__always)
-    @inlinable package static func += (p: inout CheckedPointer, k: Int) { p = p + k }
+    @inlinable public static func += (p: inout CheckedPointer, k: Int) { p = p + k }
 
     /// How many values `other` is after this one.
     @inline(__always)
-    @inlinable package func distance(to other: CheckedPointer) -> Int { base.distance(to: other.base) }
+    @inlinable public func distance(to other: CheckedPointer) -> Int { base.distance(to: other.base) }
 
     /// Sets the first `n` values to `source`'s.
     @inline(__always)
-    @inlinable package func initialize(from source: UnsafePointer<T>, count n: Int) {
+    @inlinable public func initialize(from source: UnsafePointer<T>, count n: Int) {
         assert(n >= 0 && n <= count, "CheckedPointer: \(n) values into room for \(count)")
         base.initialize(from: source, count: n)
     }
@@ -56,7 +56,7 @@ package struct CheckedPointer<T> {
 extension CheckedPointer where T == UInt8 {
     /// Stores eight bytes from the first (little-endian), which must all be the owner's.
     @inline(__always)
-    @inlinable package func storeEight(_ word: UInt64) {
+    @inlinable public func storeEight(_ word: UInt64) {
         assert(count >= 8, "CheckedPointer: an eight-byte store into room for \(count)")
         UnsafeMutableRawPointer(base).storeBytes(of: word.littleEndian, as: UInt64.self)
     }
@@ -65,7 +65,7 @@ extension CheckedPointer where T == UInt8 {
 extension UnsafeBufferPointer where Element == UInt8 {
     /// The eight bytes at `i` (little-endian), all inside the buffer: checked in debug builds.
     @inline(__always)
-    @inlinable package func loadEight(at i: Int) -> UInt64 {
+    @inlinable public func loadEight(at i: Int) -> UInt64 {
         assert(i >= 0 && i + 8 <= count, "loadEight: bytes \(i)..<\(i + 8) outside 0..<\(count)")
         return UInt64(littleEndian: UnsafeRawPointer(baseAddress.unsafelyUnwrapped + i).loadUnaligned(as: UInt64.self))
     }

@@ -2,8 +2,8 @@ import Dispatch
 
 /// Maps over an array on all cores, keeping the order: each chunk of indices
 /// is written by exactly one iteration into a pre-sized buffer.
-package enum ConcurrentMap {
-    package static func map<Element: Sendable, T: Sendable>(_ input: [Element], _ transform: @Sendable (Element) -> T) -> [T] {
+public enum ConcurrentMap {
+    public static func map<Element: Sendable, T: Sendable>(_ input: [Element], _ transform: @Sendable (Element) -> T) -> [T] {
         if input.count < 2 { return input.map(transform) }
         let chunk = Swift.max(1, Swift.min(32, input.count / 64))
         let chunks = (input.count + chunk - 1) / chunk

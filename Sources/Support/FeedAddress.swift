@@ -6,12 +6,12 @@
 /// serves a folder's `index.xml` when it has no `index.html` (Jekyll's own server does
 /// the same since jekyll/jekyll#2041, "consistent with GitHub Pages"), and so does
 /// `blogbuild serve`. That is how WordPress's `/feed/` keeps its readers.
-package enum FeedAddress {
+public enum FeedAddress {
     /// The file a folder's feed is written to.
-    package static let folderFile = "index.xml"
+    public static let folderFile = "index.xml"
 
     /// Output path of the feed at site path `sitePath`: `tags/x/index.xml`, `feed/index.xml`.
-    package static func outputPath(forSitePath sitePath: String) -> String {
+    public static func outputPath(forSitePath sitePath: String) -> String {
         // A server decodes `/tag/%c3%a9t%c3%a9/feed/` before it looks for the file.
         var s = Substring(SitePaths.percentDecoded(sitePath))
         while s.hasPrefix("/") { s = s.dropFirst() }
@@ -21,14 +21,14 @@ package enum FeedAddress {
 
     /// Is `sitePath` a folder (`/feed/`, `/feed`: no `.` in its last segment), whose
     /// feed a page written there (`feed/index.html`) would hide?
-    package static func isFolder(_ sitePath: String) -> Bool {
+    public static func isFolder(_ sitePath: String) -> Bool {
         if sitePath.hasSuffix("/") { return true }
         return !(sitePath.split(separator: "/").last ?? "").contains(".")
     }
 
     /// Can a feed answer at `sitePath`: anything but an HTML page's name
     /// (`/feed.html` is served as HTML, whatever it holds).
-    package static func canHoldFeed(_ sitePath: String) -> Bool {
+    public static func canHoldFeed(_ sitePath: String) -> Bool {
         let last = (sitePath.split(separator: "/").last ?? "").lowercased()
         return !(last.hasSuffix(".html") || last.hasSuffix(".htm")) || sitePath.hasSuffix("/")
     }

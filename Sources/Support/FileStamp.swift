@@ -10,15 +10,15 @@ import Darwin
 /// What tells a file's contents changed without reading it: device, inode, size,
 /// modification and change time. An editor's save always changes it (a rename
 /// over the file gives a new inode, an in-place write new times).
-package struct FileStamp: Hashable, Sendable, Codable {
+public struct FileStamp: Hashable, Sendable, Codable {
     var device: UInt64
     var inode: UInt64
-    package var size: Int64
-    package var modified: Int64
+    public var size: Int64
+    public var modified: Int64
     var changed: Int64
 
     /// The file's stamp; nil when it cannot be stat'ed.
-    package static func of(_ path: String) -> FileStamp? {
+    public static func of(_ path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)

@@ -1,7 +1,7 @@
 /// Escaping for text and attribute values in HTML and XML.
-package enum HTMLEscape {
+public enum HTMLEscape {
     /// Escapes `&`, `<`, `>`, `"` and `'` (as `&#39;`, like Mustache's own escaping).
-    package static func text(_ s: String) -> String {
+    public static func text(_ s: String) -> String {
         var s = s
         return s.withUTF8 { bytes -> String in
             var first = -1

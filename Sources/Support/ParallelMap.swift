@@ -1,6 +1,6 @@
 extension Array where Element: Sendable {
     /// Maps over the array on all cores, keeping the order.
-    package func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+    public func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         ConcurrentMap.map(self, transform)
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Pure path arithmetic on `/`-separated site paths.
-package enum SitePaths {
+public enum SitePaths {
     /// Joins a relative reference onto a folder path (`/2021/03/x/` + `../y/` → `/2021/03/y/`),
     /// or nil when it climbs above the root.
-    package static func resolve(_ ref: String, against folder: String) -> String? {
+    public static func resolve(_ ref: String, against folder: String) -> String? {
         let isDir = ref.hasSuffix("/") || ref.isEmpty || ref.hasSuffix("/.") || ref.hasSuffix("/..") || ref == "." || ref == ".."
         var parts: [Substring] = ref.hasPrefix("/") ? [] : folder.split(separator: "/")
         for part in ref.split(separator: "/", omittingEmptySubsequences: true) {
@@ -21,14 +21,14 @@ package enum SitePaths {
     }
 
     /// The folder of a site path: `/a/b/` → `/a/b/`, `/a/404.html` → `/a/`.
-    package static func folder(of url: String) -> String {
+    public static func folder(of url: String) -> String {
         if url.hasSuffix("/") { return url }
         guard let slash = url.lastIndex(of: "/") else { return "/" }
         return String(url[...slash])
     }
 
     /// Splits `path?query#fragment` into path and fragment, dropping the query.
-    package static func split(_ href: String) -> (path: String, fragment: String?) {
+    public static func split(_ href: String) -> (path: String, fragment: String?) {
         // Over UTF-8: `#` and `?` are ASCII, so their indices are character boundaries.
         let bytes = href.utf8
         var end = bytes.endIndex
@@ -42,13 +42,13 @@ package enum SitePaths {
     }
 
     /// Percent-decodes a URL path (`%20` → space); invalid escapes are kept as written.
-    package static func percentDecoded(_ s: String) -> String {
+    public static func percentDecoded(_ s: String) -> String {
         guard s.utf8.contains(UInt8(ascii: "%")) else { return s }
         return s.removingPercentEncoding ?? s
     }
 
     /// `/` → `index.html`, `/a/b/` → `a/b/index.html`, `/404.html` → `404.html`, `/a/b` → `a/b/index.html`.
-    package static func outputPath(forSitePath url: String) -> String {
+    public static func outputPath(forSitePath url: String) -> String {
         // A server decodes `/what%3F/` before it looks for the file: the file is `what?/index.html`.
         let decoded = percentDecoded(url)
         // Over UTF-8 (every route's path is made here): `/` and `.` are ASCII, so the indices are character boundaries.
@@ -74,7 +74,7 @@ package enum SitePaths {
 
     /// Bytes outside RFC 3986's unreserved, reserved and `%` written as `%XX`, so the
     /// result is a URI (sitemaps and `tag:` ids need one); existing escapes are kept.
-    package static func percentEncoded(_ s: String) -> String {
+    public static func percentEncoded(_ s: String) -> String {
         guard s.utf8.contains(where: { !isURIByte($0) }) else { return s }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []

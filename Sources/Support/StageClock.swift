@@ -1,13 +1,13 @@
 import Dispatch
 
 /// Measures how long each pipeline stage took (wall clock), for `--verbose`.
-package struct StageClock {
+public struct StageClock {
     private var last = DispatchTime.now().uptimeNanoseconds
-    package private(set) var laps: [(stage: String, seconds: Double)] = []
+    public private(set) var laps: [(stage: String, seconds: Double)] = []
 
-    package init() {}
+    public init() {}
 
-    package mutating func lap(_ stage: String) {
+    public mutating func lap(_ stage: String) {
         let now = DispatchTime.now().uptimeNanoseconds
         laps.append((stage, Double(now - last) / 1e9))
         last = now

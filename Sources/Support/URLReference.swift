@@ -14,9 +14,9 @@
 ///   rewriter gives it the page's scheme;
 /// - `/x`: a site path; `?q`, `#f`: the page itself; anything else: relative to
 ///   the page's folder.
-package enum URLReference {
+public enum URLReference {
     /// The kinds, in the order `kind(_:)` tells them apart.
-    package enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// `https://…`, `mailto:…`: has a scheme.
         case absolute
         /// `//host/…`
@@ -34,7 +34,7 @@ package enum URLReference {
     }
 
     /// The kind of `ref`, as written in the page (character references decoded).
-    package static func kind<C: Collection<UInt8>>(_ ref: C) -> Kind {
+    public static func kind<C: Collection<UInt8>>(_ ref: C) -> Kind {
         var i = ref.startIndex
         let end = ref.endIndex
         while i < end, ref[i] <= 0x20 { ref.formIndex(after: &i) }
@@ -52,7 +52,7 @@ package enum URLReference {
     }
 
     /// Whether `ref` leaves the site: it has a scheme or names a host (`//host`).
-    package static func isExternal(_ ref: String) -> Bool {
+    public static func isExternal(_ ref: String) -> Bool {
         let k = kind(ref.utf8)
         return k == .absolute || k == .networkPath
     }

@@ -1,7 +1,7 @@
 /// A template compiled against the shape of its data: renders a value of that shape to
 /// UTF-8 bytes with no dynamic casts and no name lookups (except in open objects and
 /// for dynamic partial names). Immutable, so any number of threads may render it at once.
-package final class CompiledTemplate: Sendable {
+public final class CompiledTemplate: Sendable {
     let name: String
     let steps: [RenderStep]
 
@@ -12,14 +12,14 @@ package final class CompiledTemplate: Sendable {
 
     /// Appends the output for `root`, which must be laid out by the shape the template
     /// was compiled against (data laid out otherwise renders wrongly, never unsafely).
-    package func render(_ root: TemplateValue, into out: inout [UInt8]) {
+    public func render(_ root: TemplateValue, into out: inout [UInt8]) {
         var frames: [TemplateValue] = [root]
         frames.reserveCapacity(16)
         Self.run(steps, &frames, &out)
     }
 
     /// The output for `root`.
-    package func render(_ root: TemplateValue) -> [UInt8] {
+    public func render(_ root: TemplateValue) -> [UInt8] {
         var out: [UInt8] = []
         render(root, into: &out)
         return out

@@ -2,17 +2,17 @@
 /// of every template it reached, which templates those were (a name unknown in
 /// one page type's context may be known in another's, so a caller checking a
 /// shared template needs to know which compilations saw it), and what it reads.
-package struct TemplateCompilation: Sendable {
+public struct TemplateCompilation: Sendable {
     /// Nil only when there is no template of that name.
-    package let template: CompiledTemplate?
+    public let template: CompiledTemplate?
     /// Deduplicated, sorted by template, line and column.
-    package let problems: [TemplateProblem]
+    public let problems: [TemplateProblem]
     /// Names of the templates compiled (the template itself, partials, parents).
-    package let reached: Set<String>
-    package let reads: TemplateReads
+    public let reached: Set<String>
+    public let reads: TemplateReads
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(
+    public init(
         template: CompiledTemplate?,
         problems: [TemplateProblem],
         reached: Set<String>,

@@ -1,9 +1,9 @@
 /// Compiles the templates of one set (a theme) against the shapes of their data. Every
 /// template is parsed once, when the compiler is made; each `compile` then works on its
 /// own, so one compiler may serve several threads.
-package final class TemplateCompiler: Sendable {
+public final class TemplateCompiler: Sendable {
     /// By name (`post`, `partials/header`).
-    package let templates: [String: ParsedTemplate]
+    public let templates: [String: ParsedTemplate]
 
     /// Each template's label and text, by name, as parsed.
     private let sources: [String: (label: String, text: String)]
@@ -11,7 +11,7 @@ package final class TemplateCompiler: Sendable {
     /// `sources`: template name → (how messages name its file, its text). `last`: a compiler
     /// of the same theme before an edit; a template with the same label and text there is
     /// not parsed again.
-    package init(sources: [String: (label: String, text: String)], reusing last: TemplateCompiler? = nil) {
+    public init(sources: [String: (label: String, text: String)], reusing last: TemplateCompiler? = nil) {
         var parsed: [String: ParsedTemplate] = [:]
         for (name, source) in sources {
             if let last, let was = last.sources[name], was.label == source.label, was.text == source.text,
@@ -36,7 +36,7 @@ package final class TemplateCompiler: Sendable {
 
     /// `compile`, with which templates it reached and what it reads; `escapes: false`
     /// for text that is not HTML, where `{{x}}` writes its value as it is.
-    package func compilation(of name: String, root: TemplateShape, escapes: Bool = true) -> TemplateCompilation {
+    public func compilation(of name: String, root: TemplateShape, escapes: Bool = true) -> TemplateCompilation {
         CompileSession(templates: templates, escapes: escapes).compile(name, root: root)
     }
 }

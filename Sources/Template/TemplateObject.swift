@@ -2,11 +2,11 @@
 /// undeclared names; a free-form object (one whose shape is not known when templates
 /// compile, such as everything found inside front matter `params`) keeps all of its
 /// names there and leaves `values` empty.
-package final class TemplateObject: Sendable {
-    package let values: [TemplateValue]
-    package let open: [String: TemplateValue]
+public final class TemplateObject: Sendable {
+    public let values: [TemplateValue]
+    public let open: [String: TemplateValue]
 
-    package init(values: [TemplateValue], open: [String: TemplateValue] = [:]) {
+    public init(values: [TemplateValue], open: [String: TemplateValue] = [:]) {
         self.values = values
         self.open = open
     }
@@ -14,13 +14,13 @@ package final class TemplateObject: Sendable {
     /// The value in `slot`; `.missing` past the end, so that data laid out by the wrong
     /// shape renders wrongly but safely.
     @inline(__always)
-    package func value(at slot: Int) -> TemplateValue {
+    public func value(at slot: Int) -> TemplateValue {
         slot < values.count ? values[slot] : .missing
     }
 
     /// The value of an undeclared name.
     @inline(__always)
-    package func value(named name: String) -> TemplateValue {
+    public func value(named name: String) -> TemplateValue {
         open[name] ?? .missing
     }
 }

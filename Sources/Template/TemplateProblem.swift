@@ -1,8 +1,8 @@
 /// Something wrong with a template, found when it is parsed or compiled: where (template
 /// name and label, 1-based line and column of the tag's opening delimiter, the column
 /// counted in Unicode scalars) and what.
-package struct TemplateProblem: Sendable, Hashable, CustomStringConvertible {
-    package enum Kind: Sendable, Hashable {
+public struct TemplateProblem: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
         /// The template is malformed or names a template that does not exist: always an error.
         case syntax
         /// A name no value of the data's shape has: the caller decides warning or error.
@@ -10,15 +10,15 @@ package struct TemplateProblem: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The template's name in its set (`post`, `partials/header`).
-    package let template: String
+    public let template: String
     /// How messages name the file (`templates/post.mustache`).
-    package let label: String
-    package let line: Int
-    package let column: Int
-    package let message: String
-    package let kind: Kind
+    public let label: String
+    public let line: Int
+    public let column: Int
+    public let message: String
+    public let kind: Kind
 
-    package var description: String { "\(label):\(line):\(column): \(message)" }
+    public var description: String { "\(label):\(line):\(column): \(message)" }
 
     /// The order problems are reported in: by template, then place, then message.
     static func sorted(_ problems: some Sequence<TemplateProblem>) -> [TemplateProblem] {

@@ -2,12 +2,12 @@
 /// parent and block it reaches: what the code filling a context may skip making
 /// (a list page that shows no summaries needs none rewritten). Shapes are told
 /// apart by identity, so the shapes compiled against must outlive this value.
-package struct TemplateReads: Sendable {
+public struct TemplateReads: Sendable {
     private var slots: Set<ShapeSlot> = []
     /// Names looked up in a free-form object (`page.params.NAME`, or `NAME` inside a
     /// `{{#params}}` section): the front-matter keys a template uses though blogbuild
     /// itself does not, which therefore are no typo.
-    package private(set) var openNames: Set<String> = []
+    public private(set) var openNames: Set<String> = []
 
     private struct ShapeSlot: Hashable, Sendable {
         let shape: ObjectIdentifier
@@ -15,7 +15,7 @@ package struct TemplateReads: Sendable {
     }
 
     /// Whether slot `slot` of `shape` is read anywhere.
-    package func contains(_ shape: TemplateShape, slot: Int) -> Bool {
+    public func contains(_ shape: TemplateShape, slot: Int) -> Bool {
         slots.contains(ShapeSlot(shape: ObjectIdentifier(shape), slot: slot))
     }
 

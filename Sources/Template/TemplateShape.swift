@@ -2,15 +2,15 @@
 /// order) and each one's shape, and, when the value may be a list, its elements' shape.
 /// Immutable; compared by identity (===). A shape describes every kind the value may be at
 /// once (object fields and/or list element), because test data and optional fields mix them.
-package final class TemplateShape: Sendable {
+public final class TemplateShape: Sendable {
     /// Field names in slot order.
-    package let names: [String]
+    public let names: [String]
     /// The shape of each slot.
-    package let fields: [TemplateShape]
+    public let fields: [TemplateShape]
     /// Name → slot; used only at compile time.
-    package let slots: [String: Int]
+    public let slots: [String: Int]
     /// Non-nil when the value may be a list: the shape of its elements.
-    package let element: TemplateShape?
+    public let element: TemplateShape?
     /// A free-form object (front matter `params`): names not declared are looked up BY NAME
     /// at render time (in `TemplateObject.open`) and never reported as unknown.
     let isOpen: Bool
@@ -26,7 +26,7 @@ package final class TemplateShape: Sendable {
     /// is always correct, only less precise. `kinds` defaults to what the fields and
     /// element say: object when there are fields (or the shape is open), list when there
     /// is an element, scalar when neither.
-    package init(fields: [(String, TemplateShape)], element: TemplateShape? = nil, isOpen: Bool = false,
+    public init(fields: [(String, TemplateShape)], element: TemplateShape? = nil, isOpen: Bool = false,
          required: Set<String> = [], kinds: TemplateValueKinds? = nil) {
         names = fields.map(\.0)
         self.fields = fields.map(\.1)
@@ -48,7 +48,7 @@ package final class TemplateShape: Sendable {
     }
 
     /// No fields, no element: a string, number or bool.
-    package static let scalar = TemplateShape(fields: [])
+    public static let scalar = TemplateShape(fields: [])
 
     /// The shape of a value found by name in an open object: anything, itself open.
     static let anything = TemplateShape(fields: [], isOpen: true, kinds: .all)

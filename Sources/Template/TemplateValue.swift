@@ -2,7 +2,7 @@
 /// no dynamic casts. Falsey: `.missing`, `.null`, `.bool(false)` and the empty list;
 /// everything else is truthy, including 0 and "" (the specification leaves this to
 /// implementations; blogbuild's contexts leave out what is empty instead).
-package enum TemplateValue: Sendable {
+public enum TemplateValue: Sendable {
     /// Not there: name lookup goes on down the context stack.
     case missing
     /// There, and falsey: lookup stops here.

@@ -2,10 +2,10 @@
 /// section bodies that can never run (a list-only value is never pushed whole) and to
 /// know when a stack frame is certainly an object, so that a name it always has stops
 /// the lookup there instead of also compiling lookups further down the stack.
-package struct TemplateValueKinds: OptionSet, Sendable, Hashable {
-    package let rawValue: UInt8
+public struct TemplateValueKinds: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
 
-    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// An object (`TemplateObject`).
     static let object = TemplateValueKinds(rawValue: 1)

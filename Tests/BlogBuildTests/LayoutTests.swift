@@ -73,5 +73,36 @@ import Testing
         #expect(oneWay.status == 0, "\(oneWay)")
     }
 
+    /// The modules compiled with cross-module optimization lend the modules above what
+    /// they use as `public`: the optimizer never inlines or specializes a `package`
+    /// function in another module, `@inlinable` or not, and a generic one is then called
+    /// through its type's metadata once per byte in the hot loops (docs/ARCHITECTURE.md).
+    @Test func theOptimizedModulesLendNothingAsPackage() throws {
+        let manifest = try String(contentsOf: RepoPaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        // `.target(name: "X", …, swiftSettings: crossModule…)`: each target's text up to the next.
+        let optimized = manifest.components(separatedBy: ".target(").dropFirst().compactMap { chunk -> String? in
+            let target = chunk.components(separatedBy: ".target(").first ?? chunk
+            guard target.contains("crossModule"),
+                  let start = target.range(of: "name: \""), let end = target[start.upperBound...].firstIndex(of: "\"") else { return nil }
+            return String(target[start.upperBound..<end])
+        }
+        #expect(optimized.contains("Support") && optimized.contains("HTML") && optimized.count >= 8, "\(optimized)")
+        let access = try Regex(#"^\s*(?:@\w+(?:\([^)]*\))?\s+)*package\s+(?:static\s+|final\s+|mutating\s+|private\(set\)\s+)*(?:func|var|let|init|struct|enum|class|protocol|typealias|subscript)\b"#)
+        var found: [String] = []
+        for module in optimized {
+            let folder = RepoPaths.root.appendingPathComponent("Sources/\(module)")
+            let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+            #expect(!files.isEmpty, "no sources in Sources/\(module)")
+            for file in files {
+                for (n, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where line.firstMatch(of: access) != nil {
+                    found.append("Sources/\(module)/\(file.lastPathComponent):\(n + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(found.isEmpty, "package in a cross-module-optimized module (make it public):\n\(found.joined(separator: "\n"))")
+    }
+
     private static let script = RepoPaths.root.appendingPathComponent("Tests/Tools/folder_cycles.py")
 }

@@ -9,17 +9,17 @@ import Output
 /// Markdown, and front-matter images, must resolve to a file the build writes.
 /// Problems are warnings (so `build` shows them and `publish` fails on them),
 /// reported at the line where the link is written.
-package struct LinkChecker {
-    package let baseURL: String
+public struct LinkChecker: Sendable {
+    public let baseURL: String
     /// Output paths (`2021/03/x/index.html`) → bytes, for fragment look-ups.
-    package let outputs: [String: OutputFile]
+    public let outputs: [String: OutputFile]
     /// Output paths of pages not built because their files have errors (`Site.failedPageOutputs`):
     /// a link there is not a second problem.
-    package var unbuilt: Set<String> = []
+    public var unbuilt: Set<String> = []
     /// Where the outputs that are `.written` (serve's unchanged pages) are, to read their ids.
-    package var outputFolder: URL?
+    public var outputFolder: URL?
 
-    package func check(_ docs: [SourceDocument]) -> [Diagnostic] {
+    public func check(_ docs: [SourceDocument]) -> [Diagnostic] {
         let results = docs.parallelMap { doc in
             var probes: [String: String?] = [:]
             return check(doc, probes: &probes)
@@ -28,7 +28,7 @@ package struct LinkChecker {
     }
 
     /// `probes` gets each site path the document links to, with the output file found (nil: none).
-    package func check(_ doc: SourceDocument, probes: inout [String: String?]) -> [Diagnostic] {
+    public func check(_ doc: SourceDocument, probes: inout [String: String?]) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var idsCache: [String: Set<String>] = [:]
         func ids(of outputPath: String) -> Set<String> {
@@ -156,7 +156,7 @@ package struct LinkChecker {
 
     /// Every site path (with `#fragment`) that documents link to or show, as
     /// `PageLinkChecker` resolves the URLs of pages: what is left to this checker.
-    package static func targets(of docs: [SourceDocument], baseURL: String) -> Set<String> {
+    public static func targets(of docs: [SourceDocument], baseURL: String) -> Set<String> {
         var out = Set<String>()
         func add(_ ref: String, against page: String) {
             var local = ref.trimmingCharacters(in: .whitespaces)
@@ -182,13 +182,13 @@ package struct LinkChecker {
     }
 
     /// The output file a site path names, trying `x`, `x/index.html`, `x/index.xml`.
-    package func resolveOutput(_ sitePath: String) -> String? {
+    public func resolveOutput(_ sitePath: String) -> String? {
         Self.resolveOutput(sitePath, in: outputs)
     }
 
     /// The output file a site path names in `outputs`, trying `x`, then for a folder
     /// its `index.html` and, as a static host does, its `index.xml` (a feed: `FeedAddress`).
-    package static func resolveOutput(_ sitePath: String, in outputs: [String: OutputFile]) -> String? {
+    public static func resolveOutput(_ sitePath: String, in outputs: [String: OutputFile]) -> String? {
         let direct = String(sitePath.dropFirst())
         if !sitePath.hasSuffix("/"), outputs[direct] != nil { return direct }
         let folder = sitePath.hasSuffix("/") ? direct : direct + "/"
@@ -201,7 +201,7 @@ package struct LinkChecker {
     }
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(
+    public init(
         baseURL: String,
         outputs: [String: OutputFile],
         unbuilt: Set<String> = [],

@@ -3,17 +3,17 @@
 /// the paths it looked up: at 10,000 posts every page links to the same
 /// navigation, tags and feeds, and a table of its own per page held those
 /// strings 11,000 times over (about 35 MB in serve).
-package struct LinkProbes: Sendable {
+public struct LinkProbes: Sendable {
     /// By id.
-    package private(set) var sitePaths: [String] = []
+    public private(set) var sitePaths: [String] = []
     /// By id: what the site path resolved to when last looked up.
-    package private(set) var outputs: [String?] = []
+    public private(set) var outputs: [String?] = []
     private var ids: [String: Int32] = [:]
     /// False for a check that keeps nothing for the next build (a clean build's): then
     /// nothing is recorded, and every id is 0.
     var recording = true
 
-    package var count: Int { sitePaths.count }
+    public var count: Int { sitePaths.count }
 
     /// Records that `sitePath` resolved to `output` (the latest record wins); its id.
     mutating func record(_ sitePath: String, _ output: String?) -> Int32 {
@@ -30,7 +30,7 @@ package struct LinkProbes: Sendable {
     }
 
     /// Sets what the path with `id` resolves to now.
-    package mutating func update(_ id: Int, to output: String?) {
+    public mutating func update(_ id: Int, to output: String?) {
         outputs[id] = output
     }
 
@@ -44,7 +44,7 @@ package struct LinkProbes: Sendable {
     }
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(sitePaths: [String] = [], outputs: [String?] = []) {
+    public init(sitePaths: [String] = [], outputs: [String?] = []) {
         self.sitePaths = sitePaths
         self.outputs = outputs
     }

@@ -11,21 +11,21 @@ import Output
 /// where it is written, so a URL a document wrote is left to it here. The rest is
 /// reported once per URL at the line of the template (or `site.yml`) that writes
 /// it, when it is written there literally, with the number of pages it is on.
-package struct PageLinkChecker {
+public struct PageLinkChecker: Sendable {
     /// `base_url`, ending in `/`.
     let baseURL: String
     /// The path part of `base_url` (`/blog/`): pages link root-relative under it in `build`.
     let basePath: String
-    package let outputs: [String: OutputFile]
+    public let outputs: [String: OutputFile]
     /// Texts to look for a URL in, to say where it comes from: `site.yml` and the templates.
     let sources: [(label: String, text: String)]
     /// Output paths of pages not built because their files have errors (`Site.failedPageOutputs`):
     /// a link there (`nav:` to `/about/` while about.md has an error) is not a second problem.
-    package var unbuilt: Set<String> = []
+    public var unbuilt: Set<String> = []
     /// Where the outputs that are `.written` (serve's unchanged pages) are, to read them.
-    package var outputFolder: URL?
+    public var outputFolder: URL?
 
-    package init(baseURL: String, outputs: [String: OutputFile], sources: [(label: String, text: String)]) {
+    public init(baseURL: String, outputs: [String: OutputFile], sources: [(label: String, text: String)]) {
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         self.basePath = URLMaker(baseURL: baseURL, absolute: false).basePath
         self.outputs = outputs
@@ -49,21 +49,21 @@ package struct PageLinkChecker {
     }
 
     /// What was found on one page, with what that depends on besides its bytes.
-    package struct PageFindings: Sendable {
+    public struct PageFindings: Sendable {
         var found: [(Broken, target: String)]
         /// The other pages whose ids it looked at for a `#fragment` (output paths).
-        package var fragmentTargets: Set<String>
+        public var fragmentTargets: Set<String>
         /// Every site path the page links to, as its id in the `LinkProbes` the
         /// findings were made with (which holds the output file it resolved to), sorted.
-        package var probes: [Int32]
+        public var probes: [Int32]
     }
 
     /// The generated HTML pages, by output path, sorted.
-    package var pages: [String] { outputs.keys.filter { $0.hasSuffix(".html") }.sorted() }
+    public var pages: [String] { outputs.keys.filter { $0.hasSuffix(".html") }.sorted() }
 
     /// The broken URLs of the generated pages, less those `written` (site paths with
     /// `#fragment`, as `target`) by documents, one diagnostic per URL.
-    package func check(writtenByDocuments written: () -> Set<String>) -> [Diagnostic] {
+    public func check(writtenByDocuments written: () -> Set<String>) -> [Diagnostic] {
         let pages = self.pages
         return report(pages, findings(for: pages), writtenByDocuments: written)
     }
@@ -80,7 +80,7 @@ package struct PageLinkChecker {
     /// `keepVerdicts`, also every verdict known at the end. The site paths the pages
     /// look up go to `probes` (their resolutions replacing those there), and the
     /// findings name them by their ids there.
-    package func findings(for pages: [String], knowing known: [String: Known], keepVerdicts: Bool,
+    public func findings(for pages: [String], knowing known: [String: Known], keepVerdicts: Bool,
                   probes: inout LinkProbes) -> (findings: [PageFindings?], verdicts: [String: Known]) {
         // In runs of pages, so the verdicts on URLs every page repeats (navigation,
         // feeds, tags) are worked out once per run.
@@ -122,7 +122,7 @@ package struct PageLinkChecker {
     }
 
     /// The diagnostics for `findings` of `pages` (in the same order).
-    package func report(_ pages: [String], _ checked: [PageFindings?], writtenByDocuments written: () -> Set<String>) -> [Diagnostic] {
+    public func report(_ pages: [String], _ checked: [PageFindings?], writtenByDocuments written: () -> Set<String>) -> [Diagnostic] {
         let perPage = checked.map { $0?.found ?? [] }
         guard perPage.contains(where: { !$0.isEmpty }) else { return [] }
         let fromDocuments = written()
@@ -160,9 +160,9 @@ package struct PageLinkChecker {
     }
 
     /// A verdict, with the site path it looked up among the output files and what it found.
-    package struct Known: Sendable {
+    public struct Known: Sendable {
         var verdict: Verdict
-        package var probe: (sitePath: String, output: String?)?
+        public var probe: (sitePath: String, output: String?)?
     }
 
     /// The broken URLs of one page (output path `path`, `2021/03/x/index.html`),

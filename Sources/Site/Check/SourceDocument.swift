@@ -4,35 +4,35 @@ import Support
 
 /// Any rendered Markdown file of the site with where it came from and where it goes,
 /// so relative files and links are handled the same for posts, pages, series and apps.
-package struct SourceDocument: Sendable {
-    package var sourcePath: String
+public struct SourceDocument: Sendable {
+    public var sourcePath: String
     /// Site path the document is rendered at.
-    package var url: String
+    public var url: String
     var body: String
-    package var bodyLine: Int
-    package var rendered: RenderedMarkdown
+    public var bodyLine: Int
+    public var rendered: RenderedMarkdown
     /// Front-matter images (hero, icon, screenshots) as written, with the key they
     /// came from. Relative ones are relative to the file (`ImageReference.sitePath`).
-    package var frontMatterImages: [(key: String, image: ImageRef)]
-    package var keyLocations: [String: SourceLocation]
+    public var frontMatterImages: [(key: String, image: ImageRef)]
+    public var keyLocations: [String: SourceLocation]
 
     /// Every Markdown document of the site, in a stable order.
-    package static func all(in site: Site) -> [SourceDocument] {
+    public static func all(in site: Site) -> [SourceDocument] {
         Ref.all(in: site).map { SourceDocument($0, in: site) }
     }
 
     /// Which document of a site: made into a `SourceDocument` only when it is read,
     /// so a stage that keeps most documents' results from the last build does not copy them.
-    package enum Ref: Sendable {
+    public enum Ref: Sendable {
         case post(Int), page(Int), series(Int), app(Int)
 
         /// Every document of `site`, in `all`'s order.
-        package static func all(in site: Site) -> [Ref] {
+        public static func all(in site: Site) -> [Ref] {
             site.posts.indices.map(Ref.post) + site.pages.indices.map(Ref.page) + site.series.indices.map(Ref.series)
                 + site.apps.indices.map(Ref.app)
         }
 
-        package func sourcePath(in site: Site) -> String {
+        public func sourcePath(in site: Site) -> String {
             switch self {
             case .post(let i): site.posts[i].post.sourcePath
             case .page(let i): site.pages[i].page.sourcePath
@@ -42,7 +42,7 @@ package struct SourceDocument: Sendable {
         }
 
         /// Its rendered Markdown's images (`src`s, in order).
-        package func images(in site: Site) -> [String] {
+        public func images(in site: Site) -> [String] {
             switch self {
             case .post(let i): site.posts[i].rendered.images
             case .page(let i): site.pages[i].rendered.images
@@ -53,7 +53,7 @@ package struct SourceDocument: Sendable {
 
         /// Its rendered links: the same for a version of its file, unless it links a
         /// Markdown file (those links are the pages' URLs, which other files decide).
-        package func linksMarkdownFiles(in site: Site) -> Bool {
+        public func linksMarkdownFiles(in site: Site) -> Bool {
             switch self {
             case .post(let i): site.posts[i].rendered.linksMarkdownFiles
             case .page(let i): site.pages[i].rendered.linksMarkdownFiles
@@ -64,13 +64,13 @@ package struct SourceDocument: Sendable {
     }
 
     /// site.yml's text as a document, to find the line a value is written at (`location(of:)`).
-    package static func config(_ text: String) -> SourceDocument {
+    public static func config(_ text: String) -> SourceDocument {
         SourceDocument(sourcePath: ConfigLoader.path, url: "/", body: text, bodyLine: 1,
                        rendered: RenderedMarkdown(html: "", summaryHTML: ""), frontMatterImages: [], keyLocations: [:])
     }
 
     /// A post as a document.
-    package static func post(_ p: SitePost) -> SourceDocument {
+    public static func post(_ p: SitePost) -> SourceDocument {
         SourceDocument(sourcePath: p.post.sourcePath, url: p.permalink, body: p.post.body, bodyLine: p.post.bodyLine,
                        rendered: p.rendered,
                        frontMatterImages: (p.post.image.map { [("image", $0)] } ?? [])
@@ -79,14 +79,14 @@ package struct SourceDocument: Sendable {
     }
 
     /// The folder of the source file relative to content/, as a site path: `content/posts/x.md` → `/posts/`.
-    package var sourceFolder: String {
+    public var sourceFolder: String {
         var path = Substring(sourcePath)
         if path.hasPrefix("content/") { path = path.dropFirst("content/".count) }
         return SitePaths.folder(of: "/" + path)
     }
 
     /// 1-based line and column in the source file of the first place `needle` is written in the body.
-    package func location(of needle: String) -> SourceLocation? {
+    public func location(of needle: String) -> SourceLocation? {
         var line = bodyLine
         for text in body.split(separator: "\n", omittingEmptySubsequences: false) {
             if let r = text.range(of: needle) {
@@ -100,7 +100,7 @@ package struct SourceDocument: Sendable {
 
 extension SourceDocument {
     /// The document `ref` of `site` (an extension, so the memberwise initialiser stays).
-    package init(_ ref: Ref, in site: Site) {
+    public init(_ ref: Ref, in site: Site) {
         switch ref {
         case .post(let i): self = Self.post(site.posts[i])
         case .page(let i):

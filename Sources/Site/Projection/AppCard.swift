@@ -2,21 +2,21 @@ import Load
 
 /// What an app card shows (the apps page, the app box on a post, an app page's
 /// head, the header of an app's child page, whose Smart App Banner takes the id).
-package struct AppCard: Hashable, Sendable {
-    package var title: String
-    package var slug: String
+public struct AppCard: Hashable, Sendable {
+    public var title: String
+    public var slug: String
     /// Site path, e.g. `/apps/kettle/`.
-    package var url: String
-    package var status: App.Status
-    package var platforms: [String]
-    package var postCount: Int
-    package var tagline: String?
+    public var url: String
+    public var status: App.Status
+    public var platforms: [String]
+    public var postCount: Int
+    public var tagline: String?
     /// Site path of the icon (resolved against the app's file).
-    package var icon: String?
+    public var icon: String?
     /// The icon's variants, when images are processed.
-    package var iconVariants: ImageVariantSet?
-    package var released: PostDate?
+    public var iconVariants: ImageVariantSet?
+    public var released: PostDate?
     /// `app_store_id`, digits only.
-    package var appStoreID: String?
-    package var params: [String: FrontMatterValue]
+    public var appStoreID: String?
+    public var params: [String: FrontMatterValue]
 }

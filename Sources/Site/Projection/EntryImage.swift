@@ -3,14 +3,14 @@ import Load
 /// A post's hero image (`image:` front matter) as lists show it: a small
 /// thumbnail beside the summary (`TemplateValues.thumbnail`). Everything the
 /// thumbnail's markup is made from, so a list entry's hash covers it.
-package struct EntryImage: Hashable, Sendable {
+public struct EntryImage: Hashable, Sendable {
     /// Site path of the image as written (`/images/hero.jpg`), or an external URL.
-    package var src: String
-    package var alt: String?
+    public var src: String
+    public var alt: String?
     /// The file's size, when it is a static image of the site.
-    package var size: ImageSize?
+    public var size: ImageSize?
     /// Its variants, when it is processed.
-    package var variants: ImageVariantSet?
+    public var variants: ImageVariantSet?
 
     /// The thumbnail of `sp`'s hero image, when it has one.
     init?(_ sp: SitePost, in site: Site) {

@@ -4,23 +4,23 @@ import Load
 /// the archive. The template context of a list entry is made from this value
 /// alone (`TemplateValues.entry`), and a list page's render key
 /// hashes it whole, so a field added here is both shown and tracked.
-package struct PostListEntry: Hashable, Sendable {
-    package var title: String
+public struct PostListEntry: Hashable, Sendable {
+    public var title: String
     /// Site path, e.g. `/2021/03/stoutness/`.
-    package var permalink: String
-    package var date: PostDate
+    public var permalink: String
+    public var date: PostDate
     /// The summary as rendered for the post's own page, cut to about 60 words
     /// (`SummaryCut`) when it is the first paragraph; lists resolve its relative
     /// links against `permalink`.
-    package var summaryHTML: String
-    package var readingMinutes: Int
+    public var summaryHTML: String
+    public var readingMinutes: Int
     /// Is there more to read than the summary: a `summary:`, a summary that was cut,
     /// or more of the post than its summary? ("Continue reading")
-    package var hasMore: Bool
+    public var hasMore: Bool
     /// The hero image, for a thumbnail.
-    package var thumbnail: EntryImage?
-    package var tags: [TagLink]
-    package var isDraft: Bool
-    package var isFuture: Bool
-    package var series: SeriesMark?
+    public var thumbnail: EntryImage?
+    public var tags: [TagLink]
+    public var isDraft: Bool
+    public var isFuture: Bool
+    public var series: SeriesMark?
 }

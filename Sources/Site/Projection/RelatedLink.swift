@@ -4,9 +4,9 @@ import Load
 /// with its date. The template context of a related post is made from this value
 /// alone (`TemplateValues.relatedLink`), and the page's render key hashes it, so
 /// a related post's new summary or tags render no page that only links to it.
-package struct RelatedLink: Hashable, Sendable {
-    package var title: String
+public struct RelatedLink: Hashable, Sendable {
+    public var title: String
     /// Site path, e.g. `/2021/03/stoutness/`.
     var permalink: String
-    package var date: PostDate
+    public var date: PostDate
 }

@@ -6,21 +6,21 @@ import Support
 /// page shows of a post, a tag, a series and an app. The template context is
 /// made from these values and the render keys hash them (`RenderKeys`), so what
 /// a page shows and what decides whether it is rendered again are one thing.
-package struct SiteProjections: Sendable {
+public struct SiteProjections: Sendable {
     /// What every page shows of the site as a whole.
-    package var site: SiteWide
+    public var site: SiteWide
     /// By post index.
-    package var entries: [PostListEntry]
+    public var entries: [PostListEntry]
     /// By tag index.
-    package private(set) var tags: [TagLink]
+    public private(set) var tags: [TagLink]
     /// By series index.
-    package private(set) var series: [SeriesSummary]
+    public private(set) var series: [SeriesSummary]
     /// By app index.
-    package private(set) var apps: [AppCard]
+    public private(set) var apps: [AppCard]
     /// By app index: its child pages, in URL order.
-    package let appPages: [[AppPageLink]]
+    public let appPages: [[AppPageLink]]
 
-    package init(_ site: Site) {
+    public init(_ site: Site) {
         self.site = SiteWide(site)
         (tags, series, apps) = Self.relations(of: site)
         var appPages = [[AppPageLink]](repeating: [], count: site.apps.count)
@@ -51,13 +51,13 @@ package struct SiteProjections: Sendable {
     }
 
     /// What changed in an update (`update(for:posts:relations:)`).
-    package struct Changes {
+    public struct Changes {
         /// Posts whose list entry changed.
-        package var entries: Set<Int> = []
+        public var entries: Set<Int> = []
         /// Tags (new indices) whose link changed or is new, series and apps whose summary or card changed.
-        package var tags: Set<Int> = []
-        package var series: Set<Int> = []
-        package var apps: Set<Int> = []
+        public var tags: Set<Int> = []
+        public var series: Set<Int> = []
+        public var apps: Set<Int> = []
     }
 
     /// Brings these projections up to date with `site` after an edit of the posts
@@ -66,7 +66,7 @@ package struct SiteProjections: Sendable {
     /// the site as a whole), and the posts `relinked` may show other tags (counts)
     /// or another place in their series: only that part of their entries is made again.
     /// Says what changed.
-    package mutating func update(for site: Site, edited: Set<Int>, relinked: Set<Int>, relations: Bool) -> Changes {
+    public mutating func update(for site: Site, edited: Set<Int>, relinked: Set<Int>, relations: Bool) -> Changes {
         var changes = Changes()
         if relations {
             let (tags, series, apps) = Self.relations(of: site)
@@ -123,12 +123,12 @@ package struct SiteProjections: Sendable {
 
     /// What a post's page shows of a related post (`RelatedPosts`): its title, URL and
     /// date, from its list entry. `TemplateValues.relatedLink` shows these and no more.
-    package static func relatedLink(_ e: PostListEntry) -> RelatedLink {
+    public static func relatedLink(_ e: PostListEntry) -> RelatedLink {
         RelatedLink(title: e.title, permalink: e.permalink, date: e.date)
     }
 
     /// The series box on post `i`'s page, when it is in a series.
-    package static func seriesBox(for i: Int, in site: Site) -> SeriesBox? {
+    public static func seriesBox(for i: Int, in site: Site) -> SeriesBox? {
         guard let si = site.posts[i].seriesIndex, let position = site.posts[i].seriesPosition else { return nil }
         let s = site.series[si]
         return SeriesBox(title: s.series.title, url: s.url, position: position,

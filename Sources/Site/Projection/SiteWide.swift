@@ -5,23 +5,23 @@ import Load
 /// `site` context is made from this value alone (`TemplateValues.siteWithoutNav`),
 /// and every page's render key hashes it whole, so a post that changes none of
 /// these (a new post in the current year) re-renders no page but those that list it.
-package struct SiteWide: Hashable, Sendable {
-    package var config: SiteConfig
-    package var seriesCount: Int
-    package var appCount: Int
+public struct SiteWide: Hashable, Sendable {
+    public var config: SiteConfig
+    public var seriesCount: Int
+    public var appCount: Int
     /// "2019–2026" (or "2026"): the years the posts span, for a copyright line; nil without posts.
-    package var years: String?
+    public var years: String?
     /// The pixel size of `author.avatar`'s file, when it is one we could read: part
     /// of this value so that a new picture of another shape re-renders the home page.
-    package var avatarSize: ImageSize?
+    public var avatarSize: ImageSize?
     /// Where the processed `author.avatar` and `icon:` are (`/images/me.png`, or a
     /// variant's path when a page links to the original); nil when not processed.
-    package var avatarPath: String?
-    package var iconPath: String?
+    public var avatarPath: String?
+    public var iconPath: String?
     /// Where the processed `image:` is (every page's og:image without one of its own).
-    package var imagePath: String?
+    public var imagePath: String?
 
-    package init(_ site: Site) {
+    public init(_ site: Site) {
         config = site.config
         seriesCount = site.series.count
         appCount = site.apps.count

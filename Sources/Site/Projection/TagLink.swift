@@ -1,9 +1,9 @@
 /// A tag as a link with its post count: on every post that has it, in list
 /// entries, and on the tags page.
-package struct TagLink: Hashable, Sendable {
-    package var name: String
-    package var slug: String
+public struct TagLink: Hashable, Sendable {
+    public var name: String
+    public var slug: String
     /// Site path, e.g. `/tags/swiftui/`.
-    package var url: String
-    package var count: Int
+    public var url: String
+    public var count: Int
 }

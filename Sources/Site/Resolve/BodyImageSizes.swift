@@ -6,10 +6,10 @@ import Markdown
 /// so a page does not jump while `loading="lazy"` images arrive. An `<img>` that
 /// already has a width or height (raw HTML) keeps what it says; an image that is
 /// not a file of the site, or whose format is not read, gets nothing.
-package enum BodyImageSizes {
+public enum BodyImageSizes {
     /// The static images the site shows, by path relative to content/, with
     /// their files: hero images, app screenshots, and every document's images.
-    package static func wanted(in site: Site) -> [(path: String, file: String)] {
+    public static func wanted(in site: Site) -> [(path: String, file: String)] {
         let files = Dictionary(site.staticFiles.map { ($0.relativePath, $0.absolutePath) }, uniquingKeysWith: { a, _ in a })
         var seen = Set<String>()
         var out: [(path: String, file: String)] = []
@@ -34,13 +34,13 @@ package enum BodyImageSizes {
     }
 
     /// `site` with every document's images sized from `site.imageSizes`.
-    package static func apply(to site: inout Site) {
+    public static func apply(to site: inout Site) {
         let sizes = site.imageSizes
         forEachDocument(in: &site) { rendered, sourcePath in apply(&rendered, sourcePath, sizes) }
     }
 
     /// Calls `body` with each document's rendered Markdown that shows images, and its source path.
-    package static func forEachDocument(in site: inout Site, _ body: (inout RenderedMarkdown, String) -> Void) {
+    public static func forEachDocument(in site: inout Site, _ body: (inout RenderedMarkdown, String) -> Void) {
         for i in site.posts.indices where !site.posts[i].rendered.images.isEmpty {
             body(&site.posts[i].rendered, site.posts[i].post.sourcePath)
         }
@@ -61,7 +61,7 @@ package enum BodyImageSizes {
     }
 
     /// One document's HTML (and summary) with its images sized; untouched when it has none.
-    package static func apply(_ rendered: inout RenderedMarkdown, _ sourcePath: String, _ sizes: [String: ImageSize]) {
+    public static func apply(_ rendered: inout RenderedMarkdown, _ sourcePath: String, _ sizes: [String: ImageSize]) {
         guard !rendered.images.isEmpty else { return }
         let lookup: (String) -> ImageSize? = { src in ImageReference.staticPath(src, from: sourcePath).flatMap { sizes[$0] } }
         if let html = sized(rendered.html, lookup) { rendered.html = html }

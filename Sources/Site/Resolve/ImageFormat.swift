@@ -3,14 +3,14 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Comparable, C
     case avif, webp, jpeg, png
 
     /// The file extension of a derived image: `.webp`.
-    package var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 
     /// The media type for `<source type="…">`.
-    package var mediaType: String { "image/" + rawValue }
+    public var mediaType: String { "image/" + rawValue }
 
     /// The format to fall back to for a source read by libvips's `loader`
     /// (`jpegload` → JPEG): what every browser shows.
-    package static func fallback(forLoader loader: String) -> ImageFormat {
+    public static func fallback(forLoader loader: String) -> ImageFormat {
         loader.hasPrefix("jpeg") ? .jpeg : .png
     }
 

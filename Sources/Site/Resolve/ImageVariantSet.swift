@@ -1,16 +1,16 @@
 import Support
 
 /// One image a page shows, processed: its variants and where the `<img>` points.
-package struct ImageVariantSet: Sendable, Hashable {
+public struct ImageVariantSet: Sendable, Hashable {
     /// One derived file.
-    package struct Variant: Sendable, Hashable {
-        package var width: Int
-        package var format: ImageFormat
+    public struct Variant: Sendable, Hashable {
+        public var width: Int
+        public var format: ImageFormat
         /// Output path, relative to the site's root: `images/a.480.webp`.
-        package var path: String
+        public var path: String
 
         /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-        package init(width: Int, format: ImageFormat, path: String) {
+        public init(width: Int, format: ImageFormat, path: String) {
             self.width = width
             self.format = format
             self.path = path
@@ -18,31 +18,31 @@ package struct ImageVariantSet: Sendable, Hashable {
     }
 
     /// The source, relative to content/: `images/a.jpg`.
-    package var sourcePath: String
+    public var sourcePath: String
     /// The source file on disk.
-    package var file: String
+    public var file: String
     /// The size as shown (EXIF orientation applied), of the source.
-    package var width: Int
-    package var height: Int
+    public var width: Int
+    public var height: Int
     /// The format of the fallback `<img>`: the source's own (JPEG, else PNG).
-    package var fallback: ImageFormat
+    public var fallback: ImageFormat
     /// Where the `<img>`'s `src` points: the source's own path (processed bytes),
     /// or, when a page links to the file itself, the largest fallback variant.
-    package var fallbackPath: String
+    public var fallbackPath: String
     /// Every variant, by format then width; the largest fallback is `fallbackPath`.
-    package var variants: [Variant]
+    public var variants: [Variant]
 
     /// The `srcset` of one format: `/images/a.480.webp 480w, /images/a.960.webp 960w`
     /// (each site path through `url`, for a base path or absolute URLs; a blank in a
     /// file's name is `%20`, since a blank separates a srcset's URL from its width).
-    package func srcset(_ format: ImageFormat, url: (String) -> String = { $0 }) -> String {
+    public func srcset(_ format: ImageFormat, url: (String) -> String = { $0 }) -> String {
         variants.filter { $0.format == format }.sorted { $0.width < $1.width }
             .map { "\(url("/" + SitePaths.percentEncoded($0.path))) \($0.width)w" }.joined(separator: ", ")
     }
 
     /// The `srcset` of one format for an image never shown wider than `needed`
     /// pixels: the variants up to the first one at least that wide.
-    package func srcset(_ format: ImageFormat, upTo needed: Int, url: (String) -> String = { $0 }) -> String {
+    public func srcset(_ format: ImageFormat, upTo needed: Int, url: (String) -> String = { $0 }) -> String {
         var shown: [Variant] = []
         for v in variants.filter({ $0.format == format }).sorted(by: { $0.width < $1.width }) {
             shown.append(v)
@@ -53,14 +53,14 @@ package struct ImageVariantSet: Sendable, Hashable {
 
     /// The variant of `format` to show at `width` pixels: that width, else the
     /// narrowest wider one, else the widest there is.
-    package func variant(_ format: ImageFormat, atLeast width: Int) -> Variant? {
+    public func variant(_ format: ImageFormat, atLeast width: Int) -> Variant? {
         let mine = variants.filter { $0.format == format }.sorted { $0.width < $1.width }
         return mine.first { $0.width >= width } ?? mine.last
     }
 
     /// A `srcset` with density descriptors for an image shown at a fixed `size`
     /// (an app icon): `icon.64.webp 1x, icon.128.webp 2x`.
-    package func densitySrcset(_ format: ImageFormat, size: Int, url: (String) -> String = { $0 }) -> String {
+    public func densitySrcset(_ format: ImageFormat, size: Int, url: (String) -> String = { $0 }) -> String {
         guard let one = variant(format, atLeast: size) else { return "" }
         var out = "\(url("/" + SitePaths.percentEncoded(one.path))) 1x"
         if let two = variant(format, atLeast: 2 * size), two.width > one.width { out += ", \(url("/" + SitePaths.percentEncoded(two.path))) 2x" }
@@ -68,7 +68,7 @@ package struct ImageVariantSet: Sendable, Hashable {
     }
 
     /// How the theme shows an image, which decides the `sizes` a browser picks a variant by.
-    package enum Display: Sendable {
+    public enum Display: Sendable {
         /// In the text column (body images, hero images).
         case column
         /// An app screenshot: at most 38rem wide and 26rem tall (the theme's `.screenshots img`).
@@ -77,7 +77,7 @@ package struct ImageVariantSet: Sendable, Hashable {
 
     /// `sizes` for `display`: the column's width, or a screenshot's width at the
     /// height the theme caps it to.
-    package func sizes(_ display: Display) -> String {
+    public func sizes(_ display: Display) -> String {
         switch display {
         case .column: return Self.sizes
         case .screenshot:
@@ -88,19 +88,19 @@ package struct ImageVariantSet: Sendable, Hashable {
     }
 
     /// The modern formats offered beside the fallback, best first.
-    package var modernFormats: [ImageFormat] {
+    public var modernFormats: [ImageFormat] {
         Array(Set(variants.map(\.format)).subtracting([fallback])).sorted()
     }
 
     /// Widths made (the same for every format).
-    package var widths: [Int] { Array(Set(variants.map(\.width))).sorted() }
+    public var widths: [Int] { Array(Set(variants.map(\.width))).sorted() }
 
     /// What the theme's column is wide: the content measure (70ch) at most, the
     /// whole viewport on a phone. Browsers pick the variant from this.
-    package static let sizes = "(max-width: 44rem) 100vw, 44rem"
+    public static let sizes = "(max-width: 44rem) 100vw, 44rem"
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(
+    public init(
         sourcePath: String,
         file: String,
         width: Int,

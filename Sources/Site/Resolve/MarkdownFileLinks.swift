@@ -13,7 +13,7 @@ import HTML
 /// A link to a Markdown file that is not a page of the site is an error at the
 /// link; one to a post this build leaves out (a draft, a future post) is a warning;
 /// one to a file left out for its own errors is not reported again.
-package struct MarkdownFileLinks {
+public struct MarkdownFileLinks {
     /// Content-relative source path (`posts/2021-01-05-x.md`) → the page's site path.
     let pages: [String: String]
     /// Content-relative source paths of the posts this build leaves out.
@@ -26,7 +26,7 @@ package struct MarkdownFileLinks {
 
     /// `rendered` with its Markdown-file links made page URLs (nil when it has none,
     /// the common case), and the problems with those links.
-    package func rewrite(_ rendered: RenderedMarkdown, sourcePath: String, bodyLine: Int) -> (RenderedMarkdown?, [Diagnostic]) {
+    public func rewrite(_ rendered: RenderedMarkdown, sourcePath: String, bodyLine: Int) -> (RenderedMarkdown?, [Diagnostic]) {
         guard rendered.linksMarkdownFiles else { return (nil, []) }
         var content = Substring(sourcePath)
         if content.hasPrefix("content/") { content = content.dropFirst("content/".count) }

@@ -1,7 +1,7 @@
 import Load
 
 /// Expands a permalink pattern such as `/:year/:month/:slug/` for a post.
-package enum Permalink {
+public enum Permalink {
     /// The placeholders a pattern may use; anything else after `:` is kept as written.
     private static let names = ["year", "month", "day", "slug", "title"]
 
@@ -10,7 +10,7 @@ package enum Permalink {
     }
 
     /// The URL of a post with these fields (`import` asks before any `Post` exists).
-    package static func expand(_ pattern: String, year: Int, month: Int, day: Int, slug: String, title: String) -> String {
+    public static func expand(_ pattern: String, year: Int, month: Int, day: Int, slug: String, title: String) -> String {
         func pad(_ n: Int, _ width: Int) -> String {
             let s = String(n)
             return String(repeating: "0", count: Swift.max(0, width - s.count)) + s

@@ -11,9 +11,9 @@ import Support
 /// `SiteTag.postIndices`), never every pair of posts, and each worker counts into one
 /// array of its own, cleared entry by entry, not a dictionary: 10,000 posts cost a
 /// few tens of milliseconds, not the hundred million pairs a pass over all pairs would.
-package enum RelatedPosts {
+public enum RelatedPosts {
     /// At most this many related posts.
-    package static let limit = 3
+    public static let limit = 3
 
     /// A shared app outweighs any number of shared tags (a post has at most
     /// `SiteResolver.maximumTagsPerPost`).
@@ -24,13 +24,13 @@ package enum RelatedPosts {
 
     /// By post index, the indices of its related posts, best first; empty for a post
     /// in a series. `posts` newest first, with their app and tag indices set.
-    package static func choose(posts: [SitePost], apps: [SiteApp], tags: [SiteTag]) -> [[Int]] {
+    public static func choose(posts: [SitePost], apps: [SiteApp], tags: [SiteTag]) -> [[Int]] {
         choose(Array(posts.indices), posts: posts, apps: apps, tags: tags)
     }
 
     /// The related posts of the posts at `indices` only, in that order (`RelatedPostMemo`
     /// asks for those whose choice may have changed).
-    package static func choose(_ indices: [Int], posts: [SitePost], apps: [SiteApp], tags: [SiteTag]) -> [[Int]] {
+    public static func choose(_ indices: [Int], posts: [SitePost], apps: [SiteApp], tags: [SiteTag]) -> [[Int]] {
         let n = posts.count
         guard n > 1 else { return indices.map { _ in [] } }
         // Read for every candidate: kept apart from the posts, in flat arrays.
@@ -81,7 +81,7 @@ package enum RelatedPosts {
 
     /// How much post `q` has in common with post `p` (indices into `posts`): a shared app, then shared tags
     /// (the weight `choose` counts).
-    package static func score(_ p: Int, _ q: Int, in posts: [SitePost]) -> UInt32 {
+    public static func score(_ p: Int, _ q: Int, in posts: [SitePost]) -> UInt32 {
         // Read in place: a copy of two posts per candidate costs more than the count.
         var score: UInt32 = 0
         if let a = posts[p].appIndex, a == posts[q].appIndex { score += appWeight }
@@ -90,17 +90,17 @@ package enum RelatedPosts {
     }
 
     /// The order candidates are chosen in: score, then date (newest first), then URL.
-    package struct Order: Sendable {
+    public struct Order: Sendable {
         let instants: [Double]
         let permalinks: [String]
 
-        package init(_ posts: [SitePost]) {
+        public init(_ posts: [SitePost]) {
             instants = posts.indices.map { posts[$0].post.date.instant.timeIntervalSinceReferenceDate }
             permalinks = posts.indices.map { posts[$0].permalink }  // by index: a key path's map copies each post
         }
 
         /// Is candidate `p` with `score` a better choice than `q` with `other`?
-        package func better(_ p: Int, _ score: UInt32, than q: Int, _ other: UInt32) -> Bool {
+        public func better(_ p: Int, _ score: UInt32, than q: Int, _ other: UInt32) -> Bool {
             if score != other { return score > other }
             if instants[p] != instants[q] { return instants[p] > instants[q] }
             return permalinks[p] < permalinks[q]

@@ -1,11 +1,11 @@
 /// The widths the pictures site.yml names are made at (`Images/ImagePlanner`) and
 /// looked up at (`Projection/SiteWide`): each is shown at one size (a plain `<img>`, a link preview).
-package enum SiteImageWidths {
+public enum SiteImageWidths {
     /// The `apple-touch-icon`: iOS shows home-screen icons at 180 px.
-    package static let touchIcon = 180
+    public static let touchIcon = 180
     /// The author's `avatar:`: 2× the 64 px (4rem) the theme shows it at.
-    package static let avatar = 128
+    public static let avatar = 128
     /// The site's `image:` (every page's og:image without one of its own): the
     /// 1200 px wide picture link previews ask for.
-    package static let shareImage = 1200
+    public static let shareImage = 1200
 }

@@ -22,7 +22,7 @@ public struct SitePost: Sendable {
     public var relatedIndices: [Int] = []
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(
+    public init(
         post: Post,
         rendered: RenderedMarkdown,
         permalink: String,
@@ -74,7 +74,7 @@ public struct SiteTag: Sendable {
     public var postIndices: [Int]
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).
-    package init(name: String, slug: String, url: String, postIndices: [Int]) {
+    public init(name: String, slug: String, url: String, postIndices: [Int]) {
         self.name = name
         self.slug = slug
         self.url = url
@@ -125,15 +125,15 @@ public struct Site: Sendable {
 
     /// Processed images (`images: { resize: true }`), by path relative to content/:
     /// the variants pages show instead of the file. Set by the build after resolve.
-    package var imageVariants: [String: ImageVariantSet] = [:]
+    public var imageVariants: [String: ImageVariantSet] = [:]
 
     /// The size of an image front matter in `sourcePath` names, when it is a static file we could read.
-    package func imageSize(_ src: String, in sourcePath: String) -> ImageSize? {
+    public func imageSize(_ src: String, in sourcePath: String) -> ImageSize? {
         ImageReference.staticPath(src, from: sourcePath).flatMap { imageSizes[$0] }
     }
 
     /// The variants of an image `sourcePath` shows, when it is processed.
-    package func imageVariants(_ src: String, in sourcePath: String) -> ImageVariantSet? {
+    public func imageVariants(_ src: String, in sourcePath: String) -> ImageVariantSet? {
         guard !imageVariants.isEmpty else { return nil }
         return ImageReference.staticPath(src, from: sourcePath).flatMap { imageVariants[$0] }
     }

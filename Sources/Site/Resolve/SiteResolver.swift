@@ -9,7 +9,7 @@ import Highlight
 /// Turns loaded content into a `Site`: picks the posts this build shows, renders
 /// every Markdown body (on all cores), and computes permalinks, series order,
 /// app and tag relations. Pure: no file system.
-package enum SiteResolver {
+public enum SiteResolver {
     /// Resolves `content`, rendering its Markdown on all cores.
     static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date) -> (Site, [Diagnostic]) {
         let work = markdownWork(content, mode: mode, now: now)
@@ -21,7 +21,7 @@ package enum SiteResolver {
 
     /// The Markdown a build of `content` renders: the bodies of the posts it shows,
     /// then of every series, app and page, and the shown posts' `summary:` texts.
-    package static func markdownWork(_ content: LoadedContent, mode: BuildMode, now: Date) -> MarkdownWork {
+    public static func markdownWork(_ content: LoadedContent, mode: BuildMode, now: Date) -> MarkdownWork {
         let visible = select(content.posts, mode: mode, now: now).visible
         let shown = selectOthers(content, mode: mode)
         var bodies: [MarkdownWork.Document] = visible.map { .init(path: $0.sourcePath, body: $0.body) }
@@ -82,7 +82,7 @@ package enum SiteResolver {
     /// `summaries` are `markdownWork`'s bodies and summaries as HTML, in its order.
     /// `related`: chooses each post's related posts (`RelatedPosts.choose`; a rebuild
     /// passes `RelatedPostMemo`'s, which chooses again only where the edit can change it).
-    package static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date,
+    public static func resolve(_ content: LoadedContent, mode: BuildMode, now: Date,
                         rendered: [RenderedMarkdown], summaries: [String?],
                         related: ([SitePost], [SiteApp], [SiteTag]) -> [[Int]] = RelatedPosts.choose(posts:apps:tags:)) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -271,7 +271,7 @@ package enum SiteResolver {
 
     /// Puts a series' parts in reading order: by `series_order:` when the series is
     /// ordered by hand (parts without one last), then oldest first, ties by path.
-    package static func sortParts(_ series: inout SiteSeries, posts: [SitePost]) {
+    public static func sortParts(_ series: inout SiteSeries, posts: [SitePost]) {
         let manual = series.series.order == .manual
         series.postIndices.sort { a, b in
             if manual {
@@ -289,7 +289,7 @@ package enum SiteResolver {
     /// its own error is the cause). One this build holds back as a draft (`heldBack`,
     /// source paths) is no mistake: the post is shown without it, as Hugo shows a page
     /// whose term page is a draft, and a hint says so.
-    package static func lookUp(_ post: Post, seriesBySlug: [String: Int], appBySlug: [String: Int],
+    public static func lookUp(_ post: Post, seriesBySlug: [String: Int], appBySlug: [String: Int],
                        failedFiles: Set<String>, heldBack: Set<String> = []) -> (series: Int?, app: Int?, problems: [Diagnostic]) {
         var problems: [Diagnostic] = []
         func check(_ key: String, _ slug: String, folder: String, known: Dictionary<String, Int>.Keys) {
@@ -317,7 +317,7 @@ package enum SiteResolver {
 
     /// A post's rendered body with its list summary: `summary:` from the front
     /// matter, when it has one, instead of the body's first paragraph.
-    package static func withSummary(_ rendered: RenderedMarkdown, of post: Post, options: MarkdownOptions) -> RenderedMarkdown {
+    public static func withSummary(_ rendered: RenderedMarkdown, of post: Post, options: MarkdownOptions) -> RenderedMarkdown {
         guard let summary = post.summary else { return rendered }
         var md = rendered
         md.summaryHTML = summaryHTML(summary, options: options)
@@ -326,7 +326,7 @@ package enum SiteResolver {
 
     /// A front-matter `summary:` as HTML: inline Markdown (`code`, links, emphasis),
     /// as Hugo renders it; text with nothing Markdown would change is only escaped.
-    package static func summaryHTML(_ summary: String, options: MarkdownOptions) -> String {
+    public static func summaryHTML(_ summary: String, options: MarkdownOptions) -> String {
         let plain = !summary.utf8.contains { summaryMarkup.contains($0) || (options.smart && summarySmartMarks.contains($0)) }
         if plain { return "<p>" + HTMLEscape.text(summary) + "</p>" }
         var inline = options
@@ -380,7 +380,7 @@ package enum SiteResolver {
     private static let summarySmartMarks = ByteSet("\"'.-")
 
     /// What links to Markdown files become in `site` (see `MarkdownFileLinks`).
-    package static func fileLinks(of site: Site) -> MarkdownFileLinks {
+    public static func fileLinks(of site: Site) -> MarkdownFileLinks {
         fileLinks(posts: site.posts, series: site.series, apps: site.apps, pages: site.pages,
                   leftOut: site.skippedDrafts + site.skippedFuture, failed: site.failedFiles)
     }
@@ -422,10 +422,10 @@ package enum SiteResolver {
     }
 
     /// More tags than this on one post is an error (see `resolve`).
-    package static let maximumTagsPerPost = 1_000
+    public static let maximumTagsPerPost = 1_000
 
     /// A tag's URL segment; a name with no ASCII letters gets a stable hex form.
-    package static func tagSlug(_ name: String) -> String {
+    public static func tagSlug(_ name: String) -> String {
         let slug = Slug.make(name)
         if !slug.isEmpty { return slug }
         return "tag-" + name.lowercased().utf8.map { String($0, radix: 16) }.joined()

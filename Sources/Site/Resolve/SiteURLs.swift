@@ -4,24 +4,24 @@ import Load
 /// resolver names posts, series, apps, tags and pages with these, the page kinds
 /// route them, and `import` points old list pages at them. A path starts with
 /// `/`; `SitePaths.outputPath` turns it into the file it is written to.
-package enum SiteURLs {
+public enum SiteURLs {
     /// Page `n` (1-based) of the home page's list: `/`, then `/page/2/`, …
-    package static func home(page n: Int) -> String { n <= 1 ? "/" : "/page/\(n)/" }
+    public static func home(page n: Int) -> String { n <= 1 ? "/" : "/page/\(n)/" }
 
-    package static let archive = "/archive/"
-    package static let tags = "/tags/"
-    package static let seriesIndex = "/series/"
-    package static let apps = "/apps/"
+    public static let archive = "/archive/"
+    public static let tags = "/tags/"
+    public static let seriesIndex = "/series/"
+    public static let apps = "/apps/"
     /// The theme's "not found" page, when no content page is `404`.
-    package static let notFound = "/404.html"
+    public static let notFound = "/404.html"
     /// The search page; its index is written below it (`search/`).
-    package static let search = "/search/"
+    public static let search = "/search/"
 
     /// A post's URL: its permalink pattern (`/:year/:month/:slug/`) filled in.
-    package static func post(_ post: Post, pattern: String) -> String { Permalink.expand(pattern, post: post) }
+    public static func post(_ post: Post, pattern: String) -> String { Permalink.expand(pattern, post: post) }
 
-    package static func tag(slug: String) -> String { tags + slug + "/" }
-    package static func series(slug: String) -> String { seriesIndex + segment(slug) + "/" }
+    public static func tag(slug: String) -> String { tags + slug + "/" }
+    public static func series(slug: String) -> String { seriesIndex + segment(slug) + "/" }
     static func app(slug: String) -> String { apps + segment(slug) + "/" }
 
     /// A series' or app's slug as its URL's segment: the file's name, or the slug
@@ -34,5 +34,5 @@ package enum SiteURLs {
     /// A child page of an app (`content/apps/kettle/privacy.md`): under its app's URL.
     static func appPage(slug: String, appURL: String) -> String { appURL + slug + "/" }
     /// A standalone page (`content/pages/about.md`): `/about/`; `404` is `/404.html`.
-    package static func page(slug: String) -> String { slug == "404" ? notFound : "/\(slug)/" }
+    public static func page(slug: String) -> String { slug == "404" ? notFound : "/\(slug)/" }
 }

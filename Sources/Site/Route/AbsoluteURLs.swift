@@ -22,18 +22,18 @@ import HTML
 /// written back escaped. Everything else is copied byte for byte: comments, the
 /// content of `<script>`, `<style>` and the other raw-text elements, unterminated
 /// tags, and escaped text such as HTML shown inside code blocks.
-package struct AbsoluteURLs: Sendable {
+public struct AbsoluteURLs: Sendable {
     /// `base_url`, taken apart.
     let base: BaseURL
 
-    package init(baseURL: String) {
+    public init(baseURL: String) {
         base = BaseURL(baseURL)
     }
 
     /// `base_url`, ending in `/`.
-    package var baseURL: String { base.text }
+    public var baseURL: String { base.text }
     /// The host of `base_url`, lower-cased, without user info or port (for `tag:` ids).
-    package var host: String { base.host }
+    public var host: String { base.host }
     /// The path of `base_url`, ending in `/` (`/` or `/blog/`).
     var basePath: String { base.path }
 
@@ -42,19 +42,19 @@ package struct AbsoluteURLs: Sendable {
     /// `base_url` + the site path, percent-encoding what a URL cannot hold
     /// (spaces, non-ASCII): `/2021/01/x/` → `https://example.com/2021/01/x/`.
     /// Anything that is not a site path (`https://…`) is returned as it is.
-    package func absolute(_ sitePath: String) -> String {
+    public func absolute(_ sitePath: String) -> String {
         guard sitePath.hasPrefix("/"), !sitePath.hasPrefix("//") else { return sitePath }
         return baseURL + Self.percentEncoded(String(sitePath.dropFirst()))
     }
 
     /// The path part of `absolute(sitePath)`: `/blog/2021/01/x/` under `https://example.com/blog/`.
-    package func fullPath(_ sitePath: String) -> String {
+    public func fullPath(_ sitePath: String) -> String {
         basePath + Self.percentEncoded(String(sitePath.drop(while: { $0 == "/" })))
     }
 
     /// Bytes outside RFC 3986's unreserved, reserved and `%` written as `%XX`
     /// (`SitePaths.percentEncoded`).
-    package static func percentEncoded(_ s: String) -> String {
+    public static func percentEncoded(_ s: String) -> String {
         SitePaths.percentEncoded(s)
     }
 
@@ -62,7 +62,7 @@ package struct AbsoluteURLs: Sendable {
 
     /// A reference as written in content, resolved against the absolute URL of its page
     /// (which has no query or fragment). Returns nil when it is already absolute.
-    package func resolve(_ ref: String, page pageURL: String) -> String? {
+    public func resolve(_ ref: String, page pageURL: String) -> String? {
         let page = Page(pageURL, base: baseURL, escaped: false)
         return resolveBytes(Array(ref.utf8)[...], page: page).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -70,7 +70,7 @@ package struct AbsoluteURLs: Sendable {
     /// Rewrites the URLs in `html` (see the type's description) against `pageURL`,
     /// an absolute URL with no query or fragment. Returns `html` itself when
     /// nothing needed changing.
-    package func rewrite(_ html: String, page pageURL: String) -> String {
+    public func rewrite(_ html: String, page pageURL: String) -> String {
         rewriting(html, page: Page(pageURL, base: baseURL, escaped: true))
     }
 
@@ -78,7 +78,7 @@ package struct AbsoluteURLs: Sendable {
     /// for HTML moved to another page of the same site, such as a summary on the
     /// home page, in builds whose pages link root-relative. `pagePath` is a site path.
     /// Protocol-relative references (`//cdn…`) are left as they are.
-    package func rewriteRootRelative(_ html: String, page pagePath: String) -> String {
+    public func rewriteRootRelative(_ html: String, page pagePath: String) -> String {
         var page = Page(fullPath(pagePath), base: basePath, escaped: true)
         page.scheme = []
         return rewriting(html, page: page)
@@ -88,7 +88,7 @@ package struct AbsoluteURLs: Sendable {
     /// `absolute`, else to `base_url`'s path + path (`/blog/about/`). Relative
     /// references and `#fragments` are left as written: on the page they were
     /// written for, they already work. Returns `html` itself when nothing changed.
-    package func rewriteSitePaths(_ html: String, absolute: Bool) -> String {
+    public func rewriteSitePaths(_ html: String, absolute: Bool) -> String {
         if !absolute && basePath == "/" { return html }
         let base = absolute ? baseURL : basePath
         var page = Page(base, base: base, escaped: true)

@@ -1,7 +1,7 @@
 /// `base_url` taken apart once, for everything that makes URLs from it (page
 /// links, feeds, the URL rewriter), so they cannot disagree on where its path
 /// starts.
-package struct BaseURL: Sendable, Hashable {
+public struct BaseURL: Sendable, Hashable {
     /// `base_url`, ending in `/`.
     let text: String
     /// `https`, lower-cased.
@@ -9,11 +9,11 @@ package struct BaseURL: Sendable, Hashable {
     /// `https://example.com` (no trailing slash).
     let origin: String
     /// The host, lower-cased, without user info or port (for `tag:` ids).
-    package let host: String
+    public let host: String
     /// The path, ending in `/` (`/` or `/blog/`).
-    package let path: String
+    public let path: String
 
-    package init(_ baseURL: String) {
+    public init(_ baseURL: String) {
         let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         text = base
         if let colon = base.range(of: "://") {

@@ -2,26 +2,26 @@ import Load
 
 /// Where the feeds live and what they are called: one definition for the feeds
 /// themselves and for the `<link rel="alternate">` autodiscovery tags on pages.
-package struct FeedLink: Sendable, Hashable {
+public struct FeedLink: Sendable, Hashable {
     /// For people: `Low Tide Software (RSS)`, `Series: Building Tidemark – Low Tide Software`.
-    package var title: String
+    public var title: String
     /// Site path: `/feed.xml`, `/series/tidemark/atom.xml`.
-    package var path: String
+    public var path: String
     /// MIME type: `application/rss+xml`, `application/atom+xml`, `application/feed+json`.
-    package var type: String
+    public var type: String
 
-    package static let rssType = "application/rss+xml"
-    package static let atomType = "application/atom+xml"
+    public static let rssType = "application/rss+xml"
+    public static let atomType = "application/atom+xml"
     static let jsonType = "application/feed+json"
 
-    package static let rssPath = "/feed.xml"
-    package static let atomPath = "/atom.xml"
-    package static let jsonPath = "/feed.json"
-    package static let sitemapPath = "/sitemap.xml"
-    package static let robotsPath = "/robots.txt"
+    public static let rssPath = "/feed.xml"
+    public static let atomPath = "/atom.xml"
+    public static let jsonPath = "/feed.json"
+    public static let sitemapPath = "/sitemap.xml"
+    public static let robotsPath = "/robots.txt"
 
     /// The three site feeds, in the order pages list them, titled in the site's language.
-    package static func siteFeeds(siteTitle: String, strings: ThemeStrings) -> [FeedLink] {
+    public static func siteFeeds(siteTitle: String, strings: ThemeStrings) -> [FeedLink] {
         [FeedLink(title: "\(siteTitle) (\(strings[.feedRSS]))", path: rssPath, type: rssType),
          FeedLink(title: "\(siteTitle) (\(strings[.feedAtom]))", path: atomPath, type: atomType),
          FeedLink(title: "\(siteTitle) (\(strings[.feedJSON]))", path: jsonPath, type: jsonType)]
@@ -29,7 +29,7 @@ package struct FeedLink: Sendable, Hashable {
 
     /// The Atom feed of one series, tag or app, next to its page: `/tags/swiftui/atom.xml`,
     /// titled "Tag: SwiftUI – Low Tide Software" in the site's language.
-    package static func collectionFeed(_ collection: FeedCollection, siteTitle: String, strings: ThemeStrings) -> FeedLink {
+    public static func collectionFeed(_ collection: FeedCollection, siteTitle: String, strings: ThemeStrings) -> FeedLink {
         let title = switch collection.kind {
         case .series: strings.format(.seriesFeed, ["title": collection.title, "site": siteTitle])
         case .tag: strings.format(.tagFeed, ["tag": collection.title, "site": siteTitle])
@@ -39,10 +39,10 @@ package struct FeedLink: Sendable, Hashable {
     }
 
     /// Site path of the feed of the collection whose page is `pageURL`: `/tags/swiftui/atom.xml`.
-    package static func collectionFeedPath(_ pageURL: String) -> String { pageURL + "atom.xml" }
+    public static func collectionFeedPath(_ pageURL: String) -> String { pageURL + "atom.xml" }
 
     /// A short name for a feed link's text: `RSS`, `Atom`, `JSON Feed`.
-    package static func label(ofType type: String, strings: ThemeStrings) -> String {
+    public static func label(ofType type: String, strings: ThemeStrings) -> String {
         switch type {
         case rssType: strings[.feedRSS]
         case atomType: strings[.feedAtom]

@@ -6,9 +6,9 @@ import Support
 /// `/feed.json`, a series', tag's or app's `atom.xml`) and whose old path is not an
 /// HTML page's name. A feed reader follows no HTML redirect, so the old address gets
 /// that feed's bytes (`FeedAddress` says where: `/feed/` → `feed/index.xml`).
-package enum FeedRedirects {
+public enum FeedRedirects {
     /// Index into `site.config.redirects` → the site path of the feed it copies.
-    package static func targets(in site: Site) -> [Int: String] {
+    public static func targets(in site: Site) -> [Int: String] {
         let redirects = site.config.redirects
         guard !redirects.isEmpty else { return [:] }
         var feeds: Set<String> = [FeedLink.rssPath, FeedLink.atomPath, FeedLink.jsonPath]

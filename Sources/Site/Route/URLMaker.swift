@@ -1,13 +1,13 @@
 /// Turns site paths (`/2021/03/x/`) into the URLs written into pages: root-relative
 /// under `base_url`'s path for `build`, absolute from `base_url` for `publish`.
-package struct URLMaker: Sendable {
+public struct URLMaker: Sendable {
     /// `base_url`, ending in `/`.
     let baseURL: String
     /// The path part of `base_url`, ending in `/` (usually just `/`).
-    package let basePath: String
-    package let absolute: Bool
+    public let basePath: String
+    public let absolute: Bool
 
-    package init(baseURL: String, absolute: Bool) {
+    public init(baseURL: String, absolute: Bool) {
         let base = BaseURL(baseURL)
         self.baseURL = base.text
         self.absolute = absolute
@@ -16,13 +16,13 @@ package struct URLMaker: Sendable {
 
     /// The URL to write for a site path starting with `/`. Anything else
     /// (`https://…`, relative paths, `mailto:`) is returned as it is.
-    package func url(_ sitePath: String) -> String {
+    public func url(_ sitePath: String) -> String {
         guard sitePath.hasPrefix("/"), !sitePath.hasPrefix("//") else { return sitePath }
         return (absolute ? baseURL : basePath) + sitePath.dropFirst()
     }
 
     /// Always absolute (canonical links, Open Graph).
-    package func absoluteURL(_ sitePath: String) -> String {
+    public func absoluteURL(_ sitePath: String) -> String {
         guard sitePath.hasPrefix("/"), !sitePath.hasPrefix("//") else { return sitePath }
         return baseURL + sitePath.dropFirst()
     }
