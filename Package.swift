@@ -131,7 +131,7 @@ let package = Package(
         // Tests/Tools/folder_cycles.py.
         .target(
             name: "Site",
-            dependencies: ["Support", "Diagnostics", "HTML", "Highlight", "Load", "Markdown", "Output"],
+            dependencies: ["Support", "Diagnostics", "HTML", "Load", "Markdown", "Output"],
             swiftSettings: crossModule
         ),
         // Images through libvips (loaded at run time): sizes, variants, the derived-image cache, `<picture>` markup.
@@ -157,8 +157,6 @@ let package = Package(
             dependencies: [
                 "Support",
                 "Diagnostics",
-                "HTML",
-                "Highlight",
                 "Template",
                 "Output",
                 "Load",
@@ -169,14 +167,7 @@ let package = Package(
                 "Render",
                 "Pages",
                 "Search",
-                "CCmarkGFM",
-                "CLibXML2",
-                "CStemmer",
-                "CVips",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
-            swiftSettings: libxml2Include,
             linkerSettings: staticC ? [.unsafeFlags(staticCLinkerFlags)] : []
         ),
         // `import` from Jekyll, Hugo and WordPress: reads the old site's files and writes a

@@ -10,6 +10,9 @@
 /// (test) builds, where every array access and enum payload copy is a call.
 /// `@unchecked Sendable`: the pointers are written once in `init`, only read
 /// afterwards, and freed in `deinit`.
+
+import Support
+
 public final class CompiledLanguage: @unchecked Sendable {
     enum Matcher: Sendable {
         case literal([UInt8])

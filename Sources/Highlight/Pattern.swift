@@ -3,6 +3,9 @@
 /// length of one identifier) when it fails, and never backtracks: openers of
 /// strings, comments and regexes commit, so an unterminated one runs to the end
 /// of its line or of the input instead of failing and being rescanned.
+
+import Support
+
 public indirect enum Pattern: Sendable {
     /// Exactly these bytes.
     case literal(String)

@@ -2,6 +2,9 @@
 // `--` and `#` line comments, nested `(* *)` comments, `¬` continuations,
 // «raw codes», multi-word commands (`display dialog`, `do shell script`) and
 // operators (`is greater than`), and `as class` coercions.
+
+import Support
+
 extension LanguageRegistry {
     static let appleScript: LanguageDefinition = {
         let rest = ByteSet("a-zA-Z0-9_").union(.nonASCII)

@@ -3,6 +3,9 @@
 // `#if 0` blocks as comments, `#include` files), names of functions defined or
 // declared at file level, `case` labels, and for Objective-C `@"…"`, boxed
 // literals, `@interface` class names and method selectors.
+
+import Support
+
 extension LanguageRegistry {
     private enum CDialect { case c, objectiveC, cpp }
 

@@ -1,6 +1,9 @@
 // CSS, following the token kinds of Pygments' `css` lexer: selectors (tags,
 // `.class`, `#id`, `:pseudo`), at-rules, declarations (`property: value`) with
 // numbers and units, functions, `var(--x)` and `!important`.
+
+import Support
+
 extension LanguageRegistry {
     static let css: LanguageDefinition = {
         let identStart = ByteSet("a-zA-Z0-9_-").union(.nonASCII)

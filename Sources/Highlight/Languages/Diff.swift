@@ -1,5 +1,8 @@
 // Unified and context diffs, following the token kinds of Pygments' `diff`
 // lexer: the kind of a line is decided by its first bytes alone.
+
+import Support
+
 extension LanguageRegistry {
     static let diff: LanguageDefinition = {
         let lineStart = ByteSet("\n")

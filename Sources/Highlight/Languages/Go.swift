@@ -1,6 +1,9 @@
 // Go, following the token kinds of Pygments' `go` lexer: raw strings in
 // backticks (multi-line), runes, and builtin types that read as builtins
 // when called (`string(b)`, `len(x)`).
+
+import Support
+
 extension LanguageRegistry {
     static let go: LanguageDefinition = {
         let types = [

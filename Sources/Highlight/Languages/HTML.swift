@@ -2,6 +2,9 @@
 // lexers. HTML `<style>` and `<script>` bodies are lexed as CSS and
 // JavaScript (their states are embedded under a prefix); PHP reuses the HTML
 // states with its `<?php … ?>` blocks added (see PHP.swift).
+
+import Support
+
 extension LanguageRegistry {
     /// Another language's states renamed with `prefix` (so they can live in
     /// one definition with others); `first` rules go ahead of its start state's.

@@ -1,6 +1,9 @@
 // JSON, following the token kinds of Pygments' `json` lexer: object keys are
 // tags, other strings strings, `true`/`false`/`null` keywords; `//` and `/* */`
 // comments are accepted, since JSON in the wild (config files) has them.
+
+import Support
+
 extension LanguageRegistry {
     static let json: LanguageDefinition = {
         // A key is a string directly followed by its colon (as written in practice).

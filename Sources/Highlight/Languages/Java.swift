@@ -1,6 +1,9 @@
 // Java, following the token kinds of Pygments' `java` lexer: names of methods
 // where they are declared (`Type name(`), members after `.`, annotations,
 // class names after `class`/`interface`/`record`, and text blocks `"""`.
+
+import Support
+
 extension LanguageRegistry {
     static let java: LanguageDefinition = {
         let identStart = ByteSet("a-zA-Z_$").union(.nonASCII)

@@ -1,6 +1,9 @@
 // JavaScript, following the token kinds of Pygments' `javascript` lexer, with
 // template literals whose `${…}` may hold braces and further templates, and
 // regex literals told from division by the token before the `/`.
+
+import Support
+
 extension LanguageRegistry {
     static let javaScript = javaScriptFamily(name: "javascript", aliases: ["js", "mjs", "cjs", "jsx"])
 

@@ -2,6 +2,9 @@
 // templates `$name` and `${…}` (with braces and strings inside), declared
 // names after `class`/`fun`/`val`/`var`, members after `.` and `?.`,
 // annotations and labels, and nested block comments (which Kotlin allows).
+
+import Support
+
 extension LanguageRegistry {
     static let kotlin: LanguageDefinition = {
         let identStart = ByteSet("a-zA-Z_").union(.nonASCII)

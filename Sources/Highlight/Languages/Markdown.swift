@@ -3,6 +3,9 @@
 // @mentions; fenced code blocks are lexed as Swift, shell or JavaScript when
 // the fence names one of them (their states are embedded, `embeddedLanguageStates` in HTML.swift),
 // and are a plain string otherwise.
+
+import Support
+
 extension LanguageRegistry {
     static let markdown: LanguageDefinition = {
         let lineStart = ByteSet("\n")

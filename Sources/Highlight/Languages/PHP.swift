@@ -2,6 +2,9 @@
 // the HTML states (HTML.swift) with `<?php … ?>` / `<?= … ?>` blocks allowed
 // in text, tags and attribute values; heredocs and nowdocs; `{$…}` and `$var`
 // interpolation in double-quoted strings.
+
+import Support
+
 extension LanguageRegistry {
     static let php: LanguageDefinition = {
         let identStart = ByteSet("\\\\_a-zA-Z").union(.nonASCII)

@@ -2,6 +2,9 @@
 // strings, string prefixes, f-strings whose `{…}` hold expressions (with
 // nested brackets and a `:format` spec), decorators, and names after `.`
 // that are never builtins.
+
+import Support
+
 extension LanguageRegistry {
     static let python: LanguageDefinition = {
         let magicFunctions = [

@@ -2,6 +2,9 @@
 // (`<<~EOS`), `#{…}` interpolation with nested braces, symbols and `key:`
 // hash keys, `@ivars`, regex literals, `%w[…]` lists, and method names after
 // `.` that are never builtins.
+
+import Support
+
 extension LanguageRegistry {
     static let ruby: LanguageDefinition = {
         let identStart = ByteSet("a-zA-Z_").union(.nonASCII)

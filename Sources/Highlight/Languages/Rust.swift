@@ -1,6 +1,9 @@
 // Rust, following the token kinds of Pygments' `rust` lexer: lifetimes told
 // from char literals, raw strings `r#"…"#`, nested block comments, doc
 // comments (as strings, like Pygments), attributes `#[…]` and macros `name!`.
+
+import Support
+
 extension LanguageRegistry {
     static let rust: LanguageDefinition = {
         let keywordTypes = ["u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128", "usize",

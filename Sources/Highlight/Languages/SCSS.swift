@@ -2,6 +2,9 @@
 // everything outside `$variable:` declarations and value-taking at-rules as a
 // selector (so `color: red` inside a block is tag, decorator, tag), with
 // `#{…}` interpolation in selectors, values, strings and comments.
+
+import Support
+
 extension LanguageRegistry {
     static let scss: LanguageDefinition = {
         let word = ByteSet("a-zA-Z0-9_-").union(.nonASCII)

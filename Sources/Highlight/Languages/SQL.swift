@@ -1,5 +1,8 @@
 // SQL, following the token kinds of Pygments' `sql` lexer (ANSI keywords,
 // case-insensitive; nested `/* */` comments; `''` inside strings).
+
+import Support
+
 extension LanguageRegistry {
     static let sql: LanguageDefinition = {
         let identStart = ByteSet("a-zA-Z_").union(.nonASCII)

@@ -1,5 +1,8 @@
 // Shell (bash, sh, zsh), following the token kinds of Pygments' `bash` lexer;
 // and console sessions (`$ ` prompts, output lines), like its `console` lexer.
+
+import Support
+
 extension LanguageRegistry {
     /// The states of a shell script, shared by `shell` and `console`.
     static let shellStates: [LexerState] = {

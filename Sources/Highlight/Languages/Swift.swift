@@ -2,6 +2,9 @@
 // misses: nested block comments, raw strings `#"…"#` (up to `###`) with `\#(…)`, and
 // interpolation `\(…)` with nested parentheses in every string form (coloured as
 // code, where Pygments colours them as string).
+
+import Support
+
 extension LanguageRegistry {
     static let swift: LanguageDefinition = {
         let ident = ByteSet("a-zA-Z0-9_").union(.nonASCII)

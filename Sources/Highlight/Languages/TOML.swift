@@ -1,6 +1,9 @@
 // TOML, following the token kinds of Pygments' `toml` lexer: bare keys are
 // plain, table headers keywords, values after `=` numbers (dates and times
 // too), strings or keywords; arrays and inline tables nest.
+
+import Support
+
 extension LanguageRegistry {
     static let toml: LanguageDefinition = {
         let bare = ByteSet("A-Za-z0-9_-")

@@ -1,5 +1,8 @@
 // TypeScript: JavaScript's tables (template literals, regex vs division) plus
 // the words and type annotations of Pygments' `typescript` lexer.
+
+import Support
+
 extension LanguageRegistry {
     static let typeScript: LanguageDefinition = {
         let identStart = javaScriptIdentifierStart

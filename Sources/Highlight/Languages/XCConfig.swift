@@ -3,6 +3,9 @@
 // lines; `SETTING[sdk=iphoneos*][arch=arm64] = value` with the setting name an
 // attribute, conditions keywords, `=` an operator; in values, `$(VAR)`,
 // `${VAR}` and `$VAR` references variables and quoted text strings.
+
+import Support
+
 extension LanguageRegistry {
     static let xcconfig: LanguageDefinition = {
         let name = ByteSet("A-Za-z0-9_")

@@ -3,6 +3,9 @@
 // scalars (`|`, `>`) variables. Indentation is not tracked: a block scalar
 // ends at the first later line that starts (after its indentation) with a
 // key or a `- ` item, which is where it ends in practice.
+
+import Support
+
 extension LanguageRegistry {
     static let yaml: LanguageDefinition = {
         let lineStart = ByteSet("\n")

@@ -4,7 +4,6 @@ import Markdown
 import Support
 import Diagnostics
 import HTML
-import Highlight
 
 /// Turns loaded content into a `Site`: picks the posts this build shows, renders
 /// every Markdown body (on all cores), and computes permalinks, series order,
