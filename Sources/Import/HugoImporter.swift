@@ -226,7 +226,7 @@ enum HugoImporter {
             for taxonomy in settings.tagTaxonomies + ["series"] {
                 for term in Set(Settings.terms(front, taxonomy)) {
                     lists.terms[taxonomy, default: [:]][term, default: 0] += 1
-                    lists.members[SiteResolver.tagSlug(term), default: [:]][taxonomy, default: []].insert(document.source)
+                    lists.members[SiteURLs.tagSlug(term), default: [:]][taxonomy, default: []].insert(document.source)
                 }
             }
         }
@@ -613,7 +613,7 @@ enum HugoImporter {
             let parts = file.split(separator: "/").map(String.init)
             guard parts.count == 3, taxonomies.contains(parts[0]), tagTaxonomies.contains(parts[0]),
                   parts[2].hasPrefix("_index.") else { return nil }
-            return SiteURLs.tag(slug: SiteResolver.tagSlug(parts[1]))
+            return SiteURLs.tag(slug: SiteURLs.tagSlug(parts[1]))
         }
 
         /// `sections`: the folders content/ has; `datedSections`: how many dated pages each has
@@ -841,7 +841,7 @@ enum HugoImporter {
             for taxonomy in declared where !siteWide {
                 let folder = urlize(taxonomy)
                 let onPosts = Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm))
-                let changed = Set((lists.terms[taxonomy] ?? [:]).keys.filter { folder != "tags" || urlizeTerm($0) != SiteResolver.tagSlug($0) }
+                let changed = Set((lists.terms[taxonomy] ?? [:]).keys.filter { folder != "tags" || urlizeTerm($0) != SiteURLs.tagSlug($0) }
                     .map(urlizeTerm)).union((lists.pageTerms[taxonomy] ?? [:]).keys.map(urlizeTerm).filter { !onPosts.contains($0) })
                 guard !changed.isEmpty else { continue }
                 report.leave("config", line: nil, "/\(folder)/\(rssFile)",
@@ -872,9 +872,9 @@ enum HugoImporter {
                 }
                 for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
                     let path = termPath(taxonomy, url)
-                    let old = termAddress(taxonomy, url), new = SiteURLs.tag(slug: SiteResolver.tagSlug(term.name))
+                    let old = termAddress(taxonomy, url), new = SiteURLs.tag(slug: SiteURLs.tagSlug(term.name))
                     // A category and a tag of one name are one blogbuild tag: its feed has the posts of both.
-                    let byTaxonomy = lists.members[SiteResolver.tagSlug(term.name)] ?? [:]
+                    let byTaxonomy = lists.members[SiteURLs.tagSlug(term.name)] ?? [:]
                     let own = byTaxonomy[taxonomy] ?? [], all = byTaxonomy.values.reduce(into: Set<String>()) { $0.formUnion($1) }
                     if !siteWide, taxonomies.contains(taxonomy), all.count > own.count {
                         let others = byTaxonomy.keys.filter { $0 != taxonomy }.sorted().joined(separator: ", ")
@@ -882,20 +882,20 @@ enum HugoImporter {
                                      "\(taxonomy) and \(others) of one name are one blogbuild tag: the feed here is the tag's, with \(all.count - own.count) posts more than the old one had")
                     }
                     // Terms Hugo keeps apart that blogbuild's slug joins (`conférence`, `conference`): one tag.
-                    let joined = terms.filter { $0.key != url && SiteResolver.tagSlug($0.value.name) == SiteResolver.tagSlug(term.name) }.keys.sorted()
+                    let joined = terms.filter { $0.key != url && SiteURLs.tagSlug($0.value.name) == SiteURLs.tagSlug(term.name) }.keys.sorted()
                     if !siteWide, taxonomies.contains(taxonomy), !joined.isEmpty {
                         report.leave("config", line: nil, old + rssFile,
                                      "Hugo's term here and " + joined.map { "`/\(folder)/\($0)/`" }.joined(separator: ", ")
-                                     + " are one blogbuild tag (\(SiteResolver.tagSlug(term.name))): the feed here is the tag's, with the posts of both")
+                                     + " are one blogbuild tag (\(SiteURLs.tagSlug(term.name))): the feed here is the tag's, with the posts of both")
                     }
                     if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
-                    if !siteWide, path != SiteResolver.tagSlug(term.name) || termURLs[taxonomy]?[url] != nil, seen.insert(old + rssFile).inserted {
+                    if !siteWide, path != SiteURLs.tagSlug(term.name) || termURLs[taxonomy]?[url] != nil, seen.insert(old + rssFile).inserted {
                         redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new))))
                     }
                     // A term under this one's address (`ci/cd` under `ci`): Hugo's list of this term has its posts too.
                     let nested = terms.filter { $0.key.hasPrefix(url + "/") }.values
-                    let listed = nested.isEmpty ? term.count : nested.reduce(into: lists.members[SiteResolver.tagSlug(term.name)]?[taxonomy] ?? []) {
-                        $0.formUnion(lists.members[SiteResolver.tagSlug($1.name)]?[taxonomy] ?? [])
+                    let listed = nested.isEmpty ? term.count : nested.reduce(into: lists.members[SiteURLs.tagSlug(term.name)]?[taxonomy] ?? []) {
+                        $0.formUnion(lists.members[SiteURLs.tagSlug($1.name)]?[taxonomy] ?? [])
                     }.count
                     for k in pages(listed + (onPages[url] ?? 0)) where seen.insert(old + "page/\(k)/").inserted {
                         redirects.append((key: old + "page/\(k)/", value: .text(new)))

@@ -50,7 +50,7 @@ struct JekyllListPages {
         let listing = front["pagination"]?["enabled"]?.bool == true ? Self.paginatedTag(front).map(Listing.tag) ?? listing : listing
         add(url, listing)
         switch listing {
-        case .tag(let name): links[source] = SiteURLs.tag(slug: SiteResolver.tagSlug(name))
+        case .tag(let name): links[source] = SiteURLs.tag(slug: SiteURLs.tagSlug(name))
         case .tags: links[source] = SiteURLs.tags
         case .home: links[source] = "/"
         case .archive: links[source] = SiteURLs.archive
@@ -253,7 +253,7 @@ struct JekyllListPages {
             }
             guard document.kind == .post, !isDraft else { continue }
             posts += 1
-            for tag in document.fields.first(where: { $0.key == "tags" })?.value.texts() ?? [] { tags.insert(SiteResolver.tagSlug(tag)) }
+            for tag in document.fields.first(where: { $0.key == "tags" })?.value.texts() ?? [] { tags.insert(SiteURLs.tagSlug(tag)) }
         }
         let perPage = max(1, Int(site.config.first { $0.key == "posts_per_page" }?.value.scalarText ?? "") ?? SiteConfig().postsPerPage)
         let homePages = max(1, (posts + perPage - 1) / perPage)
@@ -261,7 +261,7 @@ struct JekyllListPages {
         for (url, listing) in found {
             let target: String
             switch listing {
-            case .tag(let name): target = tags.contains(SiteResolver.tagSlug(name)) ? SiteURLs.tag(slug: SiteResolver.tagSlug(name)) : SiteURLs.tags
+            case .tag(let name): target = tags.contains(SiteURLs.tagSlug(name)) ? SiteURLs.tag(slug: SiteURLs.tagSlug(name)) : SiteURLs.tags
             case .tags: target = SiteURLs.tags
             case .home(let number): target = SiteURLs.home(page: min(number, homePages))
             case .archive: target = SiteURLs.archive

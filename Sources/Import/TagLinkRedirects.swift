@@ -16,7 +16,7 @@ enum TagLinkRedirects {
         var tags: [String: String] = [:]  // a name as a URL may write it (lower-cased) → the tag's name
         for document in documents where document.kind == .post {
             for name in document.fields.first(where: { $0.key == "tags" })?.value.texts() ?? [] {
-                for form in [name, name.replacingOccurrences(of: " ", with: "-"), SiteResolver.tagSlug(name)] {
+                for form in [name, name.replacingOccurrences(of: " ", with: "-"), SiteURLs.tagSlug(name)] {
                     tags[form.lowercased()] = tags[form.lowercased()] ?? name
                 }
             }
@@ -35,7 +35,7 @@ enum TagLinkRedirects {
                 let parts = path.split(separator: "/").map(String.init)
                 guard parts.count == 2, ["tags", "tag", "categories", "category"].contains(parts[0].lowercased()),
                       let name = tags[parts[1].lowercased()] else { continue }
-                let old = "/" + parts.joined(separator: "/") + "/", new = SiteURLs.tag(slug: SiteResolver.tagSlug(name))
+                let old = "/" + parts.joined(separator: "/") + "/", new = SiteURLs.tag(slug: SiteURLs.tagSlug(name))
                 // Not the tag's own page in another case: on a case-insensitive disk it would replace it.
                 guard old.lowercased() != new.lowercased(), !ImportAssembler.isBuiltIn(old), existing.insert(old).inserted else { continue }
                 added.append((key: old, value: .text(new)))

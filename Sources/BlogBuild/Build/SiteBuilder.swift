@@ -43,7 +43,7 @@ public enum SiteBuilder {
                      kinds: [PageKind] = PageKinds.all) -> Result<SitePlan, Unplanned> {
         if let memo, let changed {
             // Only existing posts or theme assets changed: the last plan, patched.
-            if let patched = PlanPatch.plan(request, changed: changed, memo: memo, kinds: kinds) {
+            if let patched = PlanPatch.patched(request, changed: changed, memo: memo, kinds: kinds) {
                 memo.plan = patched
                 return .success(patched)
             }

@@ -21,7 +21,7 @@ public enum SiteResolver {
     /// The Markdown a build of `content` renders: the bodies of the posts it shows,
     /// then of every series, app and page, and the shown posts' `summary:` texts.
     public static func markdownWork(_ content: LoadedContent, mode: BuildMode, now: Date) -> MarkdownWork {
-        let visible = select(content.posts, mode: mode, now: now).visible
+        let visible = PostVisibility(mode: mode, now: now).select(content.posts).visible
         let shown = selectOthers(content, mode: mode)
         var bodies: [MarkdownWork.Document] = visible.map { .init(path: $0.sourcePath, body: $0.body) }
         bodies += shown.series.map { .init(path: $0.sourcePath, body: $0.body) }
@@ -58,25 +58,6 @@ public enum SiteResolver {
         return (series, apps, pages, heldBack, seriesAndApps)
     }
 
-    /// The posts a build in `mode` at `now` shows, and those it leaves out.
-    private static func select(_ all: [Post], mode: BuildMode, now: Date)
-        -> (visible: [Post], skippedDrafts: [String], skippedFuture: [String]) {
-        var visible: [Post] = []
-        var skippedDrafts: [String] = []
-        var skippedFuture: [String] = []
-        for post in all {
-            let isFuture = post.date.instant > now
-            if !mode.includesDrafts && post.draft {
-                skippedDrafts.append(post.sourcePath)
-            } else if !mode.includesDrafts && isFuture {
-                skippedFuture.append(post.sourcePath)
-            } else {
-                visible.append(post)
-            }
-        }
-        return (visible, skippedDrafts, skippedFuture)
-    }
-
     /// Resolves `content` with its Markdown already rendered: `rendered` and
     /// `summaries` are `markdownWork`'s bodies and summaries as HTML, in its order.
     /// `related`: chooses each post's related posts (`RelatedPosts.choose`; a rebuild
@@ -86,7 +67,7 @@ public enum SiteResolver {
                         related: ([SitePost], [SiteApp], [SiteTag]) -> [[Int]] = RelatedPosts.choose(posts:apps:tags:)) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let config = content.config
-        let (visible, postDrafts, skippedFuture) = select(content.posts, mode: mode, now: now)
+        let (visible, postDrafts, skippedFuture) = PostVisibility(mode: mode, now: now).select(content.posts)
         let shown = selectOthers(content, mode: mode)
         let skippedDrafts = postDrafts + shown.heldBack
         var cursor = 0
@@ -101,18 +82,11 @@ public enum SiteResolver {
 
         // Posts, newest first; ties broken by path so the order never depends on the file system.
         // The order is found first, over indices: moving whole posts while sorting costs more.
-        let order = visible.indices.sorted { a, b in
-            let da = visible[a].date.instant, db = visible[b].date.instant
-            if da != db { return da > db }
-            return visible[a].sourcePath < visible[b].sourcePath
-        }
-        var posts: [SitePost] = order.map { k in
-            let post = visible[k]
+        let visibility = PostVisibility(mode: mode, now: now)
+        var posts: [SitePost] = PostOrder.order(of: visible).map { k in
             var rendered = postRendered[postRendered.startIndex + k]
             if let summary = summaries[k] { rendered.summaryHTML = summary }
-            return SitePost(post: post, rendered: rendered, permalink: SiteURLs.post(post, pattern: config.postPermalink),
-                            isDraft: post.draft, isFuture: post.date.instant > now,
-                            seriesIndex: nil, seriesPosition: nil, appIndex: nil, tagIndices: [])
+            return SitePost(showing: visible[k], rendered: rendered, postPermalink: config.postPermalink, visibility: visibility)
         }
 
         // Series.
@@ -143,7 +117,7 @@ public enum SiteResolver {
                                             + "only the first 1,000 are read"))
             posts[i].post.tags = Array(post.tags.prefix(Self.maximumTagsPerPost))
         }
-        let (tags, relationProblems) = relate(&posts, series: &series, apps: &apps, failedFiles: content.failedFiles,
+        let (tags, relationProblems) = PostRelations.relate(&posts, series: &series, apps: &apps, failedFiles: content.failedFiles,
                                               heldBack: shown.heldBackSeriesAndApps)
         diagnostics += relationProblems
 
@@ -193,125 +167,6 @@ public enum SiteResolver {
             likelyURL(of: file, postPermalink: config.postPermalink).map(SitePaths.outputPath(forSitePath:))
         })
         return (site, diagnostics)
-    }
-
-    /// The relations of `posts` to series, apps and tags, made again from their
-    /// front matter: each post's series (and place in it), app and tags, each
-    /// series' and app's posts, and the site's tags. Related posts are not part of it.
-    /// Problems: a post naming a series or app the site does not have.
-    static func relate(_ posts: inout [SitePost], series: inout [SiteSeries], apps: inout [SiteApp],
-                       failedFiles: Set<String>, heldBack: Set<String> = []) -> (tags: [SiteTag], problems: [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
-        let seriesBySlug = Dictionary(series.enumerated().map { ($1.series.slug, $0) }, uniquingKeysWith: { a, _ in a })
-        let appBySlug = Dictionary(apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
-        for si in series.indices { series[si].postIndices = [] }
-        for ai in apps.indices { apps[ai].postIndices = [] }
-        // A site has few tag names and many posts naming them: each name is looked up once per post,
-        // as a tag number (`id`); its slug is made once. "Swift" and "swift" share a slug: one tag,
-        // named as the first post to use it wrote it.
-        var idByName: [String: Int] = [:]
-        var idBySlug: [String: Int] = [:]
-        var madeTags: [SiteTag] = []
-        func id(_ name: String) -> Int {
-            if let known = idByName[name] { return known }
-            let key = tagSlug(name)
-            let id = idBySlug[key] ?? {
-                idBySlug[key] = madeTags.count
-                madeTags.append(SiteTag(name: name, slug: key, url: SiteURLs.tag(slug: key), postIndices: []))
-                return madeTags.count - 1
-            }()
-            idByName[name] = id
-            return id
-        }
-        // Each post's tag numbers, in the order it wrote them, each once: `postTags[tagStart[i]..<tagStart[i + 1]]`.
-        var postTags: [Int] = []
-        var tagStart: [Int] = [0]
-        tagStart.reserveCapacity(posts.count + 1)
-        // Posts are read in place (`posts[i].post…`), never copied: a copy of every post costs more than the rest.
-        for i in posts.indices {
-            // Looked up by name first; the post itself (a copy) only for the message of a name the site lacks.
-            let seriesSlug = posts[i].post.series, appSlug = posts[i].post.app
-            var found: (series: Int?, app: Int?, problems: [Diagnostic]) =
-                (seriesSlug.flatMap { seriesBySlug[$0] }, appSlug.flatMap { appBySlug[$0] }, [])
-            if (seriesSlug != nil && found.series == nil) || (appSlug != nil && found.app == nil) {
-                found = lookUp(posts[i].post, seriesBySlug: seriesBySlug, appBySlug: appBySlug, failedFiles: failedFiles,
-                               heldBack: heldBack)
-            }
-            posts[i].seriesIndex = found.series
-            posts[i].seriesPosition = nil
-            posts[i].appIndex = found.app
-            posts[i].tagIndices = []
-            if let si = found.series { series[si].postIndices.append(i) }
-            if let ai = found.app { apps[ai].postIndices.append(i) }
-            diagnostics += found.problems
-            let first = postTags.count
-            for name in posts[i].post.tags {
-                let t = id(name)
-                if !postTags[first...].contains(t) { postTags.append(t) }
-            }
-            tagStart.append(postTags.count)
-        }
-        for i in posts.indices {
-            for t in postTags[tagStart[i]..<tagStart[i + 1]] { madeTags[t].postIndices.append(i) }
-        }
-        for si in series.indices {
-            sortParts(&series[si], posts: posts)
-            for (position, pi) in series[si].postIndices.enumerated() { posts[pi].seriesPosition = position }
-        }
-        let order = madeTags.indices.sorted { (madeTags[$0].name.lowercased(), madeTags[$0].slug) < (madeTags[$1].name.lowercased(), madeTags[$1].slug) }
-        var place = [Int](repeating: 0, count: madeTags.count)
-        for (at, t) in order.enumerated() { place[t] = at }
-        let tags = order.map { madeTags[$0] }
-        for i in posts.indices where tagStart[i] < tagStart[i + 1] {
-            posts[i].tagIndices = postTags[tagStart[i]..<tagStart[i + 1]].map { place[$0] }
-        }
-        return (tags, diagnostics)
-    }
-
-    /// Puts a series' parts in reading order: by `series_order:` when the series is
-    /// ordered by hand (parts without one last), then oldest first, ties by path.
-    public static func sortParts(_ series: inout SiteSeries, posts: [SitePost]) {
-        let manual = series.series.order == .manual
-        series.postIndices.sort { a, b in
-            if manual {
-                let oa = posts[a].post.seriesOrder, ob = posts[b].post.seriesOrder
-                if oa != ob { return (oa ?? Int.max) < (ob ?? Int.max) }
-            }
-            let da = posts[a].post.date.instant, db = posts[b].post.date.instant
-            if da != db { return da < db }
-            return posts[a].post.sourcePath < posts[b].post.sourcePath
-        }
-    }
-
-    /// The series and app `post` names, as indices (`seriesBySlug`, `appBySlug`), and a
-    /// problem for each it names that the site lacks (unless that file failed to load:
-    /// its own error is the cause). One this build holds back as a draft (`heldBack`,
-    /// source paths) is no mistake: the post is shown without it, as Hugo shows a page
-    /// whose term page is a draft, and a hint says so.
-    public static func lookUp(_ post: Post, seriesBySlug: [String: Int], appBySlug: [String: Int],
-                       failedFiles: Set<String>, heldBack: Set<String> = []) -> (series: Int?, app: Int?, problems: [Diagnostic]) {
-        var problems: [Diagnostic] = []
-        func check(_ key: String, _ slug: String, folder: String, known: Dictionary<String, Int>.Keys) {
-            let paths = ContentPaths.markdownPaths(in: folder, slug: slug)
-            if let draft = paths.first(where: heldBack.contains) {
-                let at = post.keyLocations[key]
-                problems.append(Diagnostic(file: post.sourcePath, line: at?.line, column: at?.column,
-                                           message: "front matter: \(key) '\(slug)' is a draft (\(draft)) this build leaves out; "
-                                             + "the post is shown without it", severity: .hint))
-            } else if !paths.contains(where: failedFiles.contains) {
-                problems.append(unknownReference(post, key: key, slug: slug, known: known))
-            }
-        }
-        var series: Int?, app: Int?
-        if let slug = post.series {
-            series = seriesBySlug[slug]
-            if series == nil { check("series", slug, folder: "content/series", known: seriesBySlug.keys) }
-        }
-        if let slug = post.app {
-            app = appBySlug[slug]
-            if app == nil { check("app", slug, folder: "content/apps", known: appBySlug.keys) }
-        }
-        return (series, app, problems)
     }
 
     /// A post's rendered body with its list summary: `summary:` from the front
@@ -423,13 +278,6 @@ public enum SiteResolver {
     /// More tags than this on one post is an error (see `resolve`).
     public static let maximumTagsPerPost = 1_000
 
-    /// A tag's URL segment; a name with no ASCII letters gets a stable hex form.
-    public static func tagSlug(_ name: String) -> String {
-        let slug = Slug.make(name)
-        if !slug.isEmpty { return slug }
-        return "tag-" + name.lowercased().utf8.map { String($0, radix: 16) }.joined()
-    }
-
     /// `content/apps/nope/privacy.md` without `content/apps/nope.md`: a folder of child
     /// pages is named after its app, so a typo in the folder's name is the likely cause.
     private static func orphanAppPage(_ page: Page, app: String, known: Dictionary<String, Int>.Keys) -> Diagnostic {
@@ -439,14 +287,5 @@ public enum SiteResolver {
         return Diagnostic(file: page.sourcePath,
                           message: "a child page of an unknown app '\(app)': there is no content/apps/\(app).md, "
                             + "or it has errors (\(hint))")
-    }
-
-    private static func unknownReference(_ post: Post, key: String, slug: String,
-                                         known: Dictionary<String, Int>.Keys) -> Diagnostic {
-        let at = post.keyLocations[key]
-        let list = known.sorted().joined(separator: ", ")
-        let folder = key == "series" ? "content/series/" : "content/apps/"
-        return Diagnostic(file: post.sourcePath, line: at?.line, column: at?.column,
-                          message: "front matter: unknown \(key) '\(slug)' (no \(folder)\(slug).md; known: \(list.isEmpty ? "none" : list))")
     }
 }

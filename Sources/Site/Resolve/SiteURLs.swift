@@ -21,6 +21,12 @@ public enum SiteURLs {
     public static func post(_ post: Post, pattern: String) -> String { Permalink.expand(pattern, post: post) }
 
     public static func tag(slug: String) -> String { tags + slug + "/" }
+    /// A tag's URL segment; a name with no ASCII letters gets a stable hex form.
+    public static func tagSlug(_ name: String) -> String {
+        let slug = Slug.make(name)
+        if !slug.isEmpty { return slug }
+        return "tag-" + name.lowercased().utf8.map { String($0, radix: 16) }.joined()
+    }
     public static func series(slug: String) -> String { seriesIndex + segment(slug) + "/" }
     static func app(slug: String) -> String { apps + segment(slug) + "/" }
 

@@ -24,9 +24,9 @@ import Testing
 /// that come, go or change their spelling, posts that join and leave series (one
 /// ordered by hand) and apps, aliases (one at the post's own URL: a hint), new,
 /// deleted and re-dated posts.
-/// - `RelationPatch.update` against `SiteResolver.relate`;
+/// - `PostRelations.update` against `PostRelations.relate`;
 /// - `Router.patchedRoutes` against `Router.indexedRoutes`.
-@Suite struct RelationPatchTests {
+@Suite struct PostRelationsTests {
     static let tagNames = ["Swift", "swift", "iOS", "Web", "AppleScript", "PHP", "Side Project", "side-project", "Mac", "Zed"]
 
     static func randomPost(_ f: inout SiteFixture, slug: String, using g: inout SplitMix) {
@@ -100,7 +100,7 @@ import Testing
         }
         var series = before.series, apps = before.apps
         let changed = Set(after.posts.indices.filter { changedPaths.contains(after.posts[$0].post.sourcePath) })
-        let tags = RelationPatch.update(&posts, series: &series, apps: &apps, tags: before.tags, position: position, changed: changed)
+        let tags = PostRelations.update(&posts, series: &series, apps: &apps, tags: before.tags, position: position, changed: changed)
 
         #expect(tags.map(\.name) == after.tags.map(\.name), "seed \(seed)")
         #expect(tags.map(\.slug) == after.tags.map(\.slug), "seed \(seed)")

@@ -1,9 +1,9 @@
 /// Rearranges an array in place by moving its elements, never copying them: a patched plan (`PlanPatch`) puts 10,000 posts and their list entries in a
 /// new order after one post came, went or moved, and a copy of each costs more
 /// than the rest of the patch.
-enum InPlaceOrder {
+public enum InPlaceOrder {
     /// `array` with element `k` taken from `order[k]` (`order` is a permutation of its indices).
-    static func permute<T>(_ array: inout [T], by order: [Int]) {
+    public static func permute<T>(_ array: inout [T], by order: [Int]) {
         var placed = [Bool](repeating: false, count: order.count)
         // Through the buffer: its `swapAt` moves the two elements, where `Array`'s copies
         // them (a retain and a release of every reference a post holds, per swap).
@@ -25,7 +25,7 @@ enum InPlaceOrder {
     /// `array` with element `k` taken from the old element `origin[k]`, or `filler` where
     /// `origin[k]` is nil (a new element, made afterwards); old elements `origin` does not
     /// name are dropped.
-    static func rearrange<T>(_ array: inout [T], origin: [Int?], filler: T) {
+    public static func rearrange<T>(_ array: inout [T], origin: [Int?], filler: T) {
         var staying = [Bool](repeating: false, count: array.count)
         for old in origin.compactMap({ $0 }) { staying[old] = true }
         // The staying elements moved to the front in their order; `compact` maps an old index there.
