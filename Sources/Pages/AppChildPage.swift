@@ -24,14 +24,14 @@ extension PageKind {
             return r
         },
         context: { route, c in
-            let p = c.site.pages[route.item]
+            let p = c.site.page(route.item)
             c.fillContentPage(p, kind: "app-page")
             if let ai = p.appIndex {
                 // The app's head on its child page, and its Smart App Banner.
-                c.root["app"] = c.values.appCard(ai, c.root.record(for: "app")).value
+                c.root["app"] = c.appCard(ai, c.root.record(for: "app")).value
                 // Shared, it shows its app's icon, as the app's own page does.
                 if let icon = c.appIcon(ai) { c.page["image"] = .string(icon) }
-                if let id = c.values.projections.apps[ai].appStoreID { c.page["app_store_id"] = .string(id) }
+                if let id = c.appStoreID(ai) { c.page["app_store_id"] = .string(id) }
             }
         },
         sitemap: { _, _ in .listed(nil) })

@@ -23,12 +23,12 @@ extension PageKind {
         },
         context: { route, c in
             let i = route.item
-            let a = c.site.apps[i]
+            let a = c.site.app(i)
             c.setPage(kind: "app", title: a.app.title, path: a.url, description: a.app.tagline,
-                      params: a.app.params, ownFeed: .app(i, in: c.site))
+                      params: a.app.params, ownFeed: c.site.feed(app: i))
             if let icon = c.appIcon(i) { c.page["image"] = .string(icon) }
             if let id = a.app.appStoreID { c.page["app_store_id"] = .string(id) }
-            c.root["app"] = c.values.app(i, c.root.record(for: "app"))
+            c.root["app"] = c.app(i, c.root.record(for: "app"))
         },
         sitemap: { route, site in .listed(PageKinds.newest(site.apps[route.item].postIndices, in: site)) })
 }

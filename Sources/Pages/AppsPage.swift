@@ -17,8 +17,8 @@ extension PageKind {
         context: { route, c in
             c.setPage(kind: "apps", title: c.strings[.apps], path: route.url, description: nil)
             let card = c.root.elementRecord(for: "apps")
-            c.root["apps"] = .list(c.site.apps.indices.map { c.values.appCard($0, card).value })
-            c.root["has_apps"] = .bool(!c.site.apps.isEmpty)
+            c.root["apps"] = .list(c.site.appIndices.map { c.appCard($0, card).value })
+            c.root["has_apps"] = .bool(!c.site.appIndices.isEmpty)
         },
         sitemap: { _, site in .listed(PageKinds.newest(site.apps.lazy.flatMap(\.postIndices), in: site)) })
 }

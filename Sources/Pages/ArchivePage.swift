@@ -19,28 +19,28 @@ extension PageKind {
             return r
         },
         context: { route, c in
-            let site = c.site
+            let site = c.site, postCount = site.postCount
             let yearRecord = c.root.elementRecord(for: "years")
             let entry = yearRecord.elementRecord(for: "posts")
             var years: [TemplateValue] = []
             var start = 0
             // Posts come newest first; a year is a run of posts with the same year.
-            while start < site.posts.count {
-                let year = site.posts[start].post.date.year
+            while start < postCount {
+                let year = site.post(start).post.date.year
                 var end = start + 1
-                while end < site.posts.count, site.posts[end].post.date.year == year { end += 1 }
+                while end < postCount, site.post(end).post.date.year == year { end += 1 }
                 var y = yearRecord
                 y["year"] = .int(year)
-                y["posts"] = c.values.entries(start..<end, entry)
+                y["posts"] = c.entries(start..<end, entry)
                 y["count"] = .int(end - start)
                 years.append(y.value)
                 start = end
             }
             c.setPage(kind: "archive", title: c.strings[.archive], path: route.url, description: nil)
             c.root["years"] = .list(years)
-            c.root["has_posts"] = .bool(!site.posts.isEmpty)
-            c.root["post_count"] = .int(site.posts.count)
-            let count = c.strings.count(site.posts.count, one: .postCountOne, other: .postCountOther)
+            c.root["has_posts"] = .bool(postCount > 0)
+            c.root["post_count"] = .int(postCount)
+            let count = c.strings.count(postCount, one: .postCountOne, other: .postCountOther)
             c.root["post_count_text"] = .string(count)
             c.root["lead"] = .string(c.strings.format(.archiveLead, ["posts": count]))
         },

@@ -1,6 +1,4 @@
-import HTML
 import Load
-import Markdown
 import Template
 import Site
 import Render
@@ -24,21 +22,7 @@ extension PageKind {
             return r
         },
         context: { route, c in
-            c.fillContentPage(c.site.pages[route.item], kind: route.outputPath == "404.html" ? "404" : "page")
+            c.fillContentPage(c.site.page(route.item), kind: route.outputPath == "404.html" ? "404" : "page")
         },
         sitemap: { route, _ in route.outputPath == "404.html" ? .unlisted : .listed(nil) })
-}
-
-extension PageContext {
-    /// `page` for a page written in Markdown: its title, text, table of contents and shared image.
-    mutating func fillContentPage(_ p: SitePage, kind: String) {
-        setPage(kind: kind, title: p.page.title, path: p.url,
-                description: PlainText.of(p.rendered.summaryHTML), params: p.page.params)
-        page["content"] = .string(values.contentHTML(p.rendered.html))
-        page["toc"] = values.toc(p.rendered.toc, page.elementRecord(for: "toc"))
-        page["has_toc"] = .bool(p.rendered.toc.count >= 2)
-        page["show_toc"] = .bool(p.rendered.toc.count >= TemplateValues.tocMinimumHeadings)
-        page["has_content"] = .bool(true)
-        if let social = p.page.socialImage { page["image"] = .string(sharedImage(social, from: p.page.sourcePath)) }
-    }
 }

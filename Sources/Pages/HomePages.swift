@@ -26,7 +26,7 @@ extension PageKind {
         },
         context: { route, c in
             let n = route.item
-            let paging = HomePaging(c.site)
+            let paging = c.site.homePaging
             let range = paging.posts(onPage: n)
             var pagination = c.root.record(for: "pagination")
             pagination["number"] = .int(n)
@@ -38,7 +38,7 @@ extension PageKind {
             if n > 1 { pagination["newer_url"] = .string(c.urls.url(SiteURLs.home(page: n - 1))) }
             if n < paging.count { pagination["older_url"] = .string(c.urls.url(SiteURLs.home(page: n + 1))) }
             c.setPage(kind: "home", title: n == 1 ? c.site.config.title : label, path: route.url, description: nil)
-            c.root["posts"] = c.values.entries(range, c.root.elementRecord(for: "posts"))
+            c.root["posts"] = c.entries(range, c.root.elementRecord(for: "posts"))
             c.root["has_posts"] = .bool(!range.isEmpty)
             c.root["pagination"] = pagination.value
         },

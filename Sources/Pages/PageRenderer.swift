@@ -65,7 +65,14 @@ public struct PageRenderer: Sendable {
         // of exactly the page's size, since every page is held until the write (11,000
         // pages with 32 KB of room each cost 300 MB more at 10,000 posts).
         buffer.reserveCapacity(32 * 1024)
-        page.template.render(values.root(for: route, shape: page.root, reads: page.reads), into: &buffer)
+        let (root, undeclared) = values.root(for: route, shape: page.root, reads: page.reads)
+        if !undeclared.isEmpty {
+            // A kind that reads what it does not declare makes pages serve leaves stale (debug builds check it).
+            return .failure(Diagnostic(file: route.source, message: "page kind '\(route.kind.name)' (\(route.url)) read "
+                + undeclared.joined(separator: ", ") + ", which its inputs (RouteInputs) do not declare: "
+                + "a rebuild would not render it again when that changes"))
+        }
+        page.template.render(root, into: &buffer)
         let bytes = [UInt8](unsafeUninitializedCapacity: buffer.count) { out, count in
             count = buffer.withUnsafeBufferPointer { out.initialize(fromContentsOf: $0) }
         }

@@ -28,7 +28,7 @@ extension PageKind {
         },
         context: { route, c in
             let i = route.item
-            let p = c.site.posts[i]
+            let p = c.site.post(i)
             // The summary's text (a front-matter `summary:` is Markdown too: no backticks in the description).
             c.setPage(kind: "post", title: p.post.title, path: p.permalink,
                       description: PlainText.of(p.rendered.summaryHTML), params: p.post.params)
@@ -39,7 +39,7 @@ extension PageKind {
                 c.page["twitter_card"] = .string("summary_large_image")
             }
             if let social = p.post.socialImage { c.page["image"] = .string(c.sharedImage(social, from: p.post.sourcePath)) }
-            c.root["post"] = c.values.post(i, c.root.record(for: "post"))
+            c.root["post"] = c.post(i, c.root.record(for: "post"))
         },
         sitemap: { route, site in .listed(site.posts[route.item].post.updated ?? site.posts[route.item].post.date) })
 }

@@ -110,31 +110,10 @@ public struct RenderKeys: Sendable {
     /// file, and its declared inputs (`RouteInputs`). Whether its templates read tag counts
     /// (`Shared.countlessTemplates`) is part of it.
     private func contentKey(for route: Route, inputs: RouteInputs, shared: Shared) -> Int {
-        let entries = projections.entries
         var h = Hasher()
         h.combine(shared.siteKey)
         h.combine(route.url)
-        Self.combine(inputs.own, of: site, version: version, variantKeys: shared.variantKeys, into: &h)
-        let keys = inputs.templates.allSatisfy(shared.countlessTemplates.contains) ? shared.entryKeysWithoutCounts : shared.entryKeys
-        switch inputs.listed {
-        case .none: break
-        case .range(let r): for i in r { h.combine(keys[i]) }
-        case .indices(let indices): for i in indices { h.combine(keys[i]) }
-        }
-        for j in inputs.related { h.combine(SiteProjections.relatedLink(entries[j])) }
-        if let count = inputs.pageCount { h.combine(count) }
-        if let i = inputs.seriesBoxOf { h.combine(SiteProjections.seriesBox(for: i, in: site)) }
-        if let a = inputs.appCard { h.combine(projections.apps[a]) }
-        if inputs.allApps { h.combine(projections.apps) }
-        if let a = inputs.appPagesOf { h.combine(projections.appPages[a]) }
-        if let s = inputs.seriesSummary { h.combine(projections.series[s]) }
-        if inputs.allSeries { h.combine(projections.series) }
-        if let t = inputs.tagLink { h.combine(projections.tags[t]) }
-        if inputs.allTags { h.combine(projections.tags) }
-        if let i = inputs.redirectTo {
-            h.combine(entries[i].title)
-            h.combine(entries[i].permalink)
-        }
+        for input in RouteInputs.declared { input.hash(inputs, self, shared, &h) }
         return h.finalize()
     }
 

@@ -29,11 +29,18 @@ struct RouteValues: Sendable {
 
     /// The root of the context `route`'s template gets, laid out by `root`
     /// (`PageKinds.templates`), making only what `reads` says is read.
-    func root(for route: Route, shape root: TemplateShape, reads: TemplateReads) -> TemplateValue {
+    /// `undeclared`: what the kind's context read that its inputs do not declare (`DeclaredSite`;
+    /// debug builds only, else always empty).
+    func root(for route: Route, shape root: TemplateShape, reads: TemplateReads) -> (root: TemplateValue, undeclared: [String]) {
         let r = TemplateRecord(root, reads: reads)
         let v = values
         let shared = common[ObjectIdentifier(root)]
-        var context = PageContext(site: site, urls: urls, values: v, root: r,
+        #if DEBUG
+        let log: UndeclaredReads? = UndeclaredReads()
+        #else
+        let log: UndeclaredReads? = nil
+        #endif
+        var context = PageContext(site: DeclaredSite(site, inputs: route.inputs(in: site), log: log), urls: urls, values: v, root: r,
                                   page: shared?.page ?? v.pageWithSiteFeeds(r.record(for: "page")))
         route.kind.context(route, &context)
         var out = context.root
@@ -44,6 +51,6 @@ struct RouteValues: Sendable {
         out["site"] = siteRecord.value
         out["strings"] = shared?.strings ?? v.strings(out.record(for: "strings"))
         out["page"] = context.page.value
-        return out.value
+        return (out.value, log?.reads ?? [])
     }
 }

@@ -20,8 +20,8 @@ extension PageKind {
         context: { route, c in
             c.setPage(kind: "series-index", title: c.strings[.series], path: route.url, description: nil)
             let summary = c.root.elementRecord(for: "all_series")
-            c.root["all_series"] = .list(c.site.series.indices.map { c.values.seriesSummary($0, summary).value })
-            c.root["has_series"] = .bool(!c.site.series.isEmpty)
+            c.root["all_series"] = .list(c.site.seriesIndices.map { c.seriesSummary($0, summary).value })
+            c.root["has_series"] = .bool(!c.site.seriesIndices.isEmpty)
         },
         sitemap: { _, site in .listed(PageKinds.newest(site.series.lazy.flatMap(\.postIndices), in: site)) })
 }

@@ -22,10 +22,10 @@ extension PageKind {
         },
         context: { route, c in
             let i = route.item
-            let s = c.site.series[i]
+            let s = c.site.series(i)
             c.setPage(kind: "series", title: s.series.title, path: s.url,
-                      description: s.series.description, params: s.series.params, ownFeed: .series(i, in: c.site))
-            c.root["series"] = c.values.series(i, c.root.record(for: "series"))
+                      description: s.series.description, params: s.series.params, ownFeed: c.site.feed(series: i))
+            c.root["series"] = c.series(i, c.root.record(for: "series"))
         },
         sitemap: { route, site in .listed(PageKinds.newest(site.series[route.item].postIndices, in: site)) })
 }

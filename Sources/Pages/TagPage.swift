@@ -18,11 +18,11 @@ extension PageKind {
         },
         context: { route, c in
             let i = route.item
-            let t = c.site.tags[i]
-            var tag = c.values.tagLink(c.values.projections.tags[i], c.root.record(for: "tag"))
-            tag["posts"] = c.values.entries(t.postIndices, tag.elementRecord(for: "posts"))
+            let t = c.site.tag(i)
+            var tag = c.tagLink(i, c.root.record(for: "tag"))
+            tag["posts"] = c.entries(t.postIndices, tag.elementRecord(for: "posts"))
             c.setPage(kind: "tag", title: c.strings.format(.postsTagged, ["tag": t.name]), path: t.url, description: nil,
-                      ownFeed: .tag(i, in: c.site))
+                      ownFeed: c.site.feed(tag: i))
             c.root["tag"] = tag.value
         },
         sitemap: { route, site in .listed(PageKinds.newest(site.tags[route.item].postIndices, in: site)) })

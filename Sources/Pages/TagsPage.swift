@@ -17,8 +17,8 @@ extension PageKind {
         context: { route, c in
             c.setPage(kind: "tags", title: c.strings[.tags], path: route.url, description: nil)
             let link = c.root.elementRecord(for: "tags")
-            c.root["tags"] = .list(c.values.projections.tags.map { c.values.tagLink($0, link).value })
-            c.root["has_tags"] = .bool(!c.site.tags.isEmpty)
+            c.root["tags"] = .list(c.site.tagIndices.map { c.tagLink($0, link).value })
+            c.root["has_tags"] = .bool(!c.site.tagIndices.isEmpty)
         },
         sitemap: { _, site in .listed(PageKinds.newest(site.tags.lazy.flatMap(\.postIndices), in: site)) })
 }

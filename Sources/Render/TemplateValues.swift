@@ -214,7 +214,7 @@ public struct TemplateValues: Sendable {
 
     /// A post as lists show it, made from its list entry alone; only what the page's
     /// templates read is made (the archive shows no summaries).
-    func entry(_ i: Int, _ r: TemplateRecord, seriesMark: Bool = true) -> TemplateRecord {
+    public func entry(_ i: Int, _ r: TemplateRecord, seriesMark: Bool = true) -> TemplateRecord {
         let e = projections.entries[i]
         let texts = entryTexts?[i] ?? entryTexts(e)
         var r = r

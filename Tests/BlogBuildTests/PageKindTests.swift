@@ -20,25 +20,37 @@ import Testing
 @testable import Template
 
 /// A kind of page of the test's own, declared as the built-in ones are (one
-/// value): `/colophon/`, which names the site's newest post. Adding it takes this
-/// declaration and a template; the router, the theme contract, the sitemap, the
-/// render keys and the incremental layer know it from the declaration alone.
+/// value): `/colophon/`, which names the site's newest post and counts the posts.
+/// Adding it takes this declaration and a template; the router, the theme contract,
+/// the sitemap, the render keys and the incremental layer know it from the
+/// declaration alone. `declaresPostCount: false` is the same kind with the count
+/// left out of its inputs: its context reads what it does not declare.
 extension PageKind {
-    static let colophon: PageKind = PageKind(
-        name: "colophon",
-        templates: { [("colophon", [("post_count", .scalar), ("newest", ContextShapes.entry)])] },
-        routes: { _, _ in [Route(url: "/colophon/", kind: .colophon, source: "(colophon)")] },
-        inputs: { _, site in
-            var r = RouteInputs(templates: ["colophon"])
-            r.listed = .range(0..<min(1, site.posts.count))
-            return r
-        },
-        context: { route, c in
-            c.setPage(kind: "colophon", title: "Colophon", path: route.url, description: nil)
-            c.root["post_count"] = .int(c.site.posts.count)
-            if !c.site.posts.isEmpty { c.root["newest"] = c.values.entry(0, c.root.record(for: "newest")).value }
-        },
-        sitemap: { _, site in .listed(PageKinds.newest(site.posts.indices.prefix(1), in: site)) })
+    static let colophon: PageKind = makeColophon(declaresPostCount: true) { PageKind.colophon }
+    static let colophonReadingTheCountUndeclared: PageKind = makeColophon(declaresPostCount: false) {
+        PageKind.colophonReadingTheCountUndeclared
+    }
+
+    /// `itself`: the kind its routes name (the value being made).
+    static func makeColophon(declaresPostCount: Bool, itself: @escaping @Sendable () -> PageKind) -> PageKind {
+        PageKind(
+            name: "colophon",
+            templates: { [("colophon", [("post_count", .scalar), ("newest", ContextShapes.entry)])] },
+            routes: { _, _ in [Route(url: "/colophon/", kind: itself(), source: "(colophon)")] },
+            inputs: { _, site in
+                var r = RouteInputs(templates: ["colophon"])
+                r.listed = .range(0..<min(1, site.posts.count))
+                r.postCount = declaresPostCount
+                return r
+            },
+            context: { route, c in
+                c.setPage(kind: "colophon", title: "Colophon", path: route.url, description: nil)
+                let count = c.site.postCount
+                c.root["post_count"] = .int(count)
+                if count > 0 { c.root["newest"] = c.entry(0, c.root.record(for: "newest")).value }
+            },
+            sitemap: { _, site in .listed(PageKinds.newest(site.posts.indices.prefix(1), in: site)) })
+    }
 }
 
 @Suite struct PageKindTests {
@@ -112,5 +124,26 @@ extension PageKind {
         _ = SiteBuilder.render(request, memo: memo, kinds: kinds)
         #expect(memo.pages.renderedPaths.contains("2024/01/older/index.html"))
         #expect(!memo.pages.renderedPaths.contains("colophon/index.html"))
+
+        // A new older post changes only the count it shows (declared: `postCount`): rendered again.
+        try folder.write("content/posts/2023-06-01-oldest.md", "---\ntitle: Oldest of all\n---\nText.\n")
+        let added = RenderedPages(SiteBuilder.render(request, memo: memo, kinds: kinds))
+        added.expect("colophon/index.html", contains: ["<p>3 posts; the newest is"])
+        #expect(added["colophon/index.html"] == RenderedPages(SiteBuilder.render(request, memo: nil, kinds: kinds))["colophon/index.html"])
+    }
+
+    /// Issue 42: a kind reads only what it declares. The same kind without `postCount` in its
+    /// inputs reads the count all the same: its page fails (debug builds, where the tests run),
+    /// naming the read, instead of going stale in serve when a post is added.
+    @Test func aKindThatReadsWhatItDoesNotDeclareFails() throws {
+        let folder = try site()
+        let request = BuildRequest(siteDirectory: folder.root, mode: .build(includeDrafts: false), now: siteTestsNow)
+        let built = RenderedPages(SiteBuilder.render(request, memo: nil, kinds: PageKinds.all + [.colophonReadingTheCountUndeclared]))
+        #expect(built.byPath["colophon/index.html"] == nil)
+        #expect(built.problems.contains {
+            $0.contains("page kind 'colophon' (/colophon/) read the number of posts, which its inputs (RouteInputs) do not declare")
+        }, "\(built.problems)")
+        // Every built-in kind reads only what it declares: the example-like site has no such problem.
+        #expect(!built.problems.contains { $0.contains("do not declare") && !$0.contains("colophon") }, "\(built.problems)")
     }
 }
