@@ -162,15 +162,15 @@ public struct FeedRenderer: Sendable {
             files.append(FeedFile(path: path(sitemap.path), kind: sitemap.kind, bytes: sitemap.bytes))
         }
         // A site that writes its own robots.txt (a static file) keeps it.
-        if !site.staticFiles.contains(where: { "/" + $0.relativePath == FeedLink.robotsPath }) {
-            files.append(FeedFile(path: path(FeedLink.robotsPath), kind: .robots, bytes: Sitemap.robots(urls: urls)))
+        if !site.staticFiles.contains(where: { "/" + $0.relativePath == SiteURLs.robots }) {
+            files.append(FeedFile(path: path(SiteURLs.robots), kind: .robots, bytes: Sitemap.robots(urls: urls)))
         }
         return files
     }
 
-    /// Output path of a site path: `/tags/x/atom.xml` → `tags/x/atom.xml`.
+    /// Output path of a feed's site path: `/tags/x/atom.xml` → `tags/x/atom.xml` (`FeedAddress`: a folder's feed is its `index.xml`).
     private func path(_ sitePath: String) -> String {
-        String(sitePath.drop(while: { $0 == "/" }))
+        FeedAddress.outputPath(forSitePath: sitePath)
     }
 
     /// The memberwise initializer, for the modules that build on this one (Swift's own is internal).

@@ -27,14 +27,14 @@ public enum Sitemap {
     /// sitemap index there naming `/sitemap-1.xml`, `/sitemap-2.xml`, … of at most
     /// `limit` pages each. Paths are site paths.
     static func files(_ pages: [Page], urls: AbsoluteURLs, limit: Int = urlLimit) -> [(path: String, kind: FeedFile.Kind, bytes: [UInt8])] {
-        guard pages.count > limit, limit > 0 else { return [(FeedLink.sitemapPath, .sitemap, document(pages, urls: urls))] }
+        guard pages.count > limit, limit > 0 else { return [(SiteURLs.sitemap, .sitemap, document(pages, urls: urls))] }
         var parts: [(path: String, kind: FeedFile.Kind, bytes: [UInt8])] = []
         var index = XMLBuilder(capacity: 256 + pages.count / limit * 160)
         index.raw("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n")
         index.raw("<sitemapindex xmlns=\"\(namespace)\">\n")
         for (n, start) in stride(from: 0, to: pages.count, by: limit).enumerated() {
             let chunk = Array(pages[start..<min(pages.count, start + limit)])
-            let path = "/sitemap-\(n + 1).xml"
+            let path = SiteURLs.sitemapPart(n + 1)
             parts.append((path, .sitemap, document(chunk, urls: urls)))
             index.raw("<sitemap><loc>")
             index.text(urls.absolute(path))
@@ -47,7 +47,7 @@ public enum Sitemap {
             index.raw("</sitemap>\n")
         }
         index.raw("</sitemapindex>\n")
-        return [(FeedLink.sitemapPath, .sitemapIndex, index.bytes)] + parts
+        return [(SiteURLs.sitemap, .sitemapIndex, index.bytes)] + parts
     }
 
     static func document(_ pages: [Page], urls: AbsoluteURLs) -> [UInt8] {
@@ -72,6 +72,6 @@ public enum Sitemap {
 
     /// Allows everything and names the sitemap.
     static func robots(urls: AbsoluteURLs) -> [UInt8] {
-        Array("User-agent: *\nAllow: /\n\nSitemap: \(urls.absolute(FeedLink.sitemapPath))\n".utf8)
+        Array("User-agent: *\nAllow: /\n\nSitemap: \(urls.absolute(SiteURLs.sitemap))\n".utf8)
     }
 }

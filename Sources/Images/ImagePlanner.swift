@@ -146,7 +146,11 @@ public enum ImagePlanner {
         let bare = (image.path as NSString).deletingPathExtension
         let stem = sharesStem ? image.path : bare
         let largest = widths.last ?? found.uprightWidth
-        let fallbackPath = isLinked ? "\(stem).\(largest).\(fallback.fileExtension)" : image.path
+        // Where each variant is written (`SiteURLs.imageVariant`), as a path relative to content/ like the image's.
+        func variantPath(_ width: Int, _ format: ImageFormat) -> String {
+            String(SiteURLs.imageVariant(stem: stem, width: width, fileExtension: format.fileExtension).dropFirst())
+        }
+        let fallbackPath = isLinked ? variantPath(largest, fallback) : image.path
         // Every width in each modern format (a <source>'s srcset); in the image's own
         // format only what is shown as a plain <img>: the largest (the fallback of a
         // <picture>, the feeds' image) and an icon's 2× sizes, unless no modern
@@ -157,7 +161,7 @@ public enum ImagePlanner {
         var variants: [ImageVariantSet.Variant] = []
         for format in formats + [fallback] {
             for width in format == fallback ? fallbackWidths : widths {
-                let path = format == fallback && width == largest ? fallbackPath : "\(stem).\(width).\(format.fileExtension)"
+                let path = format == fallback && width == largest ? fallbackPath : variantPath(width, format)
                 variants.append(.init(width: width, format: format, path: path))
             }
         }

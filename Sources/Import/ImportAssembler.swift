@@ -106,9 +106,9 @@ package enum ImportAssembler {
             }
             switch document.kind {
             case .post:
-                let own = postURL(document, pattern: pattern).map(SitePaths.outputPath(forSitePath:))
+                let own = postURL(document, pattern: pattern).map { SitePaths.outputPath(forSitePath: $0) }
                 var aliases = document.fields.first { $0.key == "aliases" }?.value.texts() ?? []
-                var seen = Set(aliases.map(SitePaths.outputPath(forSitePath:)))
+                var seen = Set(aliases.map { SitePaths.outputPath(forSitePath: $0) })
                 if let own { seen.insert(own) }
                 for url in old where seen.insert(SitePaths.outputPath(forSitePath: url)).inserted
                     && isFirstClaim(url, by: document, claimed: &claimed, report: &report) {

@@ -102,7 +102,7 @@ enum WordPressImporter {
         if documents.contains(where: { $0.kind == .post }) {
             report.leave(fileName, line: nil, "/author/NAME/, /YYYY/MM/",
                          "WordPress's author and date archives are not kept (blogbuild has / and /archive/): redirect them on the server")
-            let owned = Set(documents.flatMap { [newURLs[$0.source]].compactMap { $0 } + $0.oldURLs }.map(SitePaths.outputPath(forSitePath:)))
+            let owned = Set(documents.flatMap { [newURLs[$0.source]].compactMap { $0 } + $0.oldURLs }.map { SitePaths.outputPath(forSitePath: $0) })
             archives = WordPressArchives.fields(archiveTerms, unkept: unkept, taken: owned, report: &report)
         }
         for (type, n) in otherTypes.sorted(by: { $0.key < $1.key }) {
@@ -313,7 +313,7 @@ enum WordPressImporter {
         guard !pairs.isEmpty, pairs.count == published.count else { return SiteConfig().postPermalink }
         return patterns.first { pattern in
             pairs.allSatisfy { document, old in
-                ImportAssembler.postURL(document, pattern: pattern).map(SitePaths.outputPath(forSitePath:)) == SitePaths.outputPath(forSitePath: old)
+                ImportAssembler.postURL(document, pattern: pattern).map { SitePaths.outputPath(forSitePath: $0) } == SitePaths.outputPath(forSitePath: old)
             }
         } ?? SiteConfig().postPermalink
     }

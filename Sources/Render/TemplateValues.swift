@@ -114,7 +114,7 @@ public struct TemplateValues: Sendable {
         })
         r["has_social"] = .bool(!c.social.isEmpty)
         // The site's mark: its own `logo:` (relative to content/), else the theme's initial.
-        let logo = c.logo.map { ImageReference.sitePath($0, from: ConfigLoader.path) } ?? "/assets/" + SiteMark.assetName
+        let logo = c.logo.map { ImageReference.sitePath($0, from: ConfigLoader.path) } ?? SiteURLs.asset(SiteMark.assetName)
         r["logo_url"] = .string(urls.url(logo))
         r["logo_type"] = .string(SiteMark.mediaType(of: logo) ?? "image/svg+xml")
         // Processed at the 180 px iOS asks for (Images/), else the file as written.

@@ -12,7 +12,10 @@ import Pages
 enum SearchIndex {
     static let format = 2
     /// The output folder the index is written under (beside the search page, `search/index.html`).
-    static let folder = "search/"
+    static let folder = String(SiteURLs.searchFile("").dropFirst())
+    /// The output path of the index's file `name` (`dict/ab.json`): under `folder`, the name as it is
+    /// (a dictionary key is text, not a URL path, so it is not percent-decoded).
+    static func file(_ name: String) -> String { folder + name }
 
     /// Whether an output path is one of the index's files (all JSON, under `folder`).
     static func isIndexFile(_ path: String) -> Bool { path.hasPrefix(folder) && path.hasSuffix(".json") }
@@ -166,7 +169,7 @@ enum SearchIndex {
                     postings[t] = []
                 }
                 out.append(UInt8(ascii: "}"))
-                files.append(OutputFile(path: "search/post/\(b).json", contents: .bytes(out)))
+                files.append(OutputFile(path: file("post/\(b).json"), contents: .bytes(out)))
             }
 
             // Dictionary: surface words by their first characters, in UTF-8 order.
@@ -182,7 +185,7 @@ enum SearchIndex {
                     out.append(UInt8(ascii: "]"))
                 }
                 out.append(UInt8(ascii: "]"))
-                files.append(OutputFile(path: "search/dict/\(key).json", contents: .bytes(out)))
+                files.append(OutputFile(path: file("dict/\(key).json"), contents: .bytes(out)))
             }
 
             // Typo neighbours (`SearchTypos`): each long word under its first or second
@@ -206,7 +209,7 @@ enum SearchIndex {
                     out.append(UInt8(ascii: "]"))
                 }
                 out.append(UInt8(ascii: "]"))
-                files.append(OutputFile(path: "search/near/\(key).json", contents: .bytes(out)))
+                files.append(OutputFile(path: file("near/\(key).json"), contents: .bytes(out)))
             }
 
             // Records, `recordsPerFile` to a file.
@@ -217,7 +220,7 @@ enum SearchIndex {
                     out.append(contentsOf: records[id])
                 }
                 out.append(UInt8(ascii: "]"))
-                files.append(OutputFile(path: "search/doc/\(k).json", contents: .bytes(out)))
+                files.append(OutputFile(path: file("doc/\(k).json"), contents: .bytes(out)))
             }
 
             var manifest: [UInt8] = Array("{\"format\":\(SearchIndex.format),\"docs\":\(records.count),\"language\":".utf8)
@@ -236,7 +239,7 @@ enum SearchIndex {
             }
             manifest.append(UInt8(ascii: "]"))
             manifest.append(UInt8(ascii: "}"))
-            files.append(OutputFile(path: "search/index.json", contents: .bytes(manifest)))
+            files.append(OutputFile(path: file("index.json"), contents: .bytes(manifest)))
             return files.sorted { $0.path < $1.path }
         }
 

@@ -10,13 +10,10 @@ public enum FeedAddress {
     /// The file a folder's feed is written to.
     public static let folderFile = "index.xml"
 
-    /// Output path of the feed at site path `sitePath`: `tags/x/index.xml`, `feed/index.xml`.
+    /// Output path of the feed at site path `sitePath`: `tags/x/index.xml`, `feed/index.xml`
+    /// (`SitePaths.outputPath`, with a folder's file `index.xml`).
     public static func outputPath(forSitePath sitePath: String) -> String {
-        // A server decodes `/tag/%c3%a9t%c3%a9/feed/` before it looks for the file.
-        var s = Substring(SitePaths.percentDecoded(sitePath))
-        while s.hasPrefix("/") { s = s.dropFirst() }
-        if s.isEmpty || s.hasSuffix("/") { return s + folderFile }
-        return isFolder(sitePath) ? s + "/" + folderFile : String(s)
+        SitePaths.outputPath(forSitePath: sitePath, folderIndex: folderFile)
     }
 
     /// Is `sitePath` a folder (`/feed/`, `/feed`: no `.` in its last segment), whose

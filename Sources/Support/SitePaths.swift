@@ -47,28 +47,31 @@ public enum SitePaths {
         return s.removingPercentEncoding ?? s
     }
 
-    /// `/` → `index.html`, `/a/b/` → `a/b/index.html`, `/404.html` → `404.html`, `/a/b` → `a/b/index.html`.
-    public static func outputPath(forSitePath url: String) -> String {
+    /// The one mapping from a site path to the file written there: `/` → `index.html`,
+    /// `/a/b/` → `a/b/index.html`, `/404.html` → `404.html`, `/a/b` → `a/b/index.html`. A folder's
+    /// file is `folderIndex`: `index.html` for a page, `index.xml` for a feed (`FeedAddress`).
+    public static func outputPath(forSitePath url: String, folderIndex: String = "index.html") -> String {
         // A server decodes `/what%3F/` before it looks for the file: the file is `what?/index.html`.
         let decoded = percentDecoded(url)
         // Over UTF-8 (every route's path is made here): `/` and `.` are ASCII, so the indices are character boundaries.
         let bytes = decoded.utf8
         let slash = UInt8(ascii: "/")
-        guard let start = bytes.firstIndex(where: { $0 != slash }) else { return "index.html" }
+        guard let start = bytes.firstIndex(where: { $0 != slash }) else { return folderIndex }
         let s = decoded[start...]
         var out = ""
         if bytes.last == slash {
-            out.reserveCapacity(s.utf8.count + 10)
+            out.reserveCapacity(s.utf8.count + folderIndex.utf8.count)
             out += s
-            out += "index.html"
+            out += folderIndex
             return out
         }
         // The last segment names a file when it has an extension (a dot).
         let lastSlash = bytes.lastIndex(of: slash).map { bytes.index(after: $0) } ?? start
         if bytes[max(lastSlash, start)...].contains(UInt8(ascii: ".")) { return String(s) }
-        out.reserveCapacity(s.utf8.count + 11)
+        out.reserveCapacity(s.utf8.count + 1 + folderIndex.utf8.count)
         out += s
-        out += "/index.html"
+        out += "/"
+        out += folderIndex
         return out
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Load
 import Synchronization
 import Support
+import Site
 import Diagnostics
 import Output
 import Images
@@ -285,8 +286,9 @@ public final class IncrementalBuilder: Sendable {
             // The theme's assets are served as they are now until `finish` writes them (a
             // stylesheet as the theme has it, without its comments). Content's static files
             // are left to `finish`: an image may be processed, not copied.
-            for output in copied where output.path.hasPrefix("assets/") {
-                switch theme.assets[String(output.path.dropFirst("assets/".count))] {
+            let assetsFolder = SiteURLs.assetOutputPath("")
+            for output in copied where output.path.hasPrefix(assetsFolder) {
+                switch theme.assets[String(output.path.dropFirst(assetsFolder.count))] {
                 case .bytes(let bytes)?: copies[output.path] = .bytes(bytes)
                 case .file(let source)?: copies[output.path] = .file(source)
                 case nil: break
@@ -350,7 +352,7 @@ public final class IncrementalBuilder: Sendable {
         let content = request.siteDirectory.appendingPathComponent("content").standardizedFileURL.path + "/"
         let assets = request.siteDirectory.appendingPathComponent("templates/assets").standardizedFileURL.path + "/"
         return files.compactMap { path in
-            if path.hasPrefix(assets) { return ("assets/" + path.dropFirst(assets.count), path) }
+            if path.hasPrefix(assets) { return (SiteURLs.assetOutputPath(String(path.dropFirst(assets.count))), path) }
             guard path.hasPrefix(content), !ContentPaths.isMarkdown(path), !path.hasSuffix(".yml") else { return nil }
             return (String(path.dropFirst(content.count)), path)
         }

@@ -106,8 +106,8 @@ struct SiteOutput {
         }
         for (path, asset) in assets.sorted(by: { $0.key < $1.key }) {
             switch asset {
-            case .bytes(let b): files.append(OutputFile(path: "assets/" + path, contents: .bytes(b)))
-            case .file(let f): files.append(OutputFile(path: "assets/" + path, contents: .copy(from: f)))
+            case .bytes(let b): files.append(OutputFile(path: SiteURLs.assetOutputPath(path), contents: .bytes(b)))
+            case .file(let f): files.append(OutputFile(path: SiteURLs.assetOutputPath(path), contents: .copy(from: f)))
             }
         }
         taken = Set(files.map(\.path))

@@ -14,11 +14,9 @@ public struct FeedLink: Sendable, Hashable {
     public static let atomType = "application/atom+xml"
     static let jsonType = "application/feed+json"
 
-    public static let rssPath = "/feed.xml"
-    public static let atomPath = "/atom.xml"
-    public static let jsonPath = "/feed.json"
-    public static let sitemapPath = "/sitemap.xml"
-    public static let robotsPath = "/robots.txt"
+    public static let rssPath = SiteURLs.rssFeed
+    public static let atomPath = SiteURLs.atomFeed
+    public static let jsonPath = SiteURLs.jsonFeed
 
     /// The three site feeds, in the order pages list them, titled in the site's language.
     public static func siteFeeds(siteTitle: String, strings: ThemeStrings) -> [FeedLink] {
@@ -39,7 +37,7 @@ public struct FeedLink: Sendable, Hashable {
     }
 
     /// Site path of the feed of the collection whose page is `pageURL`: `/tags/swiftui/atom.xml`.
-    public static func collectionFeedPath(_ pageURL: String) -> String { pageURL + "atom.xml" }
+    public static func collectionFeedPath(_ pageURL: String) -> String { SiteURLs.collectionFeed(pageURL: pageURL) }
 
     /// A short name for a feed link's text: `RSS`, `Atom`, `JSON Feed`.
     public static func label(ofType type: String, strings: ThemeStrings) -> String {

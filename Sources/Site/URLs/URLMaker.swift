@@ -1,15 +1,17 @@
 /// Turns site paths (`/2021/03/x/`) into the URLs written into pages: root-relative
 /// under `base_url`'s path for `build`, absolute from `base_url` for `publish`.
+/// Absolute URLs are made by `AbsoluteURLs.absolute`, as the feeds' and the sitemap's
+/// are: one maker, percent-encoding what a URL cannot hold one way.
 public struct URLMaker: Sendable {
-    /// `base_url`, ending in `/`.
-    let baseURL: String
+    /// The maker of absolute URLs under `base_url`.
+    let absoluteURLs: AbsoluteURLs
     /// The path part of `base_url`, ending in `/` (usually just `/`).
     public let basePath: String
     public let absolute: Bool
 
     public init(baseURL: String, absolute: Bool) {
         let base = BaseURL(baseURL)
-        self.baseURL = base.text
+        absoluteURLs = AbsoluteURLs(baseURL: baseURL)
         self.absolute = absolute
         basePath = base.path
     }
@@ -18,12 +20,11 @@ public struct URLMaker: Sendable {
     /// (`https://…`, relative paths, `mailto:`) is returned as it is.
     public func url(_ sitePath: String) -> String {
         guard sitePath.hasPrefix("/"), !sitePath.hasPrefix("//") else { return sitePath }
-        return (absolute ? baseURL : basePath) + sitePath.dropFirst()
+        return absolute ? absoluteURLs.absolute(sitePath) : basePath + sitePath.dropFirst()
     }
 
     /// Always absolute (canonical links, Open Graph).
     public func absoluteURL(_ sitePath: String) -> String {
-        guard sitePath.hasPrefix("/"), !sitePath.hasPrefix("//") else { return sitePath }
-        return baseURL + sitePath.dropFirst()
+        absoluteURLs.absolute(sitePath)
     }
 }
