@@ -12,250 +12,14 @@ enum HugoImporter {
 
     /// `now` decides which pages have expired (`expiryDate`), as it does for Hugo.
     static func read(_ root: URL, now: Date = Date()) throws(ImportFailure) -> ImportedSite {
-        let fm = FileManager.default
-        let contentFolder = root.appendingPathComponent("content")
-        guard let config = try HugoConfig.read(root) else {
-            throw ImportFailure("\(root.path) is not a Hugo site: it has no hugo.toml, hugo.yaml, hugo.json, config.* or config/_default/ file")
-        }
-        guard fm.fileExists(atPath: contentFolder.path) else {
-            throw ImportFailure("\(root.path) is not a Hugo site with content: it has no content/ folder")
-        }
-        var report = ImportReport()
-        let sections = Set(((try? fm.contentsOfDirectory(atPath: contentFolder.path)) ?? []).filter { name in
-            var folder: ObjCBool = false
-            return fm.fileExists(atPath: contentFolder.appendingPathComponent(name).path, isDirectory: &folder) && folder.boolValue
-        })
-        let content = SourceTree(contentFolder) { $0.split(separator: "/").last?.hasPrefix(".") == true }
-        var settings = Settings(config, sections: sections, datedSections: datedSections(content))
-        // Hugo nests a section in a section only where the folder has its own list page (`_index.md`).
-        settings.sectionFolders = Set(content.files.filter { ($0 as NSString).lastPathComponent.hasPrefix("_index.") }
-            .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty })
-        settings.heroKeys = heroKeys(root)
-        settings.feedTemplate = HugoFeedTemplate.read(root)
-        settings.sectionSizes = sectionSizes(content)
-        let templates = HugoShortcodeTemplate.read(root)
-        let languages = HugoLanguages(content.files, config: config)
-        for (path, kept) in languages.left.sorted(by: { $0.key < $1.key }) {
-            report.leave("content/" + path, line: nil, "another language",
-                         "not imported: blogbuild builds one language, and content/\(kept) is this page in the site's default one")
-        }
-        for folder in ["layouts", "themes", "archetypes", "assets", "data", "i18n", "resources", "public"]
-        where fm.fileExists(atPath: root.appendingPathComponent(folder).path) {
-            report.skip(folder + "/", folder == "assets"
-                        ? "Hugo Pipes sources (Sass, JS): blogbuild's theme has its own assets; the files content shows are copied"
-                        : "theme, generated or build files: not content")
-        }
-
-        for link in content.symlinks { report.skip("content/" + link, "a symbolic link: not followed") }
-        for path in content.files where languages.left[path] == nil && languages.page(path) != path
-            && contentExtensions.contains((path as NSString).pathExtension.lowercased()) {
-            report.count("a page in one language (about.en.md) → the page")
-        }
-        var documents: [ImportedSite.Document] = []
-        var copies: [ImportedSite.Copy] = []
-        var bodies: [String: (text: String, line: Int)] = [:]
-        var series: [String: String] = [:]  // slug → title
-        var bundleFolders: [String: String] = [:]  // content/posts/my-bundle → new folder
-        var bundleURLs: [String: String] = [:]  // content/posts/my-bundle → its page's old URL
-
-        // Bundles first: a folder with index.md owns the files beside it.
-        let bundles = Set(content.files.filter { languages.page($0).hasSuffix("index.md") && !languages.page($0).hasSuffix("_index.md") }
-            .map { (languages.page($0) as NSString).deletingLastPathComponent })
-        /// The leaf bundle a file is inside, the outermost one: a leaf bundle has no descendant
-        /// pages, so all below it (another `index.md` too) is that page's (Hugo's page bundles).
-        func bundle(holding path: String) -> String? {
-            bundles.filter { !$0.isEmpty && path.hasPrefix($0 + "/") }.min { ($0.count, $0) < ($1.count, $1) }
-        }
-        for file in content.files where languages.left[file] == nil {
-            // `about.en.md` is the page `about.md` in English: its URL and name are without the language.
-            let path = languages.page(file)
-            let name = (path as NSString).lastPathComponent
-            let ext = (name as NSString).pathExtension.lowercased()
-            let source = "content/" + file
-            guard contentExtensions.contains(ext) else { continue }
-            if let owner = bundle(holding: path), path != owner + "/index.md" {
-                report.skip(source, "inside the leaf bundle content/\(owner)/: Hugo publishes no page below a bundle's index.md")
-                continue
-            }
-            guard let text = content.text(file) else { continue }
-            let file = SourceDocumentText(text)
-            if name.hasPrefix("_index.") {
-                // A section's list page: its own words become a page at the section's URL, so that URL
-                // keeps working; the list under them is not made (blogbuild lists posts, tags and series).
-                let folder = (path as NSString).deletingLastPathComponent
-                if let taxonomy = folder.split(separator: "/").first.map(String.init), settings.taxonomies.contains(taxonomy) {
-                    // `content/tags/python/_index.md` is not a page: it gives the term `python` of the
-                    // taxonomy `tags` its title and words (`tags/_index.md`: the list of terms). blogbuild's
-                    // tag pages answer at those URLs; their text has no place there yet.
-                    report.leave(source, line: nil, "\(taxonomy) term page", "the words of a taxonomy's term (or list) page are not imported: blogbuild's own page answers at /\(folder)/")
-                    let term = folder.split(separator: "/").dropFirst().joined(separator: "/")
-                    if !term.isEmpty {
-                        let front = try? file.fields().get()
-                        let slug = front.flatMap { HugoImporter.frontValue($0, "slug")?.scalarText }
-                        settings.termPages[taxonomy, default: [:]][term] = .some(slug)
-                        // `url:` moves the term's list (its pagers and feed with it) to that address.
-                        if let url = front.flatMap({ HugoImporter.frontValue($0, "url")?.scalarText }), !url.isEmpty {
-                            settings.termURLs[taxonomy, default: [:]][term] = url
-                        }
-                    }
-                    continue
-                }
-                guard !folder.isEmpty,
-                      !file.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
-                      case .success(let front) = file.fields() else {
-                    report.skip(source, "a section's list page: blogbuild lists posts, tags and series itself")
-                    continue
-                }
-                var fields: ImportFields = [(key: "title", value: .text(front["title"]?.scalarText ?? folder.capitalized))]
-                for (key, v) in front.entries where !["title", "layout", "type", "menu", "weight", "url", "aliases"].contains(key) {
-                    fields.append((key: key, value: v))
-                }
-                let url = front["url"]?.scalarText
-                    ?? settings.sectionPermalinks[folder].map {
-                        HugoPermalink(pattern: $0).url(HugoPermalink.Page(title: front["title"]?.scalarText ?? folder, slug: nil,
-                                                                          contentBaseName: (folder as NSString).lastPathComponent,
-                                                                          sections: settings.sections(of: folder)), urlize: settings.urlize)
-                    }
-                    ?? "/" + folder + "/"
-                let aliases = Self.aliases(front, folder: "/" + folder + "/", report: &report)
-                settings.sectionPages.insert(folder)
-                bodies[source] = (file.body, file.bodyLine)
-                documents.append(ImportedSite.Document(kind: .page, path: "content/pages/\(folder.split(separator: "/").map { Slug.make(String($0)) }.joined(separator: "/")).md", fields: fields,
-                                                       body: "", source: source, oldURLs: [url] + aliases))
-                report.leave(source, line: nil, "section list", "its text is a page at \(url); the list of the section's pages under it is not made (link them by hand)")
-                continue
-            }
-            let front: ImportValue
-            switch file.fields() {
-            case .success(let value): front = value
-            case .failure(let error):
-                report.leave(source, line: error.line.map { $0 + file.frontMatterLine - 1 }, "front matter", "cannot be read (\(error.message)); not imported")
-                continue
-            }
-            let section = path.split(separator: "/").first.map(String.init) ?? ""
-            // A dated page of the root is a post when the root holds the posts (`datedSections`).
-            // A page of a post section with no date at all (none in front matter or file name) is
-            // a page to Hugo too (its date is zero; it keeps its URL): a page here, not a post.
-            let baseName = name.hasPrefix("index.") ? ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
-                : (name as NSString).deletingPathExtension
-            // (`date:` with nothing after it is no date: Hugo's zero date.)
-            let hasDate = front.entries.contains { ["date", "publishdate"].contains($0.key.lowercased()) && !($0.value.scalarText ?? "").isEmpty }
-                || DateParsing.fileNamePrefix(baseName) != nil
-            let isPost = hasDate && (path.contains("/") ? settings.postSections.contains(section)
-                : settings.postSections.contains("") && !name.hasPrefix("index."))
-            let document = isPost
-                ? post(source: source, path: path, front: front, settings: settings, series: &series, now: now, report: &report)
-                : page(source: source, path: path, front: front, settings: settings, now: now, report: &report)
-            guard var document else { continue }
-            let folder = (path as NSString).deletingLastPathComponent
-            if name == "index.md", bundles.contains(folder) {
-                // A bundle stays a bundle: index.md and its files in one folder.
-                let newFolder = (document.path as NSString).deletingPathExtension
-                document.path = newFolder + "/index.md"
-                bundleFolders[folder] = newFolder
-                bundleURLs[folder] = document.oldURLs.first
-            }
-            bodies[source] = (file.body, file.bodyLine)
-            documents.append(document)
-        }
-        for path in content.files {
-            let ext = (path as NSString).pathExtension.lowercased()
-            if contentExtensions.contains(ext) { continue }
-            if let bundle = bundle(holding: path), let newFolder = bundleFolders[bundle] {
-                let rest = path.dropFirst(bundle.count + 1)
-                copies.append(ImportedSite.Copy(path: newFolder + "/" + rest, from: content.absolute(path),
-                                                oldURL: bundleURLs[bundle].map { ($0.hasSuffix("/") ? $0 : $0 + "/") + rest }))
-            } else {
-                copies.append(ImportedSite.Copy(path: "content/" + path, from: content.absolute(path)))
-            }
-        }
-        let staticFolder = root.appendingPathComponent("static")
-        if fm.fileExists(atPath: staticFolder.path) {
-            let statics = SourceTree(staticFolder) { $0.split(separator: "/").last?.hasPrefix(".") == true }
-            for link in statics.symlinks { report.skip("static/" + link, "a symbolic link: not followed") }
-            for path in statics.files where !(path as NSString).lastPathComponent.hasPrefix(".") {
-                copies.append(ImportedSite.Copy(path: "content/" + path, from: statics.absolute(path)))
-            }
-        }
-        for (slug, title) in series.sorted(by: { $0.key < $1.key }) {
-            documents.append(ImportedSite.Document(kind: .series, path: "content/series/\(slug).md",
-                                                   fields: [(key: "title", value: .text(title))], body: "", source: "series: \(title)"))
-            report.count("series taxonomy → a series file")
-        }
-
-        let urls = ImportAssembler.urls(documents, pattern: settings.blogbuildPattern)
-        func reference(_ target: String) -> String? {
-            var t = target
-            if let hash = t.firstIndex(of: "#") { t = String(t[..<hash]) }
-            if t.hasPrefix("/") { t.removeFirst() }
-            // Each document by the page its file is, without a language suffix (`about.en.md` is `about.md`).
-            let candidates = documents.filter { $0.kind != .series }.map { document in
-                (source: document.source, page: "content/" + languages.page(String(document.source.dropFirst("content/".count))))
-            }
-            let found = candidates.first { $0.page == "content/" + t }
-                ?? candidates.first { $0.page == "content/" + t + ".md" }
-                ?? candidates.first { $0.page == "content/" + t + "/index.md" }
-                ?? candidates.first { ($0.page as NSString).lastPathComponent == (t as NSString).lastPathComponent }
-                ?? candidates.first { (($0.page as NSString).deletingLastPathComponent as NSString).lastPathComponent == t
-                    && ($0.page as NSString).lastPathComponent == "index.md" }
-            return found.flatMap { urls[$0.source] }.map { url in
-                target.firstIndex(of: "#").map { url + target[$0...] } ?? url
-            }
-        }
-        // A content file by its path from content/, language suffix and all (`post/b/index.md`).
-        let byFile = Dictionary(documents.filter { $0.kind != .series }.map { (String($0.source.dropFirst("content/".count)), $0.source) },
-                                uniquingKeysWith: { a, _ in a })
-        for i in documents.indices {
-            guard let body = bodies[documents[i].source] else { continue }
-            var text = HugoShortcodes(source: documents[i].source, bodyLine: body.line, reference: reference, templates: templates)
-                .translate(body.text, report: &report)
-            text = ContentFileLinks.resolved(text, source: documents[i].source, url: { file in
-                byFile[file].flatMap { urls[$0] } ?? settings.termPage(file)
-            }, report: &report)
-            text = BasePathLinks.strip(text, basePath: settings.basePath, report: &report)
-            documents[i].body = text
-        }
-        copies += HugoAssets.referenced(root: root, bodies: documents.map(\.body), copies: copies, report: &report)
-        // The taxonomies the posts used, for their old list pages and feeds.
-        // Counted over published posts: each list had that many, `pagerSize` to a page.
-        var lists = Settings.OldLists()
-        for document in documents where document.kind == .post && document.fields.first(where: { $0.key == "draft" })?.value.bool != true {
-            let relative = String(document.source.dropFirst("content/".count))
-            lists.sections[relative.split(separator: "/").first.map(String.init) ?? "", default: 0] += 1
-            guard let text = content.text(relative), case .success(let front) = SourceDocumentText(text).fields() else { continue }
-            for taxonomy in settings.tagTaxonomies + ["series"] {
-                for term in Set(Settings.terms(front, taxonomy)) {
-                    lists.terms[taxonomy, default: [:]][term, default: 0] += 1
-                    lists.members[SiteURLs.tagSlug(term), default: [:]][taxonomy, default: []].insert(document.source)
-                }
-            }
-        }
-        // Hugo's term lists and feeds hold every page with the term, a section's list page too;
-        // blogbuild's tags are of posts.
-        let postSources = Set(documents.filter { $0.kind == .post }.map(\.source))
-        let contentFiles = Set(content.files)
-        for file in content.files where !postSources.contains("content/" + file)
-            && contentExtensions.contains((file as NSString).pathExtension.lowercased()) && languages.left[file] == nil
-            && !settings.taxonomies.contains(String(file.split(separator: "/").first ?? "")) {
-            guard let text = content.text(file), case .success(let front) = SourceDocumentText(text).fields(),
-                  front.entries.first(where: { $0.key.lowercased() == "draft" })?.value.bool != true else { continue }
-            for taxonomy in settings.tagTaxonomies {
-                for term in Set(Settings.terms(front, taxonomy)) { lists.pageTerms[taxonomy, default: [:]][term, default: 0] += 1 }
-            }
-            // A regular page (no list page, no file of a leaf bundle but its index): Hugo's home feed lists it.
-            let parts = file.split(separator: "/")
-            // A folder above it with an `index.*` is a leaf bundle, whose other files are its resources.
-            let inBundle = (1..<max(1, parts.count)).contains { depth in
-                let folder = parts.prefix(depth).joined(separator: "/")
-                let isOwnIndex = depth == parts.count - 1 && parts[depth].hasPrefix("index.")
-                return !isOwnIndex && contentExtensions.contains { contentFiles.contains(folder + "/index." + $0) }
-            }
-            if !parts.last!.hasPrefix("_index."), !inBundle { lists.pages.append("/" + file) }
-        }
-        var siteConfig = settings.siteConfig(report: &report)
-        siteConfig += settings.oldListAddresses(lists, report: &report)
-        return ImportAssembler.finish(config: siteConfig, documents: documents, copies: copies,
-                                      report: report, pattern: settings.blogbuildPattern)
+        var reader = try HugoSiteReader(root, now: now)
+        reader.reportLeftOut()
+        reader.readContentFiles()
+        reader.copyFiles()
+        reader.addSeries()
+        reader.translateBodies()
+        reader.copyReferencedAssets()
+        return reader.finish()
     }
 
     /// The sections Hugo writes a list for, and how many pages each has below it: each
@@ -322,7 +86,8 @@ enum HugoImporter {
         front.entries.first { $0.key == key }?.value ?? front.entries.first { $0.key.lowercased() == key.lowercased() }?.value
     }
 
-    private static func post(source: String, path: String, front: ImportValue, settings: Settings,
+    /// A dated page of the blog's sections as a post (its Hugo URL an old URL); nil when it has no date blogbuild reads.
+    static func post(source: String, path: String, front: ImportValue, settings: Settings,
                              series: inout [String: String], now: Date, report: inout ImportReport) -> ImportedSite.Document? {
         let value = { (key: String) in frontValue(front, key) }
         let parts = path.split(separator: "/").map(String.init)
@@ -423,7 +188,8 @@ enum HugoImporter {
                                      fields: ImportAssembler.ordered(fields), body: "", source: source, oldURLs: old)
     }
 
-    private static func page(source: String, path: String, front: ImportValue, settings: Settings, now: Date,
+    /// Any other page as a page at its Hugo URL; nil for the home page, a draft or an expired page.
+    static func page(source: String, path: String, front: ImportValue, settings: Settings, now: Date,
                              report: inout ImportReport) -> ImportedSite.Document? {
         let value = { (key: String) in frontValue(front, key) }
         let parts = path.split(separator: "/").map(String.init)
@@ -773,7 +539,6 @@ enum HugoImporter {
         /// each taxonomy it declares (`tags` and `categories` unless `taxonomies:` says
         /// otherwise), used or not.
         func oldListAddresses(_ lists: OldLists, report: inout ImportReport) -> ImportFields {
-            let pages = listPages
             // The file name of Hugo's RSS output: `index.xml`, or `[outputFormats.RSS] baseName`'s.
             let rssFile = (config["outputFormats"]?.entries.first { $0.key.lowercased() == "rss" }?.value["baseName"]?.scalarText ?? "index") + ".xml"
             var alsoAt = ["/\(rssFile)"]
@@ -781,6 +546,56 @@ enum HugoImporter {
             // `/page/1/`: the alias Hugo writes of a paginated home page (blogbuild's pages of
             // the home list start at `/page/2/`).
             var redirects: ImportFields = [(key: "/page/1/", value: .text("/"))]
+            homePagerAddresses(lists, redirects: &redirects, report: &report)
+            postSectionAddresses(lists, rssFile: rssFile, siteWide: siteWide, alsoAt: &alsoAt, redirects: &redirects, report: &report)
+            // Each taxonomy's term feeds are copies of its terms' tag feeds (categories and the
+            // site's own taxonomies became tags).
+            var tagFeeds = ["/tags/:slug/\(rssFile)"]
+            for taxonomy in tagTaxonomies where taxonomy != "tags" && !(lists.terms[taxonomy] ?? [:]).isEmpty {
+                tagFeeds.append("/\(urlize(taxonomy))/:slug/\(rssFile)")
+            }
+            let declared = tagTaxonomies.filter(taxonomies.contains)
+            var tagLists = declared.map { "/\(urlize($0))/\(rssFile)" }
+            if siteWide {
+                // The site's template gave every feed, a term's and a list of terms' too, the site's
+                // newest posts: each old address is a copy of the main feed, so its readers keep their entries.
+                tagFeeds = []
+                for taxonomy in declared {
+                    for url in Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm)).sorted() { alsoAt.append(termAddress(taxonomy, url) + rssFile) }
+                }
+                alsoAt += tagLists
+                tagLists = []
+                report.leave("layouts", line: nil, "RSS template", "the site's own feed template lists the site's newest posts in every feed, "
+                             + "a tag's too: each old feed address is a copy of blogbuild's main feed, as it was of the site's")
+            }
+            termListAddresses(lists, declared: declared, rssFile: rssFile, siteWide: siteWide, redirects: &redirects, report: &report)
+            // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects,
+            // and its old feed is written as the tag's (a redirect to a feed is a copy of it).
+            var seen = Set(redirects.map(\.key))
+            for taxonomy in tagTaxonomies {
+                termAddresses(of: taxonomy, lists, rssFile: rssFile, siteWide: siteWide, redirects: &redirects, seen: &seen, report: &report)
+            }
+            if !siteWide {
+                reportTermsOfPagesOnly(lists, rssFile: rssFile, report: &report)
+                reportNestedTermFeeds(lists, rssFile: rssFile, report: &report)
+            }
+            seriesAddresses(lists, rssFile: rssFile, siteWide: siteWide, alsoAt: &alsoAt, redirects: &redirects, seen: &seen, report: &report)
+            sectionAddresses(rssFile: rssFile, siteWide: siteWide, alsoAt: &alsoAt, redirects: &redirects, seen: &seen, report: &report)
+            if !siteWide, !lists.pages.isEmpty {
+                // Hugo's embedded RSS template lists the home's `.Site.RegularPages`: pages too, by date.
+                report.leave("config", line: nil, "/\(rssFile)",
+                             "Hugo's home feed also listed the site's \(lists.pages.count) regular pages that are not posts ("
+                             + lists.pages.sorted().prefix(3).map { "content\($0)" }.joined(separator: ", ") + (lists.pages.count > 3 ? ", …" : "")
+                             + "), by date among the posts; blogbuild's feed lists posts, so their entries are not in it")
+            }
+            report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at, feeds.tag_list_at)")
+            if !redirects.isEmpty { report.count("old list pages → redirects") }
+            return feedsConfig(alsoAt: alsoAt, tagFeeds: tagFeeds, tagLists: tagLists, redirects: redirects, report: &report)
+        }
+
+        /// The home list's last pagers, where Hugo's home list also held the pages of the blog's
+        /// sections that are not posts (part of `oldListAddresses`).
+        func homePagerAddresses(_ lists: OldLists, redirects: inout ImportFields, report: inout ImportReport) {
             // A home list over the blog's sections (what Hugo's themes paginate) held their pages too,
             // not only the posts: its last pagers go to blogbuild's last page of the home list.
             let inBlog = lists.pages.filter { postSections.contains(String($0.dropFirst().split(separator: "/").first ?? "")) }.count
@@ -794,6 +609,13 @@ enum HugoImporter {
                                  + "these pages of it redirect to the home list's last page")
                 }
             }
+        }
+
+        /// Each post section's feed (a copy of the feed of all posts), list and pagers (redirects
+        /// to the archive) (part of `oldListAddresses`).
+        func postSectionAddresses(_ lists: OldLists, rssFile: String, siteWide: Bool, alsoAt: inout [String],
+                                  redirects: inout ImportFields, report: inout ImportReport) {
+            let pages = listPages
             for section in postSections.sorted() where !section.isEmpty {
                 alsoAt.append("/\(urlize(section))/\(rssFile)")
                 if postSections.count > 1 && !siteWide {
@@ -814,27 +636,14 @@ enum HugoImporter {
                                  + "); blogbuild's feed lists posts")
                 }
             }
-            // Each taxonomy's term feeds are copies of its terms' tag feeds (categories and the
-            // site's own taxonomies became tags).
-            var tagFeeds = ["/tags/:slug/\(rssFile)"]
-            for taxonomy in tagTaxonomies where taxonomy != "tags" && !(lists.terms[taxonomy] ?? [:]).isEmpty {
-                tagFeeds.append("/\(urlize(taxonomy))/:slug/\(rssFile)")
-            }
-            let declared = tagTaxonomies.filter(taxonomies.contains)
-            var tagLists = declared.map { "/\(urlize($0))/\(rssFile)" }
-            if siteWide {
-                // The site's template gave every feed, a term's and a list of terms' too, the site's
-                // newest posts: each old address is a copy of the main feed, so its readers keep their entries.
-                tagFeeds = []
-                for taxonomy in declared {
-                    let folder = urlize(taxonomy)
-                    for url in Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm)).sorted() { alsoAt.append(termAddress(taxonomy, url) + rssFile) }
-                }
-                alsoAt += tagLists
-                tagLists = []
-                report.leave("layouts", line: nil, "RSS template", "the site's own feed template lists the site's newest posts in every feed, "
-                             + "a tag's too: each old feed address is a copy of blogbuild's main feed, as it was of the site's")
-            }
+        }
+
+        /// The lists of terms of the `declared` taxonomies (`/tags/`, `/categories/`): their pagers
+        /// redirect to blogbuild's list of tags, and the entry ids their feeds lose are reported
+        /// (part of `oldListAddresses`).
+        func termListAddresses(_ lists: OldLists, declared: [String], rssFile: String, siteWide: Bool,
+                               redirects: inout ImportFields, report: inout ImportReport) {
+            let pages = listPages
             // A list of terms' feed has a term's page as an entry's id. blogbuild writes its list
             // of tags there: the ids of terms whose URL changed, and of every term of a taxonomy
             // that became tags, are new.
@@ -858,53 +667,61 @@ enum HugoImporter {
                 if folder != "tags" { redirects.append((key: "/\(folder)/", value: .text(SiteURLs.tags))) }
                 for k in pages(terms) { redirects.append((key: "/\(folder)/page/\(k)/", value: .text(SiteURLs.tags))) }
             }
-            // Where Hugo's URL of a term differs from blogbuild's tag slug, the old page redirects,
-            // and its old feed is written as the tag's (a redirect to a feed is a copy of it).
-            var seen = Set(redirects.map(\.key))
-            for taxonomy in tagTaxonomies {
-                let folder = urlize(taxonomy), counts = lists.terms[taxonomy] ?? [:]
-                // A term's list held the pages with it too, `pagerSize` to a page.
-                let onPages = Dictionary((lists.pageTerms[taxonomy] ?? [:]).map { (urlizeTerm($0.key), $0.value) }, uniquingKeysWith: +)
-                // Hugo lists the terms that urlize alike (`Coding`, `coding`) as one.
-                var terms: [String: (name: String, count: Int)] = [:]
-                for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
-                    terms[urlizeTerm(name), default: (name, 0)].count += count
+        }
+
+        /// The old addresses of each term the posts gave `taxonomy`: its list and pagers redirect
+        /// to the tag it became, its feed is that tag's (part of `oldListAddresses`).
+        func termAddresses(of taxonomy: String, _ lists: OldLists, rssFile: String, siteWide: Bool, redirects: inout ImportFields,
+                           seen: inout Set<String>, report: inout ImportReport) {
+            let pages = listPages
+            let folder = urlize(taxonomy), counts = lists.terms[taxonomy] ?? [:]
+            // A term's list held the pages with it too, `pagerSize` to a page.
+            let onPages = Dictionary((lists.pageTerms[taxonomy] ?? [:]).map { (urlizeTerm($0.key), $0.value) }, uniquingKeysWith: +)
+            // Hugo lists the terms that urlize alike (`Coding`, `coding`) as one.
+            var terms: [String: (name: String, count: Int)] = [:]
+            for (name, count) in counts.sorted(by: { $0.key < $1.key }) {
+                terms[urlizeTerm(name), default: (name, 0)].count += count
+            }
+            for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
+                let path = termPath(taxonomy, url)
+                let old = termAddress(taxonomy, url), new = SiteURLs.tag(slug: SiteURLs.tagSlug(term.name))
+                // A category and a tag of one name are one blogbuild tag: its feed has the posts of both.
+                let byTaxonomy = lists.members[SiteURLs.tagSlug(term.name)] ?? [:]
+                let own = byTaxonomy[taxonomy] ?? [], all = byTaxonomy.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+                if !siteWide, taxonomies.contains(taxonomy), all.count > own.count {
+                    let others = byTaxonomy.keys.filter { $0 != taxonomy }.sorted().joined(separator: ", ")
+                    report.leave("config", line: nil, old + rssFile,
+                                 "\(taxonomy) and \(others) of one name are one blogbuild tag: the feed here is the tag's, with \(all.count - own.count) posts more than the old one had")
                 }
-                for (url, term) in terms.sorted(by: { $0.key < $1.key }) {
-                    let path = termPath(taxonomy, url)
-                    let old = termAddress(taxonomy, url), new = SiteURLs.tag(slug: SiteURLs.tagSlug(term.name))
-                    // A category and a tag of one name are one blogbuild tag: its feed has the posts of both.
-                    let byTaxonomy = lists.members[SiteURLs.tagSlug(term.name)] ?? [:]
-                    let own = byTaxonomy[taxonomy] ?? [], all = byTaxonomy.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-                    if !siteWide, taxonomies.contains(taxonomy), all.count > own.count {
-                        let others = byTaxonomy.keys.filter { $0 != taxonomy }.sorted().joined(separator: ", ")
-                        report.leave("config", line: nil, old + rssFile,
-                                     "\(taxonomy) and \(others) of one name are one blogbuild tag: the feed here is the tag's, with \(all.count - own.count) posts more than the old one had")
-                    }
-                    // Terms Hugo keeps apart that blogbuild's slug joins (`conférence`, `conference`): one tag.
-                    let joined = terms.filter { $0.key != url && SiteURLs.tagSlug($0.value.name) == SiteURLs.tagSlug(term.name) }.keys.sorted()
-                    if !siteWide, taxonomies.contains(taxonomy), !joined.isEmpty {
-                        report.leave("config", line: nil, old + rssFile,
-                                     "Hugo's term here and " + joined.map { "`/\(folder)/\($0)/`" }.joined(separator: ", ")
-                                     + " are one blogbuild tag (\(SiteURLs.tagSlug(term.name))): the feed here is the tag's, with the posts of both")
-                    }
-                    if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
-                    if !siteWide, path != SiteURLs.tagSlug(term.name) || termURLs[taxonomy]?[url] != nil, seen.insert(old + rssFile).inserted {
-                        redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new))))
-                    }
-                    // A term under this one's address (`ci/cd` under `ci`): Hugo's list of this term has its posts too.
-                    let nested = terms.filter { $0.key.hasPrefix(url + "/") }.values
-                    let listed = nested.isEmpty ? term.count : nested.reduce(into: lists.members[SiteURLs.tagSlug(term.name)]?[taxonomy] ?? []) {
-                        $0.formUnion(lists.members[SiteURLs.tagSlug($1.name)]?[taxonomy] ?? [])
-                    }.count
-                    for k in pages(listed + (onPages[url] ?? 0)) where seen.insert(old + "page/\(k)/").inserted {
-                        redirects.append((key: old + "page/\(k)/", value: .text(new)))
-                    }
+                // Terms Hugo keeps apart that blogbuild's slug joins (`conférence`, `conference`): one tag.
+                let joined = terms.filter { $0.key != url && SiteURLs.tagSlug($0.value.name) == SiteURLs.tagSlug(term.name) }.keys.sorted()
+                if !siteWide, taxonomies.contains(taxonomy), !joined.isEmpty {
+                    report.leave("config", line: nil, old + rssFile,
+                                 "Hugo's term here and " + joined.map { "`/\(folder)/\($0)/`" }.joined(separator: ", ")
+                                 + " are one blogbuild tag (\(SiteURLs.tagSlug(term.name))): the feed here is the tag's, with the posts of both")
+                }
+                if old != new, seen.insert(old).inserted { redirects.append((key: old, value: .text(new))) }
+                if !siteWide, path != SiteURLs.tagSlug(term.name) || termURLs[taxonomy]?[url] != nil, seen.insert(old + rssFile).inserted {
+                    redirects.append((key: old + rssFile, value: .text(FeedLink.collectionFeedPath(new))))
+                }
+                // A term under this one's address (`ci/cd` under `ci`): Hugo's list of this term has its posts too.
+                let nested = terms.filter { $0.key.hasPrefix(url + "/") }.values
+                let listed = nested.isEmpty ? term.count : nested.reduce(into: lists.members[SiteURLs.tagSlug(term.name)]?[taxonomy] ?? []) {
+                    $0.formUnion(lists.members[SiteURLs.tagSlug($1.name)]?[taxonomy] ?? [])
+                }.count
+                for k in pages(listed + (onPages[url] ?? 0)) where seen.insert(old + "page/\(k)/").inserted {
+                    redirects.append((key: old + "page/\(k)/", value: .text(new)))
                 }
             }
+        }
+
+        /// Reports the terms' lists and feeds that held pages (not posts), which blogbuild's tags
+        /// do not list, and the terms with a page of their own that no page has (part of
+        /// `oldListAddresses`, without a site-wide feed template).
+        func reportTermsOfPagesOnly(_ lists: OldLists, rssFile: String, report: inout ImportReport) {
+            let pages = listPages
             // A term pages had: Hugo's list and feed of it held them; blogbuild's tag holds posts only.
-            for taxonomy in tagTaxonomies where taxonomies.contains(taxonomy) && !siteWide {
-                let folder = urlize(taxonomy)
+            for taxonomy in tagTaxonomies where taxonomies.contains(taxonomy) {
                 var onPosts = Set<String>()
                 for name in (lists.terms[taxonomy] ?? [:]).keys { onPosts.insert(urlizeTerm(name)) }
                 for (url, count) in Dictionary((lists.pageTerms[taxonomy] ?? [:]).map { (urlizeTerm($0.key), $0.value) }, uniquingKeysWith: +)
@@ -926,9 +743,14 @@ enum HugoImporter {
                                  "a term page that no page has: Hugo wrote its empty list and feed; blogbuild has no tag without posts, so they are lost")
                 }
             }
+        }
+
+        /// Reports the term feeds that also listed the posts of the terms under their address
+        /// (part of `oldListAddresses`, without a site-wide feed template).
+        func reportNestedTermFeeds(_ lists: OldLists, rssFile: String, report: inout ImportReport) {
             // A term whose address has a `/` (`CI/CD` → `/tags/ci/cd/`) sits under another term's
             // (`/tags/ci/`) in Hugo's tree, whose feed then lists its posts too.
-            for taxonomy in tagTaxonomies where taxonomies.contains(taxonomy) && !siteWide {
+            for taxonomy in tagTaxonomies where taxonomies.contains(taxonomy) {
                 let urls = Set((lists.terms[taxonomy] ?? [:]).keys.map(urlizeTerm))
                 for url in urls.sorted() {
                     let nested = urls.filter { $0.hasPrefix(url + "/") }.sorted()
@@ -938,17 +760,11 @@ enum HugoImporter {
                                  + ", a term whose address is under it; blogbuild's tag feed lists the tag's own posts")
                 }
             }
-            seriesAddresses(lists, rssFile: rssFile, siteWide: siteWide, alsoAt: &alsoAt, redirects: &redirects, seen: &seen, report: &report)
-            sectionAddresses(rssFile: rssFile, siteWide: siteWide, alsoAt: &alsoAt, redirects: &redirects, seen: &seen, report: &report)
-            if !siteWide, !lists.pages.isEmpty {
-                // Hugo's embedded RSS template lists the home's `.Site.RegularPages`: pages too, by date.
-                report.leave("config", line: nil, "/\(rssFile)",
-                             "Hugo's home feed also listed the site's \(lists.pages.count) regular pages that are not posts ("
-                             + lists.pages.sorted().prefix(3).map { "content\($0)" }.joined(separator: ", ") + (lists.pages.count > 3 ? ", …" : "")
-                             + "), by date among the posts; blogbuild's feed lists posts, so their entries are not in it")
-            }
-            report.count("feeds at their old addresses (feeds.also_at, feeds.tags_also_at, feeds.tag_list_at)")
-            if !redirects.isEmpty { report.count("old list pages → redirects") }
+        }
+
+        /// The `feeds:` (and `redirects:`) config that keeps the old addresses (part of `oldListAddresses`).
+        func feedsConfig(alsoAt: [String], tagFeeds: [String], tagLists: [String], redirects: ImportFields,
+                         report: inout ImportReport) -> ImportFields {
             // Hugo's feeds hold `rssLimit` items (`services.rss.limit` since 0.114; -1 or none: every page).
             // A template of the site's own that takes `first 15` takes 15, whatever the config says.
             let limit = feedTemplate?.limit ?? Int(config["services"]?["rss"]?["limit"]?.scalarText ?? config["rssLimit"]?.scalarText ?? "") ?? -1
