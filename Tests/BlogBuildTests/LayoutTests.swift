@@ -104,5 +104,34 @@ import Testing
         #expect(found.isEmpty, "package in a cross-module-optimized module (make it public):\n\(found.joined(separator: "\n"))")
     }
 
+    /// Issue 42: no function over 150 lines outside data tables (the C family's highlighting
+    /// rules): a longer one is a stage that reads better as its steps (`Tests/Tools/long_functions.py`).
+    @Test func noFunctionIsLongerThan150LinesButDataTables() throws {
+        let python = try #require(ProcessRunner.findOnPath("python3"), "python3 is not on PATH")
+        let outcome = try ProcessRunner.run(python, [Self.longFunctions.path, "150", RepoPaths.root.appendingPathComponent("Sources").path,
+                                                     "--table", "Highlight/Languages/CFamily.swift:private static func cFamily("])
+        #expect(outcome.status == 0, "functions over 150 lines (lines, where, declaration):\n\(outcome.stdout)\(outcome.stderr)")
+    }
+
+    /// The length check finds a function of 151 lines whose strings and comments hold braces,
+    /// and passes one of 150.
+    @Test func theLengthCheckFindsALongFunction() throws {
+        let python = try #require(ProcessRunner.findOnPath("python3"), "python3 is not on PATH")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("long-functions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func function(_ name: String, lines: Int) -> String {
+            "struct \(name) {\n    static func run() -> [String] {\n"
+                + String(repeating: "        _ = \"}\" // }\n", count: lines - 2) + "    }\n}\n"
+        }
+        try function("Long", lines: 151).write(to: folder.appendingPathComponent("Long.swift"), atomically: true, encoding: .utf8)
+        try function("Short", lines: 150).write(to: folder.appendingPathComponent("Short.swift"), atomically: true, encoding: .utf8)
+        let outcome = try ProcessRunner.run(python, [Self.longFunctions.path, "150", folder.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout.hasPrefix("151 ") && outcome.stdout.contains("Long.swift:2"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("Short.swift"), "\(outcome.stdout)")
+    }
+
     private static let script = RepoPaths.root.appendingPathComponent("Tests/Tools/folder_cycles.py")
+    private static let longFunctions = RepoPaths.root.appendingPathComponent("Tests/Tools/long_functions.py")
 }
