@@ -107,6 +107,120 @@ public enum ImagePlanner {
         return (sets, uses, diagnostics, notices, failed)
     }
 
+    /// One document's change: its part of the plan before (nil: it is new) and after
+    /// (nil: it is gone), and the images its Markdown renders (what the memo compares).
+    public struct Change {
+        public var sourcePath: String
+        public var images: [String]
+        public var before: DocumentImageUses?
+        public var after: DocumentImageUses?
+
+        public init(sourcePath: String, images: [String], before: DocumentImageUses?, after: DocumentImageUses?) {
+            self.sourcePath = sourcePath
+            self.images = images
+            self.before = before
+            self.after = after
+        }
+    }
+
+    /// A rebuild's step (`PlanPatch`): the image plan changed only for the images the
+    /// changed documents show or link, as the whole plan (`plan`) would decide them:
+    /// each document's part of the plan is in `ImageUseMemo`, so the documents that
+    /// use one of those images are found without reading the others.
+    ///
+    /// For each such image: the documents that use it now decide how it is shown (as a
+    /// `<picture>`, as an icon, linked as a file), and its first use is the first of them
+    /// in the documents' order (posts newest first, then pages, series and apps), which
+    /// is what a problem found while processing it points at. An image no document shows
+    /// any more leaves the plan; one shown for the first time gets its variant set.
+    ///
+    /// It gives up (the caller makes the whole plan) where other pages would change or a
+    /// problem would move: an image whose variant set changes (shown now as an icon too,
+    /// linked as a file), one with a problem (unusable, animated), one that shares its
+    /// name with an image of another extension, one that site.yml shows, or a plan made
+    /// without its parts (`ImageUseMemo` empty) or without libvips while `resize` is on.
+    /// Applies `changes` to `site`'s image variants and sizes and to `uses` (each image's first
+    /// use); false when the whole plan must be made. `library`, `sources`: the last plan's libvips
+    /// and source index; `memo`: each document's part; `version`: a source path's load version;
+    /// `size`: an image file's width and height; `hasProblem`: whether the last plan found a
+    /// problem with the image at a path (in a file), which the edit may move.
+    public static func update(_ changes: [Change], site: inout Site, uses: inout [String: Use], library: LibvipsFacts?,
+                              sources: ImageSourceIndex?, memo: ImageUseMemo, version: (String) -> Int,
+                              size: (String) -> ImageSize?, hasProblem: (String, String) -> Bool) -> Bool {
+        var affected = Set<String>()
+        for change in changes {
+            for uses in [change.before, change.after].compactMap({ $0 }) {
+                affected.formUnion(uses.shown.map(\.path))
+                affected.formUnion(uses.linked)
+            }
+        }
+        if affected.isEmpty { return true }
+        let files = Dictionary(site.staticFiles.lazy.filter { affected.contains($0.relativePath) }.map { ($0.relativePath, $0.absolutePath) },
+                               uniquingKeysWith: { a, _ in a })
+        // What the changed documents show is sized from its file, as resolve sizes it.
+        for change in changes {
+            for shown in change.after?.shown ?? [] where site.imageSizes[shown.path] == nil {
+                if let file = files[shown.path], let found = size(file) { site.imageSizes[shown.path] = found }
+            }
+        }
+        let config = site.config
+        guard config.images.resize else { return true }
+        guard let library, let sources, !memo.isEmpty else { return false }
+        let configImages = [config.icon, config.author?.avatar, config.image].compactMap { written in
+            written.flatMap { ImageReference.staticPath($0, from: ConfigLoader.path) }
+        }
+        guard affected.isDisjoint(with: configImages) else { return false }
+        for change in changes {
+            memo.record(change.sourcePath, version: version(change.sourcePath), images: change.images, uses: change.after)
+        }
+
+        // The images the plan processes: raster files of the site.
+        let processed = affected.filter { path in
+            files[path] != nil && ImagePlanner.rasterExtensions.contains((path as NSString).pathExtension.lowercased())
+        }
+        if processed.isEmpty { return true }
+        let users = memo.users(of: processed)
+        var firstUse: [String: ImagePlanner.Use] = [:]
+        for ref in SourceDocument.Ref.all(in: site) where firstUse.count < processed.count {
+            guard let uses = users[ref.sourcePath(in: site)] else { continue }
+            for shown in uses.shown where processed.contains(shown.path) && firstUse[shown.path] == nil {
+                firstUse[shown.path] = shown.use
+            }
+        }
+        let modern = config.images.formats.compactMap(ImageFormat.init(rawValue:)).filter(Set(library.writable).contains)
+        for path in processed.sorted() {
+            guard let file = files[path], !hasProblem(path, file) else { return false }
+            let stem = (path as NSString).deletingPathExtension
+            let sharesStem = site.staticFiles.contains { other in
+                other.relativePath != path && (other.relativePath as NSString).deletingPathExtension == stem
+                    && ImagePlanner.rasterExtensions.contains((other.relativePath as NSString).pathExtension.lowercased())
+            }
+            guard !sharesStem else { return false }
+            guard let use = firstUse[path] else {
+                // No document shows it now.
+                site.imageVariants[path] = nil
+                uses[path] = nil
+                continue
+            }
+            var plain = Set<Int>(), pictured = false, linked = false
+            for uses in users.values {
+                for shown in uses.shown where shown.path == path {
+                    if shown.isIcon { plain.formUnion(ImagePlanner.iconWidths) } else { pictured = true }
+                }
+                if uses.linked.contains(path) { linked = true }
+            }
+            let decision = ImagePlanner.decide((path, file, use), header: sources.header(of: file), plainWidths: plain,
+                                               isPictured: pictured, isLinked: linked, sharesStem: false,
+                                               settings: config.images, modern: modern)
+            guard case .variants(let set) = decision else { return false }
+            if let old = site.imageVariants[path], old != set { return false }
+            site.imageVariants[path] = set
+            site.imageSizes[path] = ImageSize(width: set.width, height: set.height)
+            uses[path] = use
+        }
+        return true
+    }
+
     /// What becomes of one image: its variant set, or why it has none.
     public enum Decision: Equatable {
         case variants(ImageVariantSet)
@@ -119,7 +233,7 @@ public enum ImagePlanner {
     /// The decision for `image` (its first use in `use`), from its file's header and how the site
     /// shows it: in `plainWidths` as a plain `<img>`, as a `<picture>` (`isPictured`), linked as a file
     /// (`isLinked`: its own path keeps its bytes), sharing its stem with an image of another extension.
-    /// `modern`: the formats offered beside the fallback. A patched plan (`ImagePlanPatch`) decides
+    /// `modern`: the formats offered beside the fallback. A rebuild (`update`) decides
     /// again only for the images an edit touched.
     public static func decide(_ image: (path: String, file: String, use: Use), header: Result<ImageLibrary.Header, ImageLibrary.Failure>,
                        plainWidths plain: Set<Int>, isPictured: Bool, isLinked: Bool, sharesStem: Bool,

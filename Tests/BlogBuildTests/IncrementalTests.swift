@@ -425,7 +425,7 @@ import Testing
     /// the edit reaches) and the output equals a clean build. A page the patch wrongly
     /// keeps shows as a difference. New posts show images now and then: one other posts
     /// show (the post may become its first use), a hero image, or one no other post shows
-    /// (its variants come and go with the posts that show it: `ImagePlanPatch`).
+    /// (its variants come and go with the posts that show it: `ImagePlanner.update`).
     @Test func aPatchedPlanEqualsACleanBuildAfterRandomEdits() throws {
         let s = try Session()
         let lake = try #require(FileManager.default.contents(atPath: s.site.url("content/images/posts/clevedon-lake.jpg").path))

@@ -154,12 +154,19 @@ extension PlanPatch {
         editedNow = Set(edited.compactMap { position[$0] } + origin.indices.filter { origin[$0] == nil })
     }
 
-    /// The image plan, for the images the changed posts show (`ImagePlanPatch`); then the changed
+    /// The image plan, for the images the changed posts show (`ImagePlanner.update`); then the changed
     /// posts' images get their sizes and `<picture>`s from it.
     mutating func planImages() -> Bool {
         let memo = memo
-        guard ImagePlanPatch.apply(imageChanges, to: &plan, memo: memo.imageUses, version: memo.documents.version(of:),
-                                   size: { memo.imageSizes.size(of: $0) ?? ImageSize.fromFile($0) }) else { return false }
+        // A problem the last plan found with an image points at its first use, which the edit may move.
+        let unusable = plan.unusableImages, problems = plan.problems.images, notices = plan.notices
+        func hasProblem(_ path: String, _ file: String) -> Bool {
+            let named = "'content/\(path)'"
+            return unusable.contains(file) || problems.contains { $0.message.contains(named) } || notices.contains { $0.message.contains(named) }
+        }
+        guard ImagePlanner.update(imageChanges, site: &plan.site, uses: &plan.imageUses, library: plan.imageLibrary,
+                                  sources: plan.imageSources, memo: memo.imageUses, version: memo.documents.version(of:),
+                                  size: { memo.imageSizes.size(of: $0) ?? ImageSize.fromFile($0) }, hasProblem: hasProblem) else { return false }
         SeriesAppPatch.finishImages(seriesAndApps, in: &plan.site)
         let imageSizes = plan.site.imageSizes, imageVariants = plan.site.imageVariants
         for s in editedNow {

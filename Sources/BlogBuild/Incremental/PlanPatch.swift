@@ -5,6 +5,7 @@ import Support
 import Output
 import Diagnostics
 import Site
+import Images
 import Render
 import Pages
 
@@ -22,7 +23,7 @@ import Pages
 /// pipeline calls, in its incremental form beside it. Posts are made as resolve
 /// makes them (`SitePost(showing:)`, shown by `PostVisibility`), put in order by
 /// `PostOrder.reorder`, related by `PostRelations.update`, routed by
-/// `Router.patchedRoutes`, their images planned by `ImagePlanPatch`; render keys are
+/// `Router.patchedRoutes`, their images planned by `ImagePlanner.update`; render keys are
 /// made again only for the pages the edit reaches (`EditReach`), every other page
 /// keeping its key. Problems are kept by stage (`SitePlan.Problems`): the changed
 /// files' are replaced, the rest kept.
@@ -64,7 +65,7 @@ struct PlanPatch {
     /// Source paths whose problems are replaced, and the problems found now.
     var touchedFiles = Set<String>()
     var loadProblems: [Diagnostic] = [], resolveProblems: [Diagnostic] = []
-    var imageChanges: [ImagePlanPatch.Change] = []
+    var imageChanges: [ImagePlanner.Change] = []
     /// Where each post of this build was in the last one (`origin`), and the reverse (`position`).
     var origin: [Int?] = [], position: [Int?] = []
     /// This build's indices of the edited and new posts.

@@ -17,7 +17,7 @@ import Images
 /// has an error, changes its slug, its `order:`, its `draft:`, an app's place, or links a
 /// Markdown file (those links are other pages' URLs), and for a series that moves
 /// while a series intro shows an image (the series' order is the order of the
-/// images' first uses). Images go through `ImagePlanPatch` like a post's.
+/// images' first uses). Images go through `ImagePlanner.update` like a post's.
 enum SeriesAppPatch {
     /// What the edit changed, for the caller's reach and problems.
     struct Outcome {
@@ -25,7 +25,7 @@ enum SeriesAppPatch {
         var series: Set<Int> = []
         var apps: Set<Int> = []
         /// The edited files' part of the image plan, before and after.
-        var images: [ImagePlanPatch.Change] = []
+        var images: [ImagePlanner.Change] = []
         /// Site paths of the files read again, and what loading them found.
         var files: [String] = []
         var problems: [Diagnostic] = []

@@ -1,12 +1,14 @@
 import Site
-import Images
+
 /// Each document's part of the image plan (`DocumentImageUses`) from the last
 /// build, by source path: a document read from the same version of its file
 /// (`DocumentMemo`), with the same images rendered (Markdown options can change
 /// which raw `<img>`s count), whose links are its own (not links to Markdown
 /// files, which other files' URLs decide), gets its part without being read again.
 /// Not thread-safe: one build uses it at a time (`BuildMemo`).
-final class ImageUseMemo {
+public final class ImageUseMemo {
+    public init() {}
+
     private struct Entry {
         var version: Int
         var images: [String]
@@ -22,7 +24,7 @@ final class ImageUseMemo {
     /// Runs `plan` (the image plan, or its candidates) with each document's part
     /// taken from the last build where its file's version is the same; remembers
     /// exactly the parts this call asked for. `version`: the load version of a source path.
-    func planning<T>(version: @escaping (String) -> Int, _ plan: (DocumentImageUses.Source) -> T) -> T {
+    public func planning<T>(version: @escaping (String) -> Int, _ plan: (DocumentImageUses.Source) -> T) -> T {
         let previous = entries
         var fresh: [String: Entry] = [:]
         fresh.reserveCapacity(previous.count)
@@ -43,18 +45,18 @@ final class ImageUseMemo {
     }
 
     /// Whether a whole image plan was made with this memo (the parts are known).
-    var isEmpty: Bool { entries.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty }
 
-    /// A patched plan's change (`ImagePlanPatch`): the document at `path`, read from
+    /// A patched plan's change (`ImagePlanner.update`): the document at `path`, read from
     /// its file's `version`, now has `uses` (nil: it is gone).
-    func record(_ path: String, version: Int, images: [String], uses: DocumentImageUses?) {
+    public func record(_ path: String, version: Int, images: [String], uses: DocumentImageUses?) {
         for image in entries[path].map({ Self.paths(of: $0.uses) }) ?? [] { byImage[image]?.remove(path) }
         for image in uses.map(Self.paths(of:)) ?? [] { byImage[image, default: []].insert(path) }
         entries[path] = uses.map { Entry(version: version, images: images, uses: $0) }
     }
 
     /// Each document that shows or links one of `paths`, with its part.
-    func users(of paths: Set<String>) -> [String: DocumentImageUses] {
+    public func users(of paths: Set<String>) -> [String: DocumentImageUses] {
         var found: [String: DocumentImageUses] = [:]
         for image in paths {
             for path in byImage[image] ?? [] { found[path] = entries[path]?.uses }
