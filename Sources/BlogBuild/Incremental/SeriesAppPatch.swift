@@ -64,10 +64,8 @@ enum SeriesAppPatch {
                 plan.site.series[si].intro = intro
                 plan.content.series[c] = series
                 var at = si
-                // Series are listed by title (`SiteResolver.resolve`): one whose title moves it is moved.
-                let precedes = { (a: SiteSeries, b: SiteSeries) in
-                    (a.series.title.lowercased(), a.series.slug) < (b.series.title.lowercased(), b.series.slug)
-                }
+                // Series are listed by title (`SiteSeries.listedBefore`): one whose title moves it is moved.
+                let precedes = SiteSeries.listedBefore
                 if !inOrder(plan.site.series, around: si, by: precedes) {
                     guard plan.site.series.allSatisfy({ $0.intro.images.isEmpty }) else { return nil }
                     let moving = plan.site.series.remove(at: si)
@@ -87,7 +85,7 @@ enum SeriesAppPatch {
                       let c = plan.content.apps.firstIndex(where: { $0.sourcePath == entry.sitePath }) else { return nil }
                 let old = plan.site.apps[ai]
                 let description = MarkdownRenderer.render(app.body, options: options)
-                // Apps are listed by status, then release date, then slug (`SiteResolver.resolve`): those stay.
+                // Apps are listed by status, then release date, then slug (`SiteApp.listedBefore`): those stay.
                 guard app.slug == old.app.slug, app.status == old.app.status, app.draft == old.app.draft,
                       app.released?.instant == old.app.released?.instant,
                       !description.linksMarkdownFiles, !old.description.linksMarkdownFiles else { return nil }

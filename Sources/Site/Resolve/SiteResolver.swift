@@ -93,18 +93,13 @@ public enum SiteResolver {
         var series: [SiteSeries] = zip(shown.series, seriesRendered).map { s, md in
             SiteSeries(series: s, intro: md, url: SiteURLs.series(slug: s.slug), postIndices: [])
         }
-        series.sort { ($0.series.title.lowercased(), $0.series.slug) < ($1.series.title.lowercased(), $1.series.slug) }
+        series.sort(by: SiteSeries.listedBefore)
 
         // Apps.
         var apps: [SiteApp] = zip(shown.apps, appRendered).map { a, md in
             SiteApp(app: a, description: md, url: SiteURLs.app(slug: a.slug), postIndices: [])
         }
-        apps.sort { a, b in
-            if a.app.status != b.app.status { return a.app.status == .available }
-            let da = a.app.released?.instant ?? .distantPast, db = b.app.released?.instant ?? .distantPast
-            if da != db { return da > db }
-            return a.app.slug < b.app.slug
-        }
+        apps.sort(by: SiteApp.listedBefore)
         let appBySlug = Dictionary(apps.enumerated().map { ($1.app.slug, $0) }, uniquingKeysWith: { a, _ in a })
 
         for i in posts.indices where posts[i].post.tags.count > Self.maximumTagsPerPost {
