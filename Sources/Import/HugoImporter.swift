@@ -181,7 +181,7 @@ enum HugoImporter {
         if let url = value("url")?.scalarText, let last = url.split(separator: "/").last.map(String.init) {
             let own = Permalink.expand(settings.blogbuildPattern, year: shown.year, month: shown.month, day: shown.day,
                                        slug: Slug.make(last), title: title)
-            if SitePaths.outputPath(forSitePath: own) == SitePaths.outputPath(forSitePath: url.hasPrefix("/") ? url : "/" + url) { nameSlug = last }
+            if SiteURLs.outputPath(own) == SiteURLs.outputPath(url.hasPrefix("/") ? url : "/" + url) { nameSlug = last }
         }
         let day = DateParsing.day(year: shown.year, month: shown.month, day: shown.day)
         return ImportedSite.Document(kind: .post, path: "content/posts/\(day)-\(Slug.make(nameSlug).isEmpty ? "post" : Slug.make(nameSlug)).md",

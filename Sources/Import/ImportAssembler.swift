@@ -106,29 +106,29 @@ package enum ImportAssembler {
             }
             switch document.kind {
             case .post:
-                let own = postURL(document, pattern: pattern).map { SitePaths.outputPath(forSitePath: $0) }
+                let own = postURL(document, pattern: pattern).map { SiteURLs.outputPath($0) }
                 var aliases = document.fields.first { $0.key == "aliases" }?.value.texts() ?? []
-                var seen = Set(aliases.map { SitePaths.outputPath(forSitePath: $0) })
+                var seen = Set(aliases.map { SiteURLs.outputPath($0) })
                 if let own { seen.insert(own) }
-                for url in old where seen.insert(SitePaths.outputPath(forSitePath: url)).inserted
+                for url in old where seen.insert(SiteURLs.outputPath(url)).inserted
                     && isFirstClaim(url, by: document, claimed: &claimed, report: &report) {
                     aliases.append(url)
                     report.count("old URL kept as an alias")
                 }
-                aliases = aliases.filter { SitePaths.outputPath(forSitePath: $0) != own }
+                aliases = aliases.filter { SiteURLs.outputPath($0) != own }
                 document.fields.removeAll { $0.key == "aliases" }
                 if !aliases.isEmpty { document.fields.append((key: "aliases", value: .list(aliases.map(ImportValue.text)))) }
             case .page:
                 // An old URL that needs escaping (`/what%3F/`) stays an alias; the page takes its clean slug.
                 // The 404 page stays blogbuild's `/404.html`: its old `/404/` redirects there.
                 if let first = old.first, isCleanURL(first), document.fields.first(where: { $0.key == "permalink" }) == nil, !isNotFoundPage(document),
-                   SitePaths.outputPath(forSitePath: first) != SitePaths.outputPath(forSitePath: pageURL(document)) {
+                   SiteURLs.outputPath(first) != SiteURLs.outputPath(pageURL(document)) {
                     document.fields.append((key: "permalink", value: .text(first)))
                 }
-                let own = SitePaths.outputPath(forSitePath: pageURL(document))
+                let own = SiteURLs.outputPath(pageURL(document))
                 var aliases: [String] = []
                 var seen: Set<String> = [own]
-                for url in old where seen.insert(SitePaths.outputPath(forSitePath: url)).inserted
+                for url in old where seen.insert(SiteURLs.outputPath(url)).inserted
                     && isFirstClaim(url, by: document, claimed: &claimed, report: &report) {
                     aliases.append(url)
                     report.count("old URL kept as an alias")
@@ -236,7 +236,7 @@ package enum ImportAssembler {
 
     /// URLs blogbuild writes itself, which no imported page may take.
     static func isBuiltIn(_ url: String) -> Bool {
-        let path = SitePaths.outputPath(forSitePath: url)
+        let path = SiteURLs.outputPath(url)
         if builtInNames[path] != nil || ["feed.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt"].contains(path) { return true }
         // The home page's later pages: /page/2/ ...
         let parts = path.split(separator: "/")
@@ -251,7 +251,7 @@ package enum ImportAssembler {
     /// words of its own (a body of blanks): then blogbuild's page stands in for it.
     static func builtInPageWithoutWords(_ document: ImportedSite.Document) -> (url: String, name: String)? {
         let url = document.fields.first { $0.key == "permalink" }?.value.scalarText ?? document.oldURLs.first ?? pageURL(document)
-        guard let name = builtInNames[SitePaths.outputPath(forSitePath: url)],
+        guard let name = builtInNames[SiteURLs.outputPath(url)],
               document.body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         return (url, name)
     }
@@ -271,14 +271,14 @@ package enum ImportAssembler {
         document.path = (base.hasSuffix("/index") ? String(base.dropLast("/index".count)) : base) + "-page.md"
         document.oldURLs.removeAll(where: isBuiltIn)
         report.leave(document.source, line: nil, url,
-                     "blogbuild builds \(url) itself (its \(builtInNames[SitePaths.outputPath(forSitePath: url)] ?? "own list or feed")); this page is now at \(pageURL(document))")
+                     "blogbuild builds \(url) itself (its \(builtInNames[SiteURLs.outputPath(url)] ?? "own list or feed")); this page is now at \(pageURL(document))")
     }
 
     /// Whether `url` is not yet an old URL of another document; if it is, the
     /// later claim is dropped and listed (the old site's generator wrote one of them).
     private static func isFirstClaim(_ url: String, by document: ImportedSite.Document, claimed: inout [String: String],
                                      report: inout ImportReport) -> Bool {
-        let path = SitePaths.outputPath(forSitePath: url)
+        let path = SiteURLs.outputPath(url)
         if let first = claimed[path], first != document.source {
             report.leave(document.source, line: nil, url, "also an old URL of \(first), which keeps it; not an alias here")
             return false

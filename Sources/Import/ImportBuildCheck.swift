@@ -4,6 +4,7 @@ import Support
 import Diagnostics
 import Output
 import BlogBuild
+import Site
 
 /// The import's promise: the site it writes builds. Before `import` finishes, the
 /// written site is built in memory by the pipeline `build` runs (`SiteBuilder.render`,
@@ -179,10 +180,10 @@ enum ImportBuildCheck {
 
     /// Drops `url` from the document's aliases; whether it was one.
     private static func removeAlias(_ url: String, from document: inout ImportedSite.Document) -> Bool {
-        let target = SitePaths.outputPath(forSitePath: url)
+        let target = SiteURLs.outputPath(url)
         guard let k = document.fields.firstIndex(where: { $0.key == "aliases" }) else { return false }
         let aliases = document.fields[k].value.texts()
-        let kept = aliases.filter { SitePaths.outputPath(forSitePath: $0) != target }
+        let kept = aliases.filter { SiteURLs.outputPath($0) != target }
         guard kept.count < aliases.count else { return false }
         if kept.isEmpty { document.fields.remove(at: k) } else { document.fields[k].value = .list(kept.map(ImportValue.text)) }
         return true

@@ -249,7 +249,7 @@ struct JekyllListPages {
             let isDraft = document.fields.first { $0.key == "draft" }?.value.bool == true
             let url = document.kind == .post ? ImportAssembler.postURL(document, pattern: pattern) : ImportAssembler.pageURL(document)
             for old in [url].compactMap({ $0 }) + (document.fields.first { $0.key == "aliases" }?.value.texts() ?? []) {
-                taken.insert(SitePaths.outputPath(forSitePath: old))
+                taken.insert(SiteURLs.outputPath(old))
             }
             guard document.kind == .post, !isDraft else { continue }
             posts += 1
@@ -267,8 +267,8 @@ struct JekyllListPages {
             case .archive: target = SiteURLs.archive
             case .elsewhere(let url): target = url
             }
-            let path = SitePaths.outputPath(forSitePath: url)
-            guard ImportAssembler.isCleanURL(url), !ImportAssembler.isBuiltIn(url), path != SitePaths.outputPath(forSitePath: target),
+            let path = SiteURLs.outputPath(url)
+            guard ImportAssembler.isCleanURL(url), !ImportAssembler.isBuiltIn(url), path != SiteURLs.outputPath(target),
                   taken.insert(path).inserted else { continue }
             out.append((key: url, value: .text(target)))
         }

@@ -61,7 +61,7 @@ enum WordPressArchives {
             let folder = term.domain == "category" ? "category" : "tag"
             let page = "/\(folder)/\(term.nicename)/"
             for (old, new) in [(page, term.tagURL), (page + "feed/", FeedLink.collectionFeedPath(term.tagURL))]
-            where seen.insert(SitePaths.outputPath(forSitePath: old)).inserted {
+            where seen.insert(SiteURLs.outputPath(old)).inserted {
                 redirects.append((key: old, value: .text(new)))
             }
         }

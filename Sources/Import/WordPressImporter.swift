@@ -66,7 +66,7 @@ enum WordPressImporter {
         for document in documents {
             guard let url = newURLs[document.source], let item = items[document.source] else { continue }
             urls.byID[item.id] = url
-            for old in document.oldURLs where !old.contains("?") { urls.byOldPath[SitePaths.outputPath(forSitePath: old)] = url }
+            for old in document.oldURLs where !old.contains("?") { urls.byOldPath[SiteURLs.outputPath(old)] = url }
             guard document.kind == .post else { continue }
             let terms = item.terms.filter { $0.domain == "category" || $0.domain == "post_tag" }
             if isDraft(document) {
@@ -102,7 +102,7 @@ enum WordPressImporter {
         if documents.contains(where: { $0.kind == .post }) {
             report.leave(fileName, line: nil, "/author/NAME/, /YYYY/MM/",
                          "WordPress's author and date archives are not kept (blogbuild has / and /archive/): redirect them on the server")
-            let owned = Set(documents.flatMap { [newURLs[$0.source]].compactMap { $0 } + $0.oldURLs }.map { SitePaths.outputPath(forSitePath: $0) })
+            let owned = Set(documents.flatMap { [newURLs[$0.source]].compactMap { $0 } + $0.oldURLs }.map { SiteURLs.outputPath($0) })
             archives = WordPressArchives.fields(archiveTerms, unkept: unkept, taken: owned, report: &report)
         }
         for (type, n) in otherTypes.sorted(by: { $0.key < $1.key }) {
@@ -313,7 +313,7 @@ enum WordPressImporter {
         guard !pairs.isEmpty, pairs.count == published.count else { return SiteConfig().postPermalink }
         return patterns.first { pattern in
             pairs.allSatisfy { document, old in
-                ImportAssembler.postURL(document, pattern: pattern).map { SitePaths.outputPath(forSitePath: $0) } == SitePaths.outputPath(forSitePath: old)
+                ImportAssembler.postURL(document, pattern: pattern).map { SiteURLs.outputPath($0) } == SiteURLs.outputPath(old)
             }
         } ?? SiteConfig().postPermalink
     }

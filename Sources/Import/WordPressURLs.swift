@@ -83,7 +83,7 @@ struct WordPressURLs {
             report.count("links to posts by ?p=ID → their new URL")
             return target + fragment
         }
-        if let target = byOldPath[SitePaths.outputPath(forSitePath: decoded)] {
+        if let target = byOldPath[SiteURLs.outputPath(decoded)] {
             report.count("links to posts and pages by their old URL → their new URL")
             return target + fragment
         }

@@ -10,7 +10,7 @@ extension PageKind {
         name: "404",
         templates: { [("404", [])] },
         routes: { site, _ in
-            site.pages.contains(where: { SitePaths.outputPath(forSitePath: $0.url) == "404.html" }) ? []
+            site.pages.contains(where: { SiteURLs.outputPath($0.url) == "404.html" }) ? []
                 : [Route(url: SiteURLs.notFound, kind: .notFound, source: "(404 page)")]
         },
         inputs: { _, _ in RouteInputs(templates: ["404"]) },

@@ -64,11 +64,11 @@ public enum PageKinds {
     static func aliasRoutes(_ aliases: [String], at locations: [SourceLocation], fallback: SourceLocation?,
                             of noun: String, url: String, source: String, kind: PageKind, item: Int,
                             diagnostics: inout [Diagnostic]) -> [Route] {
-        let own = SitePaths.outputPath(forSitePath: url)
+        let own = SiteURLs.outputPath(url)
         var routes: [Route] = []
         for (n, alias) in aliases.enumerated() {
             let at = n < locations.count ? locations[n] : fallback
-            if SitePaths.outputPath(forSitePath: alias) == own {
+            if SiteURLs.outputPath(alias) == own {
                 diagnostics.append(Diagnostic(file: source, line: at?.line, column: at?.column,
                                               message: "front matter: alias \(alias) is the \(noun)'s own URL; no redirect is written for it",
                                               severity: .hint))

@@ -27,12 +27,12 @@ public struct Route: Sendable, Hashable {
         self.item = item
         self.source = source
         self.location = location
-        outputPath = SitePaths.outputPath(forSitePath: url)
+        outputPath = SiteURLs.outputPath(url)
     }
 
-    /// `/` → `index.html`, `/a/b/` → `a/b/index.html` (`SitePaths.outputPath`).
+    /// `/` → `index.html`, `/a/b/` → `a/b/index.html` (`SiteURLs.outputPath`).
     static func outputPath(forSitePath url: String) -> String {
-        SitePaths.outputPath(forSitePath: url)
+        SiteURLs.outputPath(url)
     }
 
     public static func == (a: Route, b: Route) -> Bool {

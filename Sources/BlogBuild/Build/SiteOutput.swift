@@ -129,7 +129,7 @@ struct SiteOutput {
     mutating func add(_ feeds: [FeedFile]) {
         let routes = plan.routes
         for feed in feeds {
-            if let folder = feed.folderURL, let page = routes.first(where: { $0.outputPath == SitePaths.outputPath(forSitePath: folder) }) {
+            if let folder = feed.folderURL, let page = routes.first(where: { $0.outputPath == SiteURLs.outputPath(folder) }) {
                 // A host serves the folder's index.html before its index.xml: the feed would never be read.
                 diagnostics.append(Diagnostic(file: page.source, line: page.location?.line, column: page.location?.column,
                                               message: "the feed at \(folder) is hidden: a page is written there too, and a host serves the page"))

@@ -38,7 +38,7 @@ public struct LinkChecker: Sendable {
             idsCache[outputPath] = found
             return found
         }
-        let pageOutput = SitePaths.outputPath(forSitePath: doc.url)
+        let pageOutput = SiteURLs.outputPath(doc.url)
 
         // Each use is reported where it is written: Markdown links and images at
         // cmark's position of that use, front-matter images at their key.
@@ -140,7 +140,7 @@ public struct LinkChecker: Sendable {
     /// `unbuilt`'s output paths: a page left out for its file's errors.
     static func isUnbuilt(_ sitePath: String, in unbuilt: Set<String>) -> Bool {
         guard !unbuilt.isEmpty else { return false }
-        return unbuilt.contains(SitePaths.outputPath(forSitePath: sitePath)) || unbuilt.contains(SitePaths.outputPath(forSitePath: sitePath + "/"))
+        return unbuilt.contains(SiteURLs.outputPath(sitePath)) || unbuilt.contains(SiteURLs.outputPath(sitePath + "/"))
     }
 
     /// Where `needle` first occurs in `haystack`.

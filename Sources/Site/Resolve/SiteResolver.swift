@@ -159,7 +159,7 @@ public enum SiteResolver {
         site.failedFiles = content.failedFiles
         site.heldBackSeriesAndApps = shown.heldBackSeriesAndApps
         site.failedPageOutputs = Set(content.failedFiles.compactMap { file in
-            likelyURL(of: file, postPermalink: config.postPermalink).map { SitePaths.outputPath(forSitePath: $0) }
+            likelyURL(of: file, postPermalink: config.postPermalink).map { SiteURLs.outputPath($0) }
         })
         return (site, diagnostics)
     }
