@@ -33,6 +33,33 @@ struct DeclaredSite {
     /// The site's settings: every page's key holds them (`SiteWide`).
     var config: SiteConfig { site.config }
 
+    /// Checks (debug builds) that the page declares post `i`, series `i` or app `i`, for a read
+    /// made through a projection (`PageContext.entries`, `appCard`, …); release builds do nothing.
+    @inline(__always)
+    func checkPost(_ i: Int) {
+        #if DEBUG
+        _ = post(i)
+        #endif
+    }
+    @inline(__always)
+    func checkSeries(_ i: Int) {
+        #if DEBUG
+        _ = series(i)
+        #endif
+    }
+    @inline(__always)
+    func checkApp(_ i: Int) {
+        #if DEBUG
+        _ = app(i)
+        #endif
+    }
+    @inline(__always)
+    func checkTag(_ i: Int) {
+        #if DEBUG
+        _ = tag(i)
+        #endif
+    }
+
     /// Post `i`: the page's own, one it lists, redirects to, relates or shows in its series box.
     func post(_ i: Int) -> SitePost {
         check(inputs.shows(post: i, in: site, withSeriesBox: true), "post \(i) (\(site.posts[i].post.sourcePath))")
@@ -92,9 +119,9 @@ struct DeclaredSite {
     }
 
     /// The feed of a series, tag or app the page is about (its link in the page's head).
-    func feed(series i: Int) -> FeedCollection { _ = series(i); return .series(i, in: site) }
-    func feed(tag i: Int) -> FeedCollection { _ = tag(i); return .tag(i, in: site) }
-    func feed(app i: Int) -> FeedCollection { _ = app(i); return .app(i, in: site) }
+    func feed(series i: Int) -> FeedCollection { checkSeries(i); return .series(i, in: site) }
+    func feed(tag i: Int) -> FeedCollection { checkTag(i); return .tag(i, in: site) }
+    func feed(app i: Int) -> FeedCollection { checkApp(i); return .app(i, in: site) }
 
     /// The processed variants of an image the page's own file shows (its own file's images are in its key).
     func imageVariants(_ src: String, in sourcePath: String) -> ImageVariantSet? {

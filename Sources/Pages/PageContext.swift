@@ -53,24 +53,24 @@ struct PageContext {
 
     /// The list entries of posts `indices`.
     func entries(_ indices: some Collection<Int>, _ r: TemplateRecord) -> TemplateValue {
-        for i in indices { _ = site.post(i) }
+        for i in indices { site.checkPost(i) }
         return values.entries(indices, r)
     }
 
     func entry(_ i: Int, _ r: TemplateRecord) -> TemplateRecord {
-        _ = site.post(i)
+        site.checkPost(i)
         return values.entry(i, r)
     }
 
     /// The page's own post, series or app, whole.
-    func post(_ i: Int, _ r: TemplateRecord) -> TemplateValue { _ = site.post(i); return values.post(i, r) }
-    func series(_ i: Int, _ r: TemplateRecord) -> TemplateValue { _ = site.series(i); return values.series(i, r) }
-    func app(_ i: Int, _ r: TemplateRecord) -> TemplateValue { _ = site.app(i); return values.app(i, r) }
+    func post(_ i: Int, _ r: TemplateRecord) -> TemplateValue { site.checkPost(i); return values.post(i, r) }
+    func series(_ i: Int, _ r: TemplateRecord) -> TemplateValue { site.checkSeries(i); return values.series(i, r) }
+    func app(_ i: Int, _ r: TemplateRecord) -> TemplateValue { site.checkApp(i); return values.app(i, r) }
 
-    func appCard(_ i: Int, _ r: TemplateRecord) -> TemplateRecord { _ = site.app(i); return values.appCard(i, r) }
-    func appStoreID(_ i: Int) -> String? { _ = site.app(i); return values.projections.apps[i].appStoreID }
-    func seriesSummary(_ i: Int, _ r: TemplateRecord) -> TemplateRecord { _ = site.series(i); return values.seriesSummary(i, r) }
-    func tagLink(_ i: Int, _ r: TemplateRecord) -> TemplateRecord { _ = site.tag(i); return values.tagLink(values.projections.tags[i], r) }
+    func appCard(_ i: Int, _ r: TemplateRecord) -> TemplateRecord { site.checkApp(i); return values.appCard(i, r) }
+    func appStoreID(_ i: Int) -> String? { site.checkApp(i); return values.projections.apps[i].appStoreID }
+    func seriesSummary(_ i: Int, _ r: TemplateRecord) -> TemplateRecord { site.checkSeries(i); return values.seriesSummary(i, r) }
+    func tagLink(_ i: Int, _ r: TemplateRecord) -> TemplateRecord { site.checkTag(i); return values.tagLink(values.projections.tags[i], r) }
 
     /// `page` for a page written in Markdown (its own): its title, text, table of contents and shared image.
     mutating func fillContentPage(_ p: SitePage, kind: String) {
