@@ -29,13 +29,17 @@ public struct PageRenderer: Sendable {
 
     /// `render(routes)` in runs of `run` routes, each run handed to `body` as soon as it
     /// is made (what every page reads is made once), so a caller that writes each run
-    /// never holds every page at once.
-    public func render(_ routes: [Route], inRunsOf run: Int, _ body: ([OutputFile], [Diagnostic]) -> Void) {
+    /// never holds every page at once. Stops before a run when `yield` is raised;
+    /// false then.
+    @discardableResult
+    public func render(_ routes: [Route], inRunsOf run: Int, yield: YieldSignal = .never,
+                       _ body: ([OutputFile], [Diagnostic]) -> Void) -> Bool {
         var templateValues = TemplateValues(site: site, urls: urls, projections: projections)
         // Many pages list each post; the handful a live edit re-renders are cheaper made as asked.
         if routes.count > 64 { templateValues = templateValues.withEntryTexts() }
         let values = RouteValues(site: site, urls: urls, values: templateValues, pages: theme.pages.values)
         for start in stride(from: 0, to: routes.count, by: max(run, 1)) {
+            if yield.isRaised { return false }
             let results = Array(routes[start..<min(start + max(run, 1), routes.count)]).parallelMap { render($0, values: values) }
             var files: [OutputFile] = []
             var diagnostics: [Diagnostic] = []
@@ -48,6 +52,7 @@ public struct PageRenderer: Sendable {
             }
             body(files, diagnostics)
         }
+        return true
     }
 
     private func render(_ route: Route, values: RouteValues) -> Result<OutputFile, Diagnostic> {

@@ -1,4 +1,5 @@
 import Load
+import Support
 import Markdown
 import Site
 import Feeds
@@ -42,11 +43,13 @@ struct SearchDocument: Sendable, Equatable {
     /// site's routes, as the sitemap is, so only what this build publishes (and
     /// only the page that won a duplicate path) is indexed. Never drafts or future
     /// posts (even in `serve`), the 404 page, or anything with `search: false`.
-    static func all(in site: Site, routes: [Route]) -> [SearchDocument] {
+    /// Nil when `yield` was raised first (asked every 64 routes).
+    static func all(in site: Site, routes: [Route], yield: YieldSignal = .never) -> [SearchDocument]? {
         var docs: [SearchDocument] = []
         var others: [SearchDocument] = []
         docs.reserveCapacity(site.posts.count)
-        for route in routes where kinds.contains(where: { $0 === route.kind }) {
+        for (r, route) in routes.enumerated() where kinds.contains(where: { $0 === route.kind }) {
+            if r % 64 == 0, yield.isRaised { return nil }
             guard case .listed = route.kind.sitemap(route, site) else { continue }
             if route.kind === PageKind.post {
                 if let doc = post(route.item, in: site) { docs.append(doc) }

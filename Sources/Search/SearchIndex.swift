@@ -25,12 +25,17 @@ enum SearchIndex {
     /// A posting bucket holds about this many bytes (before gzip) on average.
     static let bucketBytes = 16_384
     static let maxBuckets = 4096
+    /// Files made between two looks at the yield signal.
+    static let yieldRun = 64
 
     /// The files of the index for `site` (its pages as `routes` has them), paths
     /// under `search/`. With a memo, the groups of documents the last build
-    /// analysed, unchanged, are taken from it.
-    static func files(for site: Site, routes: [Route], memo: (any SearchGroupStore)? = nil) -> [OutputFile] {
-        let docs = SearchDocument.all(in: site, routes: routes)
+    /// analysed, unchanged, are taken from it. Nil when `yield` was raised first
+    /// (groups are analysed a batch at a time); the memo then keeps what it had and
+    /// the groups analysed so far.
+    static func files(for site: Site, routes: [Route], memo: (any SearchGroupStore)? = nil,
+                      yield: YieldSignal = .never) -> [OutputFile]? {
+        guard let docs = SearchDocument.all(in: site, routes: routes, yield: yield) else { return nil }
         let algorithm = SearchStemmer.algorithm(forLanguage: site.config.language)
         let groups = SearchGroups.groups(of: docs)
         let known = memo?.take(stemmer: algorithm) ?? [:]
@@ -39,9 +44,13 @@ enum SearchIndex {
         var analysedGroups = 0
         // Groups on all cores, one stemmer (and its cache) per group, merged in id
         // order as they come so only one batch is held at a time (without a memo).
-        let batch = 16
+        let batch = 8
         var start = 0
         while start < groups.count {
+            if yield.isRaised {
+                memo?.keep(kept.merging(known) { mine, _ in mine }, stemmer: algorithm, analysed: analysedGroups)
+                return nil
+            }
             let end = min(start + batch, groups.count)
             let reused = groups[start..<end].map { range -> SearchGroupTerms? in
                 guard let entry = known[SearchGroups.key(docs[range])], entry.documents.elementsEqual(docs[range]) else { return nil }
@@ -59,7 +68,7 @@ enum SearchIndex {
         }
         memo?.keep(kept, stemmer: algorithm, analysed: analysedGroups)
         let named = docs.indices.filter { docs[$0].isNamePage }
-        return builder.files(language: site.config.language, stemmer: algorithm ?? "", namePages: named)
+        return builder.files(language: site.config.language, stemmer: algorithm ?? "", namePages: named, yield: yield)
     }
 
     /// A non-negative number's decimal digits.
@@ -149,7 +158,8 @@ enum SearchIndex {
         }
 
         /// The files, consuming the postings. `namePages`: the ids of the documents that are the own page of what their title names.
-        mutating func files(language: String, stemmer: String, namePages: [Int] = []) -> [OutputFile] {
+        /// The index's files; nil when `yield` was raised first (asked every `yieldRun` files).
+        mutating func files(language: String, stemmer: String, namePages: [Int] = [], yield: YieldSignal = .never) -> [OutputFile]? {
             var files: [OutputFile] = []
             let total = zip(postings, terms).reduce(0) { $0 + $1.0.count + $1.1.utf8.count + 5 }
             var buckets = 1
@@ -159,6 +169,7 @@ enum SearchIndex {
             var byBucket = [[Int]](repeating: [], count: buckets)
             for (t, term) in terms.enumerated() { byBucket[Int(SearchIndex.hash(term) % UInt32(buckets))].append(t) }
             for (b, members) in byBucket.enumerated() {
+                if b % SearchIndex.yieldRun == 0, yield.isRaised { return nil }
                 var out: [UInt8] = [UInt8(ascii: "{")]
                 for (i, t) in members.sorted(by: { utf8Less(terms[$0], terms[$1]) }).enumerated() {
                     if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -175,7 +186,8 @@ enum SearchIndex {
             // Dictionary: surface words by their first characters, in UTF-8 order.
             var byKey: [String: [String]] = [:]
             for surface in surfaces.keys { byKey[SearchIndex.dictionaryFileName(surface), default: []].append(surface) }
-            for (key, words) in byKey {
+            for (k, (key, words)) in byKey.enumerated() {
+                if k % SearchIndex.yieldRun == 0, yield.isRaised { return nil }
                 var out: [UInt8] = [UInt8(ascii: "[")]
                 for (i, surface) in words.sorted(by: utf8Less).enumerated() {
                     guard let entry = surfaces[surface] else { continue }
@@ -190,13 +202,15 @@ enum SearchIndex {
 
             // Typo neighbours (`SearchTypos`): each long word under its first or second
             // letter left out, by that variant's first characters, in UTF-8 order.
+            if yield.isRaised { return nil }
             var byNearKey: [String: [(variant: String, surface: String)]] = [:]
             for surface in surfaces.keys {
                 for variant in SearchTypos.variants(of: surface) {
                     byNearKey[SearchIndex.dictionaryFileName(variant), default: []].append((variant, surface))
                 }
             }
-            for (key, entries) in byNearKey {
+            for (k, (key, entries)) in byNearKey.enumerated() {
+                if k % SearchIndex.yieldRun == 0, yield.isRaised { return nil }
                 var out: [UInt8] = [UInt8(ascii: "[")]
                 let sorted = entries.sorted { $0.variant != $1.variant ? utf8Less($0.variant, $1.variant) : utf8Less($0.surface, $1.surface) }
                 for (i, near) in sorted.enumerated() {

@@ -30,8 +30,10 @@ public final class OpenPageRequests: Sendable {
     }
 
     /// Blocks until the open pages were served: `quiet` after the last request served
-    /// once one came, and never past `longest` after the announcement.
-    public func waitForOpenPages(quiet: Duration = .milliseconds(30), longest: Duration = .milliseconds(250)) {
+    /// once one came, and never past `longest` after the announcement; at once when
+    /// `newerWork` says the next save came (its rebuild comes first).
+    public func waitForOpenPages(quiet: Duration = .milliseconds(30), longest: Duration = .milliseconds(250),
+                                 unless newerWork: () -> Bool = { false }) {
         let quietNanos = UInt64(quiet.components.seconds) * 1_000_000_000 + UInt64(quiet.components.attoseconds / 1_000_000_000)
         let longestNanos = UInt64(longest.components.seconds) * 1_000_000_000 + UInt64(longest.components.attoseconds / 1_000_000_000)
         while true {
@@ -39,6 +41,7 @@ public final class OpenPageRequests: Sendable {
             let (start, last) = state.withLock { ($0.announcedAt, $0.lastServed) }
             if now >= start + longestNanos { return }
             if let last, now >= last + quietNanos { return }
+            if newerWork() { return }
             usleep(2_000)
         }
     }

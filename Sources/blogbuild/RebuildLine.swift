@@ -16,6 +16,11 @@ enum RebuildLine {
         return line
     }
 
+    /// `patch posts 0.005 s, routes 0.007 s`: how long each stage took, for `--verbose`.
+    static func stages(_ laps: [(stage: String, seconds: Double)]) -> String {
+        laps.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", ")
+    }
+
     /// `content/posts/x.md changed`, `content/posts/x.md and 2 more changed`, `files changed`
     /// (when the watcher could not tell which: polling).
     /// An editor's save is a hidden temporary file renamed over the file saved: one

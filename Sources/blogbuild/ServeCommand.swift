@@ -143,10 +143,11 @@ struct ServeCommand: ParsableCommand {
                                                  warnings: announcement.warnings.map(\.description), pending: true)
                                         told = Set(announcement.changedPaths)
                                         // The pages open in a browser are rendered first, on request.
-                                        if hub.subscriberCount > 0 { openPages.waitForOpenPages() }
+                                        if hub.subscriberCount > 0 { openPages.waitForOpenPages(unless: moreWaiting) }
                                     }
-                                    switch rebuild(builder, site: site, output: output, options: options, rebuilding: changed,
-                                                   announced: announced, moreWaiting: moreWaiting) {
+                                    let result = rebuild(builder, site: site, output: output, options: options, rebuilding: changed,
+                                                         announced: announced, moreWaiting: moreWaiting)
+                                    switch result {
                                     case .success(nil):
                                         break  // announced; the next change's rebuild writes it
                                     case .success(let outcome?):
@@ -160,8 +161,9 @@ struct ServeCommand: ParsableCommand {
                                     case .failure(let failure):
                                         hub.send(errors: failure.diagnostics.map(\.description))
                                     }
-                                    // After the pages heard of it: trimming a large heap takes a while.
-                                    returnFreedMemory()
+                                    // After the pages heard of it: trimming a large heap takes a while. Not
+                                    // when the next save is waiting: its rebuild comes first, and trims after.
+                                    if case .success(nil) = result {} else { returnFreedMemory() }
                                     done.resume()
                                 }
                             }
@@ -196,7 +198,7 @@ struct ServeCommand: ParsableCommand {
 private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, options: BuildSettings,
                      rebuilding changed: Set<String>? = nil, first: Bool = false,
                      announced: (IncrementalBuilder.Announcement) -> Void = { _ in },
-                     moreWaiting: () -> Bool = { false }) -> Result<IncrementalBuilder.Outcome?, BuildFailure> {
+                     moreWaiting: @escaping @Sendable () -> Bool = { false }) -> Result<IncrementalBuilder.Outcome?, BuildFailure> {
     let start = DispatchTime.now()
     var announcedAfter: Int?
     var request = BuildRequest(siteDirectory: site, outputDirectory: output, mode: .build(includeDrafts: true))
@@ -214,18 +216,22 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
             if let finished = announcement.finished {
                 outcome = finished
             } else {
-                announcedAfter = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
+                let announcedNow = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
+                announcedAfter = announcedNow
                 announced(announcement)
-                if moreWaiting() {
+                // The rest (feeds, the search index, link checks, pages nobody asked for) gives
+                // way to the next save as soon as the watcher sees it: the next rebuild plans
+                // from this one and writes both.
+                guard !moreWaiting(), let finished = try builder.finish(yieldingWhen: moreWaiting) else {
                     if !options.quiet {
-                        let ms = Int((Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6).rounded())
                         print(RebuildLine.clock() + " " + RebuildLine.what(changed, site: site)
-                              + ": announced in \(ms) ms; written with the next change, which came meanwhile")
+                              + ": announced in \(announcedNow) ms; written with the next change, which came meanwhile")
+                        if options.verbose { print("  time: " + RebuildLine.stages(announcement.stageSeconds)) }
                         fflush(nil)
                     }
                     return .success(nil)
                 }
-                outcome = try builder.finish()
+                outcome = finished
             }
         }
         Reporter.problems(outcome.report.warnings + outcome.report.hints, verbose: options.verbose, quiet: options.quiet)
@@ -236,7 +242,7 @@ private func rebuild(_ builder: IncrementalBuilder, site: URL, output: URL, opti
             print(RebuildLine.text(changed: changed, site: site, outcome: outcome, seconds: seconds))
             if options.verbose, !outcome.report.stageSeconds.isEmpty {
                 print("  time: " + (announcedAfter.map { "announced after \($0) ms; " } ?? "")
-                      + outcome.report.stageSeconds.map { "\($0.stage) \(String(format: "%.3f", $0.seconds)) s" }.joined(separator: ", "))
+                      + RebuildLine.stages(outcome.report.stageSeconds))
             }
         }
         fflush(nil)  // the summary is print()ed: show it now, before the next line or request

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import BlogBuild
 @testable import Search
@@ -539,22 +540,99 @@ import Testing
         #expect(left.finished == nil && left.changedPaths.contains("/2022/01/harmonic-constants/index.html"), "\(left.changedPaths)")
         try s.edit(second) { $0.replacingOccurrences(of: "tags: [Swift, SwiftUI, Objective-C]", with: "tags: [Swift, Quokka]") }
         let next = try s.builder.announce(s.request(s.served), changedFiles: path(second))
-        #expect(next.changedPaths.contains("/2022/01/harmonic-constants/index.html"), "the first edit's page is still to write: \(next.changedPaths)")
+        // The first edit's page is still to write: served as it made it, and not told again (the open page shows it already).
+        #expect(!next.changedPaths.contains("/2022/01/harmonic-constants/index.html"), "told twice: \(next.changedPaths)")
+        if case .page(let bytes) = s.builder.page(atOutputPath: "2022/01/harmonic-constants/index.html") {
+            #expect(String(decoding: bytes, as: UTF8.self).contains("A first save"))
+        } else {
+            Issue.record("the first edit's page is not served as it made it")
+        }
         let written = try s.builder.finish()
         #expect(written.changedPaths.contains("/assets/style.css"), "\(written.changedPaths)")
         try s.compare("both edits written by one finish", warnings: written.report.warnings)
 
-        // Left unfinished, then a save that does not build: the first edit is written
-        // all the same (the output is the last good site), and the error is told.
+        // Left unfinished, then a save that does not build: the error is told and nothing
+        // is written (the output folder is as it was last written); the save that mends
+        // it writes both, the unfinished edit too.
         try s.edit(first) { $0 + "\nA third save, never finished on its own.\n" }
         _ = try s.builder.announce(s.request(s.served), changedFiles: path(first))
         let good = try #require(s.site.read(second))
+        let before = try FolderSnapshot(s.served)
         try s.site.write(second, "---\ntitle: [unclosed\n---\nBroken.\n")
         #expect(throws: BuildFailure.self) { try s.builder.announce(s.request(s.served), changedFiles: path(second)) }
-        let page = try String(contentsOf: s.served.appendingPathComponent("2022/01/harmonic-constants/index.html"), encoding: .utf8)
-        #expect(page.contains("A third save"), "the unfinished edit was lost with the failed one")
+        #expect(try FolderSnapshot(s.served).differences(from: before).isEmpty, "the failed save wrote")
         try s.site.write(second, good)
         try s.check("the broken save mended", changed: [second])
+        let page = try String(contentsOf: s.served.appendingPathComponent("2022/01/harmonic-constants/index.html"), encoding: .utf8)
+        #expect(page.contains("A third save"), "the unfinished edit was lost with the failed one")
+    }
+
+    /// Counts the times a finish asks whether to give way (`finish(yieldingWhen:)`).
+    final class Asks: Sendable {
+        private let count = Mutex(0)
+        /// How many times it was asked before this one.
+        func next() -> Int { count.withLock { n in defer { n += 1 }; return n } }
+    }
+
+    /// Serve's finish gives way to the next save wherever it is (feeds, pages, the
+    /// search index, link checks): it writes nothing and leaves the memo saying what
+    /// the output folder holds, so the next rebuild (of another edit, or of the
+    /// same edit taken back) writes exactly a clean build.
+    @Test func aFinishThatGivesWayAnywhereIsWrittenWithTheNext() throws {
+        let s = try Session()
+        try s.check("the first build")
+        let post = "content/posts/2022-01-20-harmonic-constants.md", page = "/2022/01/harmonic-constants/index.html"
+        let other = "content/posts/2023-06-01-kettle-audit.md"
+        let path = { (p: String) in Set([s.site.url(p).standardizedFileURL.path]) }
+
+        // How often a whole finish asks: each ask is a point where it can stop.
+        try s.edit(post) { $0 + "\nCounting the asks.\n" }
+        _ = try s.builder.announce(s.request(s.served), changedFiles: path(post))
+        let counting = Asks()
+        let whole = try #require(try s.builder.finish(yieldingWhen: { _ = counting.next(); return false }))
+        try s.compare("a finish that never gave way", warnings: whole.report.warnings)
+        let points = counting.next()
+        #expect(points >= 6, "feeds, pages, search, links and page links each ask: \(points)")
+
+        // Twelve cuts spread over the asks, the first and the last among them (each is a clean build to compare).
+        let cuts = Set((0..<12).map { $0 * (points - 1) / 11 }).sorted()
+        for cut in cuts {
+            let before = try #require(s.site.read(post))
+            try s.edit(post) { $0 + "\nCut after \(cut) asks.\n" }
+            let announced = try s.builder.announce(s.request(s.served), changedFiles: path(post))
+            #expect(announced.changedPaths.contains(page))
+            let asks = Asks()
+            let stopped = try s.builder.finish(yieldingWhen: { asks.next() >= cut })
+            #expect(stopped == nil, "cut after \(cut) asks: the finish wrote")
+            if cut % 2 == 0 {
+                // Taken back: the page rendered for the save that was cut is not on disk.
+                try s.site.write(post, before)
+                let next = try s.builder.announce(s.request(s.served), changedFiles: path(post))
+                #expect(next.changedPaths.contains(page), "the page told before is told again: \(next.changedPaths.prefix(5))")
+                let disk = try Data(contentsOf: s.served.appendingPathComponent(String(page.dropFirst())))
+                switch s.builder.page(atOutputPath: String(page.dropFirst())) {
+                case .page(let bytes):
+                    #expect(Data(bytes) == disk, "cut after \(cut) asks: the page served is not the one taken back to")
+                case .onDisk: break
+                case .gone: Issue.record("cut after \(cut) asks: the page is gone")
+                }
+            } else {
+                try s.edit(other) { $0 + "\nAnother post, cut \(cut).\n" }
+                _ = try s.builder.announce(s.request(s.served), changedFiles: path(other))
+                // The page rendered for the save that was cut is not on disk: served as the save made it.
+                let marker = "Cut after \(cut) asks."
+                switch s.builder.page(atOutputPath: String(page.dropFirst())) {
+                case .page(let bytes):
+                    #expect(String(decoding: bytes, as: UTF8.self).contains(marker), "cut after \(cut) asks: the page served lacks the save")
+                case .onDisk:
+                    let disk = try String(contentsOf: s.served.appendingPathComponent(String(page.dropFirst())), encoding: .utf8)
+                    #expect(disk.contains(marker), "cut after \(cut) asks: the page is served from disk, which lacks the save")
+                case .gone: Issue.record("cut after \(cut) asks: the page is gone")
+                }
+            }
+            let written = try s.builder.finish()
+            try s.compare("a finish cut after \(cut) asks, then the next save", warnings: written.report.warnings)
+        }
     }
 
     @Test func bodyEditsEqualACleanBuild() throws {

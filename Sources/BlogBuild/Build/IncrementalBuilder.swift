@@ -84,6 +84,14 @@ public final class IncrementalBuilder: Sendable {
         /// Pages rendered on request, by output path.
         var rendered: [String: [UInt8]] = [:]
         var generation: Int
+        /// The plan's number and each route's key (`SitePlan.number`, `keys`): what the open pages were told.
+        var plan: Int
+        var keys: [Int]
+
+        /// The key of each route the announcement told the open pages about (nil: not told), by route.
+        var told: (plan: Int, keys: [Int?]) {
+            (plan, stale.indices.map { stale[$0] ? keys[$0] : nil })
+        }
     }
 
     /// Where a changed copied file's bytes are before `finish` writes it.
@@ -107,6 +115,8 @@ public final class IncrementalBuilder: Sendable {
         /// Set when the edit was built and written at once (the first build, or a
         /// build with errors): then there is nothing to `finish`.
         public var finished: Outcome?
+        /// How long each stage of the plan took, then what changed ("stale"), for `--verbose`.
+        public var stageSeconds: [(stage: String, seconds: Double)] = []
     }
 
     public init() {}
@@ -235,19 +245,17 @@ public final class IncrementalBuilder: Sendable {
     public func announce(_ request: BuildRequest, changedFiles: Set<String>? = nil) throws(BuildFailure) -> Announcement {
         try state.withLock { state throws(BuildFailure) -> Announcement in
             // An announcement left unfinished (serve saw the next save coming) is written
-            // with this one; if this one fails, it is written alone, so the output is the
-            // last good site, as after any failed rebuild.
-            let unfinished = state.plan
-            do throws(BuildFailure) {
-                return try announce(request, changedFiles: changedFiles, in: &state)
-            } catch {
-                if let unfinished, state.plan == nil { _ = try? finish(unfinished, unfinished.request, &state) }
-                throw error
-            }
+            // with this one. If this one fails, nothing is written: the output folder stays
+            // as it was last written, and the next good save writes both. (Keeping the
+            // unfinished plan to write it alone would hold a second reference to the arrays
+            // the plan patch changes in place, and copy them on every save at a writer's pace.)
+            try announce(request, changedFiles: changedFiles, in: &state)
         }
     }
 
     private func announce(_ request: BuildRequest, changedFiles: Set<String>?, in state: inout State) throws(BuildFailure) -> Announcement {
+        // What an unfinished announcement told the open pages (they show it, rendered on request).
+        let toldBefore = state.plan == nil ? nil : unwritten.withLock { $0?.told }
         state.plan = nil
         unwritten.withLock { $0 = nil }
         guard request.mode != .check, state.written != nil, state.outputDirectory == request.outputDirectory,
@@ -274,7 +282,11 @@ public final class IncrementalBuilder: Sendable {
         let routes = plan.routes, routeIndex = plan.routeIndex
         var changed: [String] = []
         changed.reserveCapacity(staleRoutes.count)
-        for r in staleRoutes { changed.append("/" + routes[r].outputPath) }
+        // A page the unfinished announcement told about, with the key it has now, is shown
+        // already: told again, the open page would reload for nothing (a stylesheet saved
+        // after a post would reload the page instead of swapping its styles).
+        let toldAlready = Self.toldAlready(toldBefore, lineage: plan.lineage, keys: keys)
+        for r in staleRoutes where !toldAlready(r) { changed.append("/" + routes[r].outputPath) }
         var others = Set(gone.map { "/" + $0 })
         var copies: [String: UnwrittenCopy] = [:]
         if let changedFiles {
@@ -303,10 +315,13 @@ public final class IncrementalBuilder: Sendable {
         unwritten.withLock {
             $0 = Unwritten(renderer: PageRenderer(site: plan.site, theme: theme, urls: plan.urls, projections: projections),
                            routes: plan.routes, routeIndex: plan.routeIndex, stale: staleMarks,
-                           gone: Set(gone), copies: copies, generation: next)
+                           gone: Set(gone), copies: copies, generation: next, plan: plan.number, keys: keys)
         }
         state.plan = plan
-        return Announcement(changedPaths: changed, warnings: plan.diagnostics.filter { $0.severity == .warning })
+        var clock = plan.clock
+        clock.lap("stale")
+        return Announcement(changedPaths: changed, warnings: plan.diagnostics.filter { $0.severity == .warning },
+                            stageSeconds: clock.laps)
     }
 
     /// Serve's second half of a rebuild: renders what `announce` planned (pages,
@@ -314,14 +329,30 @@ public final class IncrementalBuilder: Sendable {
     /// (the announcement was `finished`), writes nothing.
     public func finish() throws(BuildFailure) -> Outcome {
         try state.withLock { state throws(BuildFailure) -> Outcome in
-            guard let plan = state.plan else {
-                let report = BuildReport(pages: 0, files: 0, posts: 0, series: 0, apps: 0, skippedDrafts: [], skippedFuture: [],
-                                         warnings: [], hints: [])
-                return Outcome(report: report, changedPaths: [], pagesRendered: 0)
-            }
+            guard let plan = state.plan else { return Self.nothingAnnounced }
             state.plan = nil
             return try finish(plan, plan.request, &state)
         }
+    }
+
+    /// `finish()`, giving way to newer work: `newerWork` is asked between pieces of
+    /// work a few milliseconds long, and once it says the next save came, the rebuild
+    /// stops before writing anything and returns nil. The announced pages are still
+    /// served as announced (`page(atOutputPath:)`), and the next `announce` plans
+    /// from this one and writes both.
+    public func finish(yieldingWhen newerWork: @escaping @Sendable () -> Bool) throws(BuildFailure) -> Outcome? {
+        try state.withLock { state throws(BuildFailure) -> Outcome? in
+            guard let plan = state.plan else { return Self.nothingAnnounced }
+            guard let rendered = SiteBuilder.output(plan, memo: state.memo, yield: YieldSignal(newerWork)) else { return nil }
+            state.plan = nil
+            return try finish(plan, rendered, &state)
+        }
+    }
+
+    private static var nothingAnnounced: Outcome {
+        let report = BuildReport(pages: 0, files: 0, posts: 0, series: 0, apps: 0, skippedDrafts: [], skippedFuture: [],
+                                 warnings: [], hints: [])
+        return Outcome(report: report, changedPaths: [], pagesRendered: 0)
     }
 
     /// The page at `path` (an output path: `2024/05/x/index.html`) while an edit is
@@ -346,6 +377,18 @@ public final class IncrementalBuilder: Sendable {
         return .page(bytes)
     }
 
+    /// Whether route `r` of a plan patched from the unfinished one (`lineage`) was told
+    /// about by that one's announcement (`told`) with the key it has now (`keys`).
+    private static func toldAlready(_ told: (plan: Int, keys: [Int?])?, lineage: SitePlan.Lineage?,
+                                    keys: [Int]) -> (Int) -> Bool {
+        guard let told, let lineage, lineage.from == told.plan, lineage.lastCount == told.keys.count else { return { _ in false } }
+        let lastIndex = lineage.lastIndex
+        return { r in
+            guard let last = lastIndex.map({ $0[r] }) ?? r, let key = told.keys[last] else { return false }
+            return key == keys[r]
+        }
+    }
+
     /// Output paths of the changed files that are copied into the output as they
     /// are: static files under content/ and the theme's assets.
     private static func copiedOutputs(of files: Set<String>, _ request: BuildRequest) -> [(path: String, source: String)] {
@@ -360,9 +403,13 @@ public final class IncrementalBuilder: Sendable {
 
     /// Makes the files of `plan` and writes what changed; the unwritten pages are then on disk.
     private func finish(_ plan: SitePlan, _ request: BuildRequest, _ state: inout State) throws(BuildFailure) -> Outcome {
+        try finish(plan, SiteBuilder.output(plan, memo: state.memo), &state)
+    }
+
+    /// Writes `rendered`, the files made of `plan`.
+    private func finish(_ plan: SitePlan, _ rendered: RenderedSite, _ state: inout State) throws(BuildFailure) -> Outcome {
         defer { unwritten.withLock { $0 = nil } }
-        let rendered = SiteBuilder.output(plan, memo: state.memo)
-        let memo = state.memo
+        let memo = state.memo, request = plan.request
         var outcome = try write(rendered, request, &state, again: { SiteBuilder.render(request, memo: memo, changed: nil) })
         outcome.patched = plan.patched
         return outcome

@@ -180,7 +180,15 @@ public enum SiteBuilder {
     /// The second half of a build: every page, feed, image and copy rendered from
     /// `plan` (with a memo, only what changed), links checked, the report made (`SiteOutput`).
     static func output(_ plan: SitePlan, memo: BuildMemo?) -> RenderedSite {
-        SiteOutput.make(plan, memo: memo)
+        guard let site = SiteOutput.make(plan, memo: memo, yield: .never) else {
+            preconditionFailure("a build whose yield signal is never raised stopped early")
+        }
+        return site
+    }
+
+    /// `output`, stopping early (nil) when `yield` is raised: serve's next save came.
+    static func output(_ plan: SitePlan, memo: BuildMemo, yield: YieldSignal) -> RenderedSite? {
+        SiteOutput.make(plan, memo: memo, yield: yield)
     }
 
     /// A site whose site.yml could not be read: its problems alone. Built without

@@ -29,23 +29,38 @@ struct SiteOutput {
     var imageWork: ImageWork?
     /// Every Markdown document the site shows (`SourceDocument.all`): for the files beside pages and the link checks.
     var docs: [SourceDocument] = []
+    /// Raised when serve's next save came: the steps that take long stop.
+    let yield: YieldSignal
 
-    static func make(_ plan: SitePlan, memo: BuildMemo?) -> RenderedSite {
+    /// The site's files and report. Nil when `yield` was raised before they were
+    /// all made (serve's next save came): the memo then says what it said before
+    /// about what the output folder holds (`PageMemo.restore`), and the next build
+    /// makes the pages, feeds and index from the files as they are then.
+    static func make(_ plan: SitePlan, memo: BuildMemo?, yield: YieldSignal) -> RenderedSite? {
         var output = SiteOutput(plan: plan, memo: memo, progress: plan.request.progress ?? { _ in },
-                                diagnostics: plan.diagnostics, clock: plan.clock)
+                                diagnostics: plan.diagnostics, clock: plan.clock, yield: yield)
         let site = plan.site
-        let searchIndex = site.config.search ? SearchIndexTask(site: site, routes: plan.routes, memo: memo?.search) : nil
+        let pagesBefore = memo?.pages.checkpoint()
+        let searchIndex = site.config.search ? SearchIndexTask(site: site, routes: plan.routes, memo: memo?.search, yield: yield) : nil
+        if output.makeAll(searchIndex) { return output.finished() }
+        // The index's thread stops at the same signal; it hands its memo back before the next build starts.
+        _ = searchIndex?.files()
+        if let memo, let pagesBefore { memo.pages.restore(pagesBefore) }
+        return nil
+    }
+
+    /// The steps in order; false when one stopped because `yield` was raised.
+    private mutating func makeAll(_ searchIndex: SearchIndexTask?) -> Bool {
         // Feeds are made before the pages, though added after them: their posts' entries
         // (at 10,000 posts, 60 MB made once and shared by every feed) are gone before
         // the pages' bytes (130 MB) are made, so the two never add up.
-        let feeds = output.feeds()
-        output.pagesAndAssets()
-        if let searchIndex { output.add(searchIndex) }
-        output.add(feeds)
-        output.processImages()
-        output.addStaticFiles()
-        output.checkLinks()
-        return output.finished()
+        guard let feeds = feeds(), pagesAndAssets() else { return false }
+        if let searchIndex, !add(searchIndex) { return false }
+        add(feeds)
+        if yield.isRaised { return false }
+        processImages()
+        guard !yield.isRaised, addStaticFiles(), !yield.isRaised else { return false }
+        return checkLinks()
     }
 
     /// Adds `file` at its path, or names the clash (`owner`'s message) when a file is there already.
@@ -60,21 +75,26 @@ struct SiteOutput {
     }
 
     /// Every feed, sitemap part and robots.txt (with a memo, only the changed ones made again).
-    mutating func feeds() -> [FeedFile] {
+    mutating func feeds() -> [FeedFile]? {
         progress("rendering feeds")
+        if yield.isRaised { return nil }
         let feedRenderer = FeedRenderer(site: plan.site)
         let sitemap = PageKinds.sitemapPages(plan.routes, site: plan.site)
-        let feeds = memo.flatMap { memo in plan.version.map { memo.feeds.render(sitemap: sitemap, with: feedRenderer, version: $0) } }
-            ?? feedRenderer.render(sitemap: sitemap)
+        let feeds: [FeedFile]?
+        if let memo, let version = plan.version {
+            feeds = memo.feeds.render(sitemap: sitemap, with: feedRenderer, version: version, yield: yield)
+        } else {
+            feeds = feedRenderer.render(sitemap: sitemap)
+        }
         clock.lap("feeds")
         return feeds
     }
 
     /// Every page (with a memo, only those whose keys changed), then the theme's assets and
-    /// the site's mark; none without a theme.
-    mutating func pagesAndAssets() {
+    /// the site's mark; none without a theme. False when it stopped for `yield`.
+    mutating func pagesAndAssets() -> Bool {
         progress("rendering \(plan.routes.count) pages")
-        guard let theme = plan.theme, let projections = plan.projections else { return }
+        guard let theme = plan.theme, let projections = plan.projections else { return true }
         let request = plan.request, site = plan.site
         let renderer = PageRenderer(site: site, theme: theme, urls: plan.urls, projections: projections)
         let writeAsMade = request.writesPagesAsMade == nil ? nil : { (files: [OutputFile]) -> [Diagnostic] in
@@ -86,10 +106,13 @@ struct SiteOutput {
                 return error.diagnostics
             }
         }
-        let plan = plan
-        let (pages, renderProblems) = memo.flatMap { memo in plan.keys.map { keys in
-            memo.pages.render(plan.routes, keys: keys, of: plan, with: renderer, writingAsMade: writeAsMade)
-        } } ?? renderer.render(plan.routes)
+        let rendered: ([OutputFile], [Diagnostic])?
+        if let memo, let keys = plan.keys {
+            rendered = memo.pages.render(plan.routes, keys: keys, of: plan, with: renderer, writingAsMade: writeAsMade, yield: yield)
+        } else {
+            rendered = renderer.render(plan.routes)
+        }
+        guard let (pages, renderProblems) = rendered else { return false }
         diagnostics += renderProblems
         files = pages
         clock.lap("templates")
@@ -111,17 +134,21 @@ struct SiteOutput {
             }
         }
         taken = Set(files.map(\.path))
+        return true
     }
 
     /// The search index (Search/, docs/SEARCH.md): from the rendered bodies, under search/.
-    mutating func add(_ searchIndex: SearchIndexTask) {
+    /// False when the index stopped for `yield`.
+    mutating func add(_ searchIndex: SearchIndexTask) -> Bool {
         progress("indexing for search")
         let routes = plan.routes
-        for file in searchIndex.files() {
+        guard let index = searchIndex.files() else { return false }
+        for file in index {
             add(file) { Self.clashWithPage(in: routes, at: $0, "duplicate output path /\($0): the search index is written there "
                                         + "(write search: false in site.yml to have none)") }
         }
         clock.lap("search")
+        return true
     }
 
     /// Feeds, sitemap and robots.txt (Feeds/): after the pages, so a page claiming
@@ -173,7 +200,8 @@ struct SiteOutput {
 
     /// Static files, the files beside pages (`RelativeFiles`), and originals published as
     /// they are without their metadata (GPS position, camera serial).
-    mutating func addStaticFiles() {
+    /// False when it stopped for `yield`.
+    mutating func addStaticFiles() -> Bool {
         let site = plan.site
         for file in site.staticFiles {
             // A processed image's own path holds its processed fallback (unless a page links to the file itself).
@@ -185,7 +213,15 @@ struct SiteOutput {
         let processedByFile = Dictionary(site.imageVariants.values.compactMap { set in
             processedFallbacks[set.fallbackPath].map { (set.file, $0) }
         }, uniquingKeysWith: { a, _ in a })
-        docs = SourceDocument.all(in: site)
+        // Every document, on all cores, a run at a time (each copies its post: 10,000 are a tenth of a second).
+        let refs = SourceDocument.Ref.all(in: site)
+        docs = []
+        docs.reserveCapacity(refs.count)
+        for run in stride(from: 0, to: refs.count, by: 1024) {
+            if yield.isRaised { return false }
+            docs += Array(refs[run..<min(run + 1024, refs.count)]).parallelMap { SourceDocument($0, in: site) }
+        }
+        if yield.isRaised { return false }
         for var copy in RelativeFiles.copies(for: docs, staticFiles: site.staticFiles)
         where taken.insert(copy.path).inserted {
             // A copy beside a page of a processed image is the processed fallback too, never the original's bytes.
@@ -196,23 +232,26 @@ struct SiteOutput {
         let stripped = PublishedOriginals.stripping(files, staticFiles: site.staticFiles.filter { !unusable.contains($0.absolutePath) })
         files = stripped.files
         diagnostics += stripped.diagnostics
+        return true
     }
 
     /// Links the documents wrote, images front matter names, and links every page shows
-    /// (with a memo, only the changed documents' and pages').
-    mutating func checkLinks() {
-        guard let theme = plan.theme else { return }
+    /// (with a memo, only the changed documents' and pages'). False when it stopped for `yield`.
+    mutating func checkLinks() -> Bool {
+        guard let theme = plan.theme else { return true }
         let site = plan.site, request = plan.request, docs = docs
         progress("checking links")
         let byPath = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let checker = LinkChecker(baseURL: site.config.baseURL, outputs: byPath, unbuilt: site.failedPageOutputs,
                                   outputFolder: request.outputDirectory)
         if let memo, let version = plan.version {
-            diagnostics += memo.links.check(docs, with: checker, version: version)
+            guard let found = memo.links.check(docs, with: checker, version: version, yield: yield) else { return false }
+            diagnostics += found
         } else {
             diagnostics += checker.check(docs)
         }
         clock.lap("links")
+        if yield.isRaised { return false }
         let configPath = request.siteDirectory.appendingPathComponent("content/site.yml").path
         let config = FileManager.default.contents(atPath: configPath).map { String(decoding: $0, as: UTF8.self) }
         diagnostics += SiteImageCheck.problems(in: site, configText: config)
@@ -223,11 +262,14 @@ struct SiteOutput {
         let baseURL = site.config.baseURL
         let written = { LinkChecker.targets(of: docs, baseURL: baseURL) }
         if let memo {
-            diagnostics += memo.pageLinks.check(with: pageChecker, digest: memo.pages.digest(of:), writtenByDocuments: written)
+            guard let found = memo.pageLinks.check(with: pageChecker, digest: memo.pages.digest(of:), writtenByDocuments: written,
+                                                   yield: yield) else { return false }
+            diagnostics += found
         } else {
             diagnostics += pageChecker.check(writtenByDocuments: written)
         }
         clock.lap("page links")
+        return true
     }
 
     /// The files in path order, the problems sorted, and the report.

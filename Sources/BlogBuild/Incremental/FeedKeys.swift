@@ -12,7 +12,8 @@ import Pages
 struct FeedKeys: Sendable {
     private var keys: [String: Int] = [:]
 
-    init(site: Site, plan: FeedRenderer.Plan, version: (String) -> Int) {
+    /// Nil when `yield` was raised first (posts are hashed a run at a time).
+    init?(site: Site, plan: FeedRenderer.Plan, version: (String) -> Int, yield: YieldSignal = .never) {
         var settings = Hasher()
         settings.combine(site.config)
         let settingsKey = settings.finalize()
@@ -21,14 +22,19 @@ struct FeedKeys: Sendable {
         for c in plan.collections { wanted.formUnion(c.newestFirst) }
         let order = wanted.sorted()
         let versions = order.map { version(site.posts[$0].post.sourcePath) }
-        let hashed = Array(order.indices).parallelMap { n -> Int in
-            let loaded = versions[n]
-            var h = Hasher()
-            RenderKeys.combine(.post(order[n]), of: site, version: { _ in loaded }, into: &h)
-            let post = site.posts[order[n]]
-            h.combine(post.permalink)
-            for t in post.tagIndices { h.combine(site.tags[t].name) }
-            return h.finalize()
+        var hashed: [Int] = []
+        hashed.reserveCapacity(order.count)
+        for run in stride(from: 0, to: order.count, by: 1024) {
+            if yield.isRaised { return nil }
+            hashed += Array(run..<min(run + 1024, order.count)).parallelMap { n -> Int in
+                let loaded = versions[n]
+                var h = Hasher()
+                RenderKeys.combine(.post(order[n]), of: site, version: { _ in loaded }, into: &h)
+                let post = site.posts[order[n]]
+                h.combine(post.permalink)
+                for t in post.tagIndices { h.combine(site.tags[t].name) }
+                return h.finalize()
+            }
         }
         let entryKeys = Dictionary(uniqueKeysWithValues: zip(order, hashed))
         func entryKey(_ i: Int) -> Int { entryKeys[i] ?? 0 }

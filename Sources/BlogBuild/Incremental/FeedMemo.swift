@@ -19,10 +19,13 @@ final class FeedMemo {
     private var entries: [String: Entry] = [:]
 
     /// `renderer.render(sitemap:)`, rendering only the feeds whose key (`FeedKeys`)
-    /// changed; remembers exactly this call's feeds.
-    func render(sitemap pages: [Sitemap.Page], with renderer: FeedRenderer, version: (String) -> Int) -> [FeedFile] {
+    /// changed; remembers exactly this call's feeds. Nil when `yield` was raised
+    /// first: then it remembers what it did before.
+    func render(sitemap pages: [Sitemap.Page], with renderer: FeedRenderer, version: (String) -> Int,
+                yield: YieldSignal = .never) -> [FeedFile]? {
+        if yield.isRaised { return nil }
         let plan = renderer.plan()
-        let keys = FeedKeys(site: renderer.site, plan: plan, version: version)
+        guard let keys = FeedKeys(site: renderer.site, plan: plan, version: version, yield: yield) else { return nil }
         let previous = entries
         func reused(_ path: String) -> Entry? {
             guard let hit = previous[path], hit.key == keys.key(of: path) else { return nil }
@@ -30,7 +33,8 @@ final class FeedMemo {
         }
         let siteFeeds = plan.siteFeedPaths.map(reused)
         let collections = plan.collectionPaths.map(reused)
-        let made = renderer.feeds(plan, siteFeeds: siteFeeds.contains { $0 == nil }, collections: collections.map { $0 == nil })
+        guard let made = renderer.feeds(plan, siteFeeds: siteFeeds.contains { $0 == nil }, collections: collections.map { $0 == nil },
+                                        yield: yield) else { return nil }
         var madeByPath: [String: Entry] = [:]
         for (file, digest) in zip(made, made.parallelMap { FileDigest($0.bytes) }) {
             madeByPath[file.path] = Entry(key: 0, file: file, digest: digest)
@@ -45,6 +49,7 @@ final class FeedMemo {
             fresh[path] = entry
         }
         entries = fresh
+        if yield.isRaised { return nil }
         return renderer.withCopies(files, plan: plan) + renderer.sitemapAndRobots(pages)
     }
 

@@ -11,7 +11,7 @@ import Pages
 /// `.written(digest)`: at 10,000 posts, 130 MB of HTML that is already on disk.
 /// Not thread-safe: one build uses it at a time (`BuildMemo`).
 final class PageMemo {
-    private struct Entry {
+    fileprivate struct Entry {
         var key: Int
         var digest: FileDigest
         /// Nil once written: the output folder holds them.
@@ -23,6 +23,9 @@ final class PageMemo {
     private var entries: [String: Entry] = [:]
     /// Pages written as made go out this many at a time (about 12 MB at 10,000 posts).
     static let writtenRun = 1024
+    /// Otherwise this many, between two looks at the yield signal (a few milliseconds
+    /// of post pages on two cores, more with a list of thousands of posts).
+    static let yieldRun = 32
     /// Pages rendered (not reused) by the last build, for tests and `--verbose`.
     private(set) var renderedLastTime = 0
     /// Their output paths.
@@ -78,6 +81,28 @@ final class PageMemo {
         return entry.digest
     }
 
+    /// The memo as it is, for `restore`: a build that renders pages and then stops
+    /// before writing them (`YieldSignal`) must leave the memo saying what the output
+    /// folder holds, or the next edit would take those pages for written.
+    struct Checkpoint {
+        fileprivate let entries: [String: Entry]
+        fileprivate let renderedFor: (plan: Int, routes: [Route], keys: [Int?])?
+        fileprivate let counts: (rendered: Int, writtenAsMade: Int)
+        fileprivate let renderedPaths: Set<String>
+    }
+
+    func checkpoint() -> Checkpoint {
+        Checkpoint(entries: entries, renderedFor: renderedFor, counts: (renderedLastTime, writtenAsMadeLastTime),
+                   renderedPaths: renderedPaths)
+    }
+
+    func restore(_ checkpoint: Checkpoint) {
+        entries = checkpoint.entries
+        renderedFor = checkpoint.renderedFor
+        (renderedLastTime, writtenAsMadeLastTime) = checkpoint.counts
+        renderedPaths = checkpoint.renderedPaths
+    }
+
     /// The last build's pages were written: their bytes are let go.
     func wrote() {
         for path in entries.keys { entries[path]?.bytes = nil }
@@ -104,8 +129,10 @@ final class PageMemo {
     /// `write`: when given, the pages are written as they are made, a run at a time
     /// (it returns the write's problems), and come out as `.written`: no more than
     /// one run's bytes are held. After a failed write the rest are held as usual.
+    /// Nil when `yield` was raised before the last run: the memo is then as it was.
     func render(_ routes: [Route], keys: [Int], of plan: SitePlan? = nil, with renderer: PageRenderer,
-                writingAsMade write: (([OutputFile]) -> [Diagnostic])? = nil) -> ([OutputFile], [Diagnostic]) {
+                writingAsMade write: (([OutputFile]) -> [Diagnostic])? = nil,
+                yield: YieldSignal = .never) -> ([OutputFile], [Diagnostic])? {
         let previous = entries
         let stale = stale(routes, keys: keys, lineage: plan?.lineage)
         var made: [String: Entry] = [:]
@@ -113,7 +140,8 @@ final class PageMemo {
         var problems: [Diagnostic] = []
         var writing = write
         var writtenAsMade = 0
-        renderer.render(stale.map { routes[$0] }, inRunsOf: write == nil ? stale.count : Self.writtenRun) { rendered, renderProblems in
+        let run = write != nil ? Self.writtenRun : Self.yieldRun
+        let finished = renderer.render(stale.map { routes[$0] }, inRunsOf: run, yield: yield) { rendered, renderProblems in
             problems += renderProblems
             // Digested on all cores, once: the writer and the page link check compare by it.
             let digests = rendered.parallelMap { file -> FileDigest? in
@@ -133,6 +161,8 @@ final class PageMemo {
                 }
             }
         }
+
+        guard finished else { return nil }
 
         var files: [OutputFile] = []
         files.reserveCapacity(routes.count)
