@@ -273,6 +273,31 @@ import Testing
         #expect(one.marked.first?.contains("<mark>全</mark>文検索") == true, "\(one.marked)")
     }
 
+    /// The fast fold of CJK characters equals the general one (NFKD, nonspacing
+    /// marks dropped, lowercased), which search.js does to a query, for every
+    /// scalar the index treats as CJK, and for characters with marks after them.
+    @Test func cjkCharactersFoldAsTheGeneralFoldDoes() {
+        var differ: [String] = []
+        var tried = 0
+        for v in UInt32(0x1100)...0x2FFFF {
+            guard let s = Unicode.Scalar(v), SearchText.isCJK(s) else { continue }
+            tried += 1
+            let fast = SearchText.foldCJK([s][...]), general = SearchText.fold(String(s))
+            if fast != general { differ.append("U+\(String(v, radix: 16, uppercase: true)): \(fast) ≠ \(general)") }
+        }
+        // Voiced kana written as base + combining mark, a Hangul syllable with a mark, an ideograph with a variation selector.
+        let marked: [[Unicode.Scalar]] = [["\u{304B}", "\u{3099}"], ["\u{30CF}", "\u{309A}"], ["\u{D55C}", "\u{0301}"],
+                                          ["\u{8FBB}", "\u{E0100}"], ["\u{FF76}", "\u{FF9E}"]]
+        for char in marked {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: char)
+            let fast = SearchText.foldCJK(char[...]), general = SearchText.fold(String(view))
+            if fast != general { differ.append("\(char): \(fast) ≠ \(general)") }
+        }
+        #expect(tried > 90_000)
+        #expect(differ.isEmpty, "\(differ.count) differ: \(differ.prefix(10))")
+    }
+
     @Test(.enabled(if: nodeOrCI)) func aQueryFetchesOnlyTheFilesItNeeds() throws {
         let built = try Built(try Self.englishSite())
         let answer = try built.query("webh")
