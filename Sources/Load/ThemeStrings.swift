@@ -28,7 +28,7 @@ public struct ThemeStrings: Sendable, Hashable {
         case pageNotFound = "page_not_found", notFoundText = "not_found_text", notes
         case privacy, support, relatedPosts = "related_posts", aboutAuthor = "about_author", elsewhere, email
         case search, searchLabel = "search_label", searchPlaceholder = "search_placeholder", searchButton = "search_button"
-        case searchResults = "search_results", searching, noResults = "no_results"
+        case searchResults = "search_results", searching, noResults = "no_results", moreResults = "more_results"
         case searchNeedsScript = "search_needs_script", webSearch = "web_search"
         // With placeholders: filled in by blogbuild, not read as `strings.KEY`.
         case minRead = "min_read", partOf = "part_of", seriesRef = "series_ref"

@@ -60,7 +60,7 @@ struct SearchPageBrowserTests {
         // (the keyboard's), and the draft is never a result of its own title's words.
         let run = try ProcessRunner.run(python, [SearchBrowserTools.script.path, "--site", site.path, "--json",
                                                  "--query", "cafe", "--expect", "/2019/05/guided-access-for-cafes/",
-                                                 "--many", "tidemark",
+                                                 "--many", "tidemark", "--more", "swift",
                                                  "--absent", "half finished thoughts app intents=/2026/10/app-intents-draft/",
                                                  // An app by its tagline, a series by its intro, a typo in an app's name.
                                                  "--find", "menu board=/apps/chalkboard/",
@@ -85,6 +85,10 @@ struct SearchPageBrowserTests {
         #expect((first["marks"] as? [String])?.contains("café") == true, "`cafe` marks `café`: \(first)")
         #expect(typed["status"] as? String == "\(items.count) results", "\(typed)")
         #expect(keyboard["back_to_field"] as? String == "search-input", "\(keyboard)")
+        // `swift` matches more than a page of results: the status counts them all, and the button draws the rest.
+        let more = try #require(json["more"] as? [String: Any], "no report of the more button: \(json.keys)")
+        #expect((more["total"] as? Int ?? 0) > (more["drawn"] as? Int ?? 0) && more["drawn_after"] as? Int == more["total"] as? Int,
+                "\(more)")
         #expect(axe.count == 4 && axe.values.allSatisfy(\.isEmpty), "axe-core: \(axe)")
     }
 }

@@ -52,7 +52,9 @@ struct ThemeStringsTests {
                                                    "support", "series", "pages", "notes", "date", "date_short", "app_feed"]
 
     @Test(arguments: [("de", ThemeLanguage.de), ("de-DE", .de), ("de-AT", .de), ("DE_ch", .de), ("en-GB", .en), ("en", .en),
-                      ("fr-CA", .fr), ("es-419", .es), ("ja-JP", .ja)])
+                      ("fr-CA", .fr), ("es-419", .es), ("ja-JP", .ja), ("ko-KR", .ko), ("ko", .ko),
+                      ("zh", .zhHans), ("zh-CN", .zhHans), ("zh-SG", .zhHans), ("zh-Hans", .zhHans), ("zh-Hans-HK", .zhHans),
+                      ("zh-TW", .zhHant), ("zh-HK", .zhHant), ("zh_MO", .zhHant), ("zh-Hant", .zhHant), ("zh-hant-cn", .zhHant)])
     func theLanguageTagPicksTheLanguage(tag: String, language: ThemeLanguage) {
         #expect(ThemeLanguage(tag: tag) == language)
     }
@@ -66,7 +68,8 @@ struct ThemeStringsTests {
 
     @Test(arguments: [(ThemeLanguage.en, "14 March 2026", "14 Mar"), (.de, "14. März 2026", "14. März"),
                       (.fr, "14 mars 2026", "14 mars"), (.es, "14 de marzo de 2026", "14 mar"),
-                      (.ja, "2026年3月14日", "3月14日")])
+                      (.ja, "2026年3月14日", "3月14日"), (.zhHans, "2026年3月14日", "3月14日"),
+                      (.zhHant, "2026年3月14日", "3月14日"), (.ko, "2026년 3월 14일", "3월 14일")])
     func datesTakeTheLanguagesForm(language: ThemeLanguage, long: String, short: String) {
         let strings = ThemeStrings(language: language)
         #expect(strings.date(Self.piDay) == long)
@@ -321,14 +324,20 @@ struct ThemeStringsTests {
         pages.expect("index.html", contains: [#"title="Low Tide Software (JSON-Feed)""#])
     }
 
-    /// French, Spanish and Japanese builds of the example site: no English theme
-    /// word left (as the German test checks, with that language's table), and the
-    /// dates in the language's form.
-    @Test(arguments: [
+    /// Language tag, language, the nav's English and translated words, the pi day's date.
+    static let languagePages: [(String, ThemeLanguage, [(String, String)], String)] = [
         ("fr-FR", ThemeLanguage.fr, [("Series", "Séries"), ("Archive", "Archives"), ("Tags", "Étiquettes"), ("About", "À propos")], "14 mars 2026"),
         ("es-ES", .es, [("Series", "Series"), ("Archive", "Archivo"), ("Tags", "Etiquetas"), ("About", "Sobre mí")], "14 de marzo de 2026"),
         ("ja-JP", .ja, [("Apps", "アプリ"), ("Series", "シリーズ"), ("Archive", "アーカイブ"), ("Tags", "タグ"), ("About", "自己紹介")], "2026年3月14日"),
-    ])
+        ("zh-CN", .zhHans, [("Apps", "应用"), ("Series", "系列"), ("Archive", "归档"), ("Tags", "标签"), ("About", "关于")], "2026年3月14日"),
+        ("zh-TW", .zhHant, [("Apps", "應用程式"), ("Series", "系列"), ("Archive", "文章彙整"), ("Tags", "標籤"), ("About", "關於")], "2026年3月14日"),
+        ("ko-KR", .ko, [("Apps", "앱"), ("Series", "시리즈"), ("Archive", "보관함"), ("Tags", "태그"), ("About", "소개")], "2026년 3월 14일"),
+    ]
+
+    /// French, Spanish, Japanese, Chinese and Korean builds of the example site: no
+    /// English theme word left (as the German test checks, with that language's
+    /// table), and the dates in the language's form.
+    @Test(arguments: Self.languagePages)
     func otherLanguagesLeaveNoEnglishThemeWords(tag: String, language: ThemeLanguage, nav: [(String, String)], date: String) throws {
         let (folder, pages) = try Self.exampleSite(language: tag, nav: nav)
         #expect(pages.site.diagnostics.filter { $0.severity == .error }.isEmpty, "\(pages.site.diagnostics)")

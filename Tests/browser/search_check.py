@@ -15,6 +15,10 @@ Serves the site on 127.0.0.1 and, in headless Chromium:
   result and on, ArrowUp back to the field, Enter on a result opens its post,
   Escape on a result returns to the field, Escape in the field clears it and the
   results;
+- --more QUERY (a query with more matches than a page of results): the status
+  counts every match, not only those drawn; the "more" button, reached with Tab
+  from the last result and pressed with Enter, draws the next ones and moves the
+  focus to the first of them; once every match is drawn the button is hidden;
 - --absent (a draft's URL) is never among the results of its own title's words;
 - --find QUERY=URL: URL (an app page, a series, a typo's post) is among the
   results of QUERY;
@@ -165,12 +169,61 @@ def failed_requests(driver, report):
     return failed
 
 
+TOTAL_JS = """
+const [query, done] = [arguments[0], arguments[arguments.length - 1]];
+window.blogbuildSearch.search(query, {limit: 100000}).then(a => done(a.total), e => done(-1));
+"""
+
+
+def total_matches(driver, query):
+    """How many pages match `query`, by the page's own engine asked for every result."""
+    return driver.execute_async_script(TOTAL_JS, query)
+
+
+def check_more(driver, page, query, checks, report, By, Keys):
+    """The "more" button: the status counts every match, Tab from the last result
+    reaches the button, Enter draws the next results and moves to the first of them."""
+    driver.get(page + "?q=" + urllib.parse.quote(query))
+    checks.expect(wait_done(driver, query), "?q=%s: no results drawn" % query)
+    first = results(driver)
+    total = total_matches(driver, query)
+    button = driver.find_element(By.ID, "search-more")
+    more = report["more"] = {"total": total, "drawn": len(first["items"]), "status": first["status"],
+                             "button": button.is_displayed(), "label": button.text}
+    if not checks.expect(total > len(first["items"]), "--more %r: %d matches, all %d drawn" % (query, total, len(first["items"]))):
+        return
+    checks.expect(first["status"] == count_words(first["words"], total),
+                  "--more %r: the status says %r for %d matches" % (query, first["status"], total))
+    checks.expect(button.is_displayed() and button.text, "--more %r: the more button is not shown" % query)
+    links = driver.find_elements(By.CSS_SELECTOR, "#search-results li > a")
+    links[-1].send_keys(Keys.TAB)
+    more["tab_from_last"] = driver.execute_script("return document.activeElement.id")
+    checks.expect(more["tab_from_last"] == "search-more", "Tab from the last result does not reach the button: %s" % more)
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    deadline = time.time() + 8
+    after = results(driver)
+    while time.time() < deadline and (len(after["items"]) <= len(first["items"]) or after["state"] != "done"):
+        time.sleep(0.05)
+        after = results(driver)
+    drawn = len(after["items"])
+    more.update({"drawn_after": drawn, "focused_after": after["focused"], "status_after": after["status"],
+                 "button_after": button.is_displayed()})
+    checks.expect(drawn == min(total, 2 * len(first["items"])), "--more %r: %d drawn after the button, of %d" % (query, drawn, total))
+    checks.expect([i["href"] for i in after["items"][:len(first["items"])]] == [i["href"] for i in first["items"]],
+                  "--more %r: the first results changed" % query)
+    new_first = after["items"][len(first["items"])]["href"] if drawn > len(first["items"]) else None
+    checks.expect(after["focused"] == new_first, "--more %r: the focus is on %r, not the first new result %r" % (query, after["focused"], new_first))
+    checks.expect(after["status"] == first["status"], "--more %r: the status changed: %r" % (query, after["status"]))
+    checks.expect(button.is_displayed() == (drawn < total), "--more %r: the button shown %s with %d of %d drawn" % (query, button.is_displayed(), drawn, total))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", required=True, help="a built site folder")
     parser.add_argument("--query", required=True, help="typed into the field; --expect must be among its results, its words marked")
     parser.add_argument("--expect", required=True, help="site path of the post --query was written for")
     parser.add_argument("--many", help="a query with at least three results, for the keyboard")
+    parser.add_argument("--more", help="a query with more matches than one page of results (10) draws")
     parser.add_argument("--absent", action="append", default=[], help="QUERY=URL: URL (a draft) is never a result of QUERY")
     parser.add_argument("--post", default="", help="a page with the header's search field, for axe-core")
     parser.add_argument("--find", action="append", default=[], help="QUERY=URL: URL is among the results of QUERY")
@@ -211,8 +264,9 @@ def main():
             expected = [i for i in typed["items"] if i["href"] == args.expect]
             checks.expect(expected and expected[0]["marks"],
                           "typing %r: no marked word in the result of %s: %s" % (args.query, args.expect, typed["items"]))
-            checks.expect(typed["status"] == count_words(typed["words"], len(typed["items"])),
-                          "the status says %r for %d results" % (typed["status"], len(typed["items"])))
+            typed_total = total_matches(driver, args.query)
+            checks.expect(typed["status"] == count_words(typed["words"], typed_total),
+                          "the status says %r for %d matches" % (typed["status"], typed_total))
             checks.expect("q=" + urllib.parse.quote(args.query) in driver.current_url,
                           "the address follows the query: %s" % driver.current_url)
             # Typed key by key, each prefix a query of its own: none asked for a file that is not there.
@@ -257,6 +311,9 @@ def main():
             report["address"] = address
             checks.expect(address["input"] == args.query, "?q= fills the field: %r" % address["input"])
             checks.expect([i["href"] for i in address["items"]] == hrefs, "?q= gives the same results as typing")
+
+            if args.more:
+                check_more(driver, page, args.more, checks, report, By, Keys)
 
             # Keyboard only.
             many = args.many or args.query

@@ -7,12 +7,14 @@
 // <li> per result holding an <a> to the post, with data-state="done" and
 // data-query="QUERY" once the results of QUERY are drawn (data-state="more" while
 // the first of them are drawn and the rest are loading); #search-status, a live
-// region with the count.
+// region with the count of every match; #search-more, a button shown while more
+// matched than are drawn, which draws the next ones and moves to the first of them.
 (function () {
   "use strict";
   var input = document.getElementById("search-input");
   var list = document.getElementById("search-results");
   var status = document.getElementById("search-status");
+  var moreButton = document.getElementById("search-more");
   if (!input || !list || !status) return;
   var words = status.dataset;
   var limit = 10;
@@ -55,9 +57,12 @@
     return dates && day ? dates.format(new Date(Date.UTC(+day[1], +day[2] - 1, +day[3]))) : iso;
   }
 
-  function draw(query, results, more) {
-    // After the first results, only the rest are added (a result the reader has moved to keeps its focus).
-    var kept = !more && list.dataset.state === "more" && list.dataset.query === query ? list.children.length : 0;
+  // `partial`: the first results, the rest still loading. `total`: how many matched.
+  function draw(query, results, partial, total) {
+    // After the first results, or more of the same query's, only the new ones are added
+    // (a result the reader has moved to keeps its focus).
+    var adding = list.dataset.query === query && (list.dataset.state === "more" || list.dataset.state === "adding");
+    var kept = !partial && adding ? Math.min(list.children.length, results.length) : 0;
     var items = document.createDocumentFragment();
     results.slice(kept).forEach(function (r) {
       var terms = r.terms || [];
@@ -82,26 +87,38 @@
     });
     if (kept) list.appendChild(items); else list.replaceChildren(items);
     list.dataset.query = query;
-    list.dataset.state = more ? "more" : "done";
-    // The count is announced once, for all the results.
-    if (!more) setStatus(query ? (results.length ? countText(results.length) : words.none) : "");
+    list.dataset.state = partial ? "more" : "done";
+    if (partial) return;
+    // The count is announced once, for all the results: every match, not only those drawn.
+    var matched = Math.max(total || 0, results.length);
+    setStatus(query ? (matched ? countText(matched) : words.none) : "");
+    if (moreButton) moreButton.hidden = !(query && results.length < matched);
   }
 
-  function run(query) {
+  // `count`: how many results to draw (more than `limit` when the reader asked for more);
+  // `drawn`: called once they are.
+  function run(query, count, drawn) {
     var mine = ++seq;
     query = query.trim();
-    if (!query) { draw("", []); return; }
-    list.dataset.state = "loading";
+    count = count || limit;
+    if (!query) { draw("", [], false, 0); return; }
+    var adding = count > limit && list.dataset.query === query;
+    list.dataset.state = adding ? "adding" : "loading";
     list.dataset.query = query;
-    setStatus(words.searching);
+    if (!adding) {
+      setStatus(words.searching);
+      if (moreButton) moreButton.hidden = true;
+    }
     var engine = window.blogbuildSearch;
     var options = {
-      limit: limit, first: first,
+      limit: count, first: adding ? 0 : first,
       onFirst: function (answer) { if (mine === seq && list.dataset.state === "loading") draw(query, answer.results, true); }
     };
     var found = engine ? engine.search(query, options) : Promise.reject(new Error("search.js did not load"));
     found.then(function (answer) {
-      if (mine === seq) draw(query, (answer && answer.results) || []);
+      if (mine !== seq) return;
+      draw(query, (answer && answer.results) || [], false, answer && answer.total);
+      if (drawn) drawn();
     }, function (error) {
       if (mine !== seq) return;
       list.replaceChildren();
@@ -131,6 +148,17 @@
   }
 
   function links() { return Array.prototype.slice.call(list.querySelectorAll("li > a")); }
+
+  if (moreButton) {
+    moreButton.addEventListener("click", function () {
+      var from = links().length;
+      run(input.value, from + limit, function () {
+        // The reader goes on from the first of the new results.
+        var next = links()[from];
+        if (next) next.focus();
+      });
+    });
+  }
 
   input.addEventListener("input", schedule);
   input.form.addEventListener("submit", function (event) {
