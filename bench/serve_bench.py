@@ -20,6 +20,8 @@ Kinds of edit (`--kinds`, default all, in this order in every round):
                 the back of a series with `order: manual`
   app           a post's `app:` set, or changed to another app
   new           a new post written into content/posts
+  newest        a new post dated after every other (a writer's new post): first
+                on the home page, in the feeds, the newest of its tags
   deleted       a post file removed (the post `new` wrote, else a corpus post)
   renamed       a post's .md file renamed (its slug, so its URL, changes)
   draft         `draft: true` added to a post; the next draft edit removes it
@@ -47,7 +49,11 @@ name's is a warning).
 Prints a Markdown table (p50, p95, max per kind; with few edits p95 is the
 max) and the server's resident memory (current and peak, from /proc).
 
-usage: serve_bench.py BLOGBUILD CORPUS_SITE [--edits N] [--kinds body,title,...] [--seed S]
+With `--gap 0.4` each kind's edits are saved 0.4 s apart whatever the server is
+doing, as a writer saving twice a second does: a save counts as told at the
+first event after which the server shows it (see `Server.measure_paced`).
+
+usage: serve_bench.py BLOGBUILD CORPUS_SITE [--edits N] [--kinds body,title,...] [--seed S] [--gap SECONDS]
 """
 import argparse
 import datetime
@@ -67,12 +73,14 @@ import time
 import urllib.error
 import urllib.request
 
-KINDS = ["body", "title", "tags", "date", "series", "series_order", "app", "new", "deleted",
+KINDS = ["body", "title", "tags", "date", "series", "series_order", "app", "new", "newest", "deleted",
          "renamed", "draft", "series_file", "app_file", "css", "template"]
 QUIET = 0.3          # seconds without events that end an edit
 EVENT_TIMEOUT = 180  # seconds to wait for the first event after a save
 DATED = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)\.md$")
 REBUILD_LINE = re.compile(r"^\d\d:\d\d:\d\d .+ changed: [\d,]+ pages? written( \([\d,]+ files?\))? in \d+ ms$")
+# A save the next one overtook: announced, then written with the next.
+OVERTAKEN_LINE = re.compile(r"^\d\d:\d\d:\d\d .+: announced in \d+ ms; written with the next change, which came meanwhile$")
 
 
 class BenchError(Exception):
@@ -309,8 +317,89 @@ class Server:
         self.check_output(label, self.output(), expect_rebuild=True)
         return (first_at - saved) * 1000, changed, len(payloads), gets, (done_at - saved) * 1000
 
+    def measure_paced(self, kind, edits, gap, prepare):
+        """Saves `edits` edits of one kind `gap` seconds apart, whatever the server is
+        doing (a writer who saves twice a second, an editor's autosave). `prepare(n)`
+        returns (edit, check, probe). A save counts as told at the first event after
+        it once the server shows it: its check passes on that event's paths (a GET
+        of the page has the edit). A save the server never told alone (it was told
+        with a later one) counts until the event that told the later one. Returns
+        (ms save→event for each save, ms of the GETs of the probes right after,
+        the paths the events named, ms from the last save to the last event, the
+        last check, for the final state)."""
+        stray = self.settle()
+        if stray:
+            raise BenchError(f"{kind}: events before the saves: {stray}")
+        self.check_output(kind, self.output(), expect_rebuild=False)
+        saves = []   # [saved_at, check, probe, told_at]
+        changed = set()
+        gets = []
+        last_event = None
+        pending = [False]  # whether the last event announced work still going on
+
+        def take(arrived, data):
+            nonlocal last_event
+            if data is None:
+                raise BenchError(f"{kind}: the live-reload stream ended; serve printed:\n" + "\n".join(self.output()))
+            message = json.loads(data)
+            if message.get("errors") or message.get("warnings"):
+                raise BenchError(f"{kind}: a save did not build cleanly: {data}\nserve printed:\n" + "\n".join(self.output()))
+            paths = set(message.get("changed", []))
+            changed.update(paths)
+            last_event = arrived
+            pending[0] = bool(message.get("pending"))
+            for i, entry in enumerate(saves):
+                saved_at, check, probe, told = entry
+                if told is not None or saved_at > arrived:
+                    continue
+                try:
+                    check(self, paths)
+                except BenchError:
+                    continue
+                for earlier in saves[:i]:
+                    if earlier[3] is None:
+                        earlier[3] = arrived
+                entry[3] = arrived
+                for page in probe:
+                    start = time.perf_counter()
+                    self.get(page() if callable(page) else page)
+                    gets.append((time.perf_counter() - start) * 1000)
+
+        start = time.perf_counter()
+        check = None
+        for n in range(edits):
+            due = start + n * gap
+            while True:
+                wait = due - time.perf_counter()
+                if wait <= 0:
+                    break
+                try:
+                    take(*self.events.get(timeout=wait))
+                except queue.Empty:
+                    break
+            edit, check, probe = prepare(n)
+            saves.append([edit(), check, probe, None])
+        deadline = time.perf_counter() + EVENT_TIMEOUT
+        while any(entry[3] is None for entry in saves):
+            try:
+                take(*self.events.get(timeout=max(0.01, deadline - time.perf_counter())))
+            except queue.Empty:
+                raise BenchError(f"{kind}: {sum(e[3] is None for e in saves)} saves never shown within "
+                                 f"{EVENT_TIMEOUT} s; serve printed:\n" + "\n".join(self.output()))
+        # Until everything is written: the last event is not "pending".
+        while pending[0]:
+            try:
+                take(*self.events.get(timeout=max(0.01, deadline - time.perf_counter())))
+            except queue.Empty:
+                raise BenchError(f"{kind}: no final event within {EVENT_TIMEOUT} s of the last save")
+        for arrived, data in self.settle():
+            take(arrived, data)
+        self.check_output(kind, self.output(), expect_rebuild=True)
+        told = [(entry[3] - entry[0]) * 1000 for entry in saves]
+        return told, gets, changed, (last_event - saves[-1][0]) * 1000, check
+
     def check_output(self, label, lines, expect_rebuild):
-        bad = [line for line in lines if not REBUILD_LINE.match(line)]
+        bad = [line for line in lines if not REBUILD_LINE.match(line) and not OVERTAKEN_LINE.match(line)]
         if bad:
             raise BenchError(f"{label}: serve printed:\n" + "\n".join(lines))
         if expect_rebuild and not lines:
@@ -398,6 +487,12 @@ class Site:
         self.in_series = None    # (post, series) `series` added last, for the next to take out
         self.drafted = None      # the post `draft` marked last
         self.count = len(names)  # posts now
+        # The newest post's date: `newest` writes posts a minute after it, then a minute after those.
+        def when(value):
+            value = value.strip('"')
+            return datetime.datetime.strptime(value[:16], "%Y-%m-%d %H:%M") if len(value) >= 16 \
+                else datetime.datetime.strptime(value[:10], "%Y-%m-%d")
+        self.latest = max(when(get_key(lines, "date")) for lines in front.values() if get_key(lines, "date"))
 
     def marker(self, kind):
         return f"bench{kind.replace('_', '')}{self.rng.randrange(10**9)}"
@@ -494,20 +589,36 @@ class Site:
         return (lambda: self.edit_front(name, lambda l: set_key(l, "app", app)),
                 lambda s, changed: self.expect(s, changed, page, need=[f"/apps/{app}/index.html"]))
 
-    def new(self, n):
-        m = self.marker("new")
-        date = self.random_date()
+    def new_post(self, m, date, title):
+        """A new post `m` dated `date`, its body a corpus post's: (save, its page)."""
         name = f"{date[:10]}-{m}.md"
         donor = self.rng.choice(self.pool["body"])
         _, body = split_front_matter(read(self.post_path(donor)))
-        text = join_front_matter([f"title: {yaml_string('New post ' + m)}", f"date: {date}",
+        text = join_front_matter([f"title: {yaml_string(title + ' ' + m)}", f"date: {date}",
                                   f"summary: {yaml_string('A new post.')}",
                                   "tags: [" + ", ".join(yaml_string(t) for t in self.rng.sample(self.tag_names, 2)) + "]"], body)
         self.created.append(name)
         self.count += 1
         page = f"/{date[:4]}/{date[5:7]}/{m}/index.html"
         self.probe = [page, "/index.html"]
-        return lambda: save(self.post_path(name), text), lambda s, changed: self.expect(s, changed, page, m)
+        return (lambda: save(self.post_path(name), text)), page
+
+    def new(self, n):
+        m = self.marker("new")
+        edit, page = self.new_post(m, self.random_date(), "New post")
+        return edit, lambda s, changed: self.expect(s, changed, page, m)
+
+    def newest(self, n):
+        m = self.marker("newest")
+        self.latest += datetime.timedelta(minutes=1)
+        edit, page = self.new_post(m, self.latest.strftime("%Y-%m-%d %H:%M"), "Newest post")
+
+        def check(s, changed):
+            self.expect(s, changed, page, m, need=["/index.html"])
+            status, text = s.get("/index.html")
+            if m not in text:
+                raise BenchError(f"newest: the home page does not list {m}")
+        return edit, check
 
     def deleted(self, n):
         name = self.created.pop() if self.created else self.pool["deleted"].pop()
@@ -630,6 +741,10 @@ def main():
     ap.add_argument("--edits", type=int, default=5, help="edits of each kind (default 5)")
     ap.add_argument("--kinds", default=",".join(KINDS), help="comma-separated, of: " + ",".join(KINDS))
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--gap", type=float, default=0, metavar="SECONDS",
+                    help="save each kind's edits this far apart, whatever the server is doing "
+                         "(e.g. 0.4: a writer saving twice a second); default: wait until the "
+                         "server is quiet before each save")
     args = ap.parse_args()
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in KINDS]
@@ -665,7 +780,21 @@ def main():
             edits_peak_known = True
         except OSError:
             edits_peak_known = False
-        for n in range(args.edits):
+        for kind in kinds if args.gap > 0 else []:
+            def prepare(n, kind=kind):
+                site.probe = []
+                edit, check = getattr(site, kind)(n)
+                return edit, check, list(site.probe)
+            told, gets, changed, done, last_check = server.measure_paced(kind, args.edits, args.gap, prepare)
+            try:
+                last_check(server, changed)  # the final state shows the last save
+            except BenchError as e:
+                raise BenchError(f"{kind} (after the last save): {e}")
+            results[kind] = told
+            get_results[kind] = gets
+            done_results[kind] = [done]
+            changed_counts[kind] = [len(changed)]
+        for n in range(args.edits if args.gap == 0 else 0):
             for kind in kinds:
                 label = f"{kind} #{n + 1}"
                 site.probe = []
@@ -694,8 +823,10 @@ def main():
                 server.process.kill()
         shutil.rmtree(work, ignore_errors=True)
 
+    paced = (f", saved {args.gap:g} s apart whatever the server was doing (save→all written: from the last save)"
+             if args.gap > 0 else ", each saved once the server was quiet")
     print(f"posts: {posts:,}, first build + start: {server.first_build:.2f} s, "
-          f"edits: {args.edits} of each kind, seed {args.seed}")
+          f"edits: {args.edits} of each kind{paced}, seed {args.seed}")
     print()
     print("| edit | save→event p50 | p95 | max | GET after the event p50 | p95 | save→all written p50 | p95 | paths changed (median) |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")

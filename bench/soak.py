@@ -54,13 +54,18 @@ save alone), and the site still equals the clean build. Such steps are listed
 at the end. `--split-saves SHARE` makes that share of saves in parts on
 purpose, pausing halfway through the write and before the rename.
 
+`--gap SECONDS` (0.2: a writer saving five times a second) makes about half of
+the steps a run of two to four steps saved that far apart, whatever serve is
+doing; the site is compared once, after the last of them (the pages served
+while the last one was announced too).
+
 On the first difference prints the step, the edit, the differing paths (first
 10) and a unified diff of the first differing text file, keeps the scratch
 folder, and exits 1. Otherwise prints a summary and exits 0. The edits made are
 the same for the same --seed, --steps and site.
 
 usage: soak.py BLOGBUILD (or --binary PATH) [--site DIR] [--steps N] [--seed S] [--work DIR] [--keep] [--verbose]
-                [--split-saves SHARE]
+                [--split-saves SHARE] [--gap SECONDS]
 """
 import argparse
 import difflib
@@ -282,6 +287,8 @@ class Server:
             return []
         came = [first]
         while came[-1] is not None and json.loads(came[-1]).get("pending"):
+            # Only the last announcement's pages are the step's (an earlier one may be a save before it).
+            self.announced = {}
             for path in sorted(p for p in json.loads(came[-1]).get("changed", []) if p.endswith(".html"))[:4]:
                 self.announced[path] = self.get(path[:-len("index.html")] if path.endswith("/index.html") else path)
             try:
@@ -831,6 +838,8 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep the scratch folder after a good run too")
     ap.add_argument("--event-timeout", type=float, default=120, help="seconds to wait for serve's event after a save")
     ap.add_argument("--verbose", action="store_true", help="print each step")
+    ap.add_argument("--gap", type=float, default=0, metavar="SECONDS",
+                    help="make about half the steps runs of 2-4 steps saved this far apart, compared after the last")
     ap.add_argument("--split-saves", type=float, default=0, metavar="SHARE",
                     help="make this share of saves (0–1) in parts: a pause of up to 0.2 s halfway through "
                          "writing the temporary file, and another before renaming it")
@@ -866,6 +875,8 @@ def main():
     site = Site(root, rng)
     counts = {}
     bursts_ms = []
+    pace_rng = random.Random(args.seed + 9_000_011)
+    paced = []    # runs of steps saved --gap apart
     late = []
     split = []    # steps whose save serve heard in two parts, the second after the step's quiet window
     log_mark, last_step = 0, None
@@ -913,6 +924,22 @@ def main():
             gap = site.apply(step)
             if gap is not None:
                 bursts_ms.append(gap)
+            if args.gap > 0 and step_no < args.steps and pace_rng.random() < 0.5:
+                # A writer's quick saves: more steps, each `--gap` after the one before, told to
+                # serve whatever it is doing; their events are let go, the last step's checked.
+                run = [step.kind]
+                for _ in range(pace_rng.randint(1, 3)):
+                    saved = time.perf_counter()
+                    step = site.next_step(last=step_no == args.steps)
+                    counts[step.kind] = counts.get(step.kind, 0) + 1
+                    time.sleep(max(0.0, args.gap - (time.perf_counter() - saved)))
+                    events_total += len(server.settle(0))
+                    save_mark = len(server.log)
+                    site.apply(step)
+                    run.append(step.kind)
+                paced.append(run)
+                if args.verbose:
+                    print(f"step {step_no}: saved {args.gap:g} s apart: {' → '.join(run)}; last: {step.what}", flush=True)
             events = server.wait_rebuild(args.event_timeout)
             if not events:
                 raise Failure(f"no live-reload event within {args.event_timeout:.0f} s of the save")
@@ -1014,6 +1041,8 @@ def main():
     print("kinds: " + ", ".join(f"{k} {counts[k]}" for k in sorted(counts, key=lambda k: (-counts[k], k))))
     if bursts_ms:
         print(f"bursts: {len(bursts_ms)}, the two saves {min(bursts_ms):.1f}–{max(bursts_ms):.1f} ms apart")
+    if paced:
+        print(f"runs of saves {args.gap:g} s apart: {len(paced)}, {sum(len(r) for r in paced)} saves in them")
     print(f"live-reload events: {events_total}" + (f"; steps whose rebuild came after the first quiet "
                                                   f"{QUIET * 1000:.0f} ms: {late}" if late else ""))
     if split:
