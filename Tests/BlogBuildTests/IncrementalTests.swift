@@ -562,8 +562,18 @@ import Testing
         #expect(throws: BuildFailure.self) { try s.builder.announce(s.request(s.served), changedFiles: path(second)) }
         #expect(try FolderSnapshot(s.served).differences(from: before).isEmpty, "the failed save wrote")
         try s.site.write(second, good)
-        try s.check("the broken save mended", changed: [second])
-        let page = try String(contentsOf: s.served.appendingPathComponent("2022/01/harmonic-constants/index.html"), encoding: .utf8)
+        // Announced: the unfinished edit's page is served as it made it (not the file on disk, which lacks it).
+        _ = try s.builder.announce(s.request(s.served), changedFiles: path(second))
+        let harmonic = "2022/01/harmonic-constants/index.html"
+        switch s.builder.page(atOutputPath: harmonic) {
+        case .page(let bytes):
+            #expect(String(decoding: bytes, as: UTF8.self).contains("A third save"), "the mended save serves the page without the unfinished edit")
+        case .onDisk, .gone:
+            Issue.record("the unfinished edit's page is served from disk, which lacks it")
+        }
+        let mended = try s.builder.finish()
+        try s.compare("the broken save mended", warnings: mended.report.warnings)
+        let page = try String(contentsOf: s.served.appendingPathComponent(harmonic), encoding: .utf8)
         #expect(page.contains("A third save"), "the unfinished edit was lost with the failed one")
     }
 

@@ -272,8 +272,16 @@ public final class IncrementalBuilder: Sendable {
         guard let theme = plan.theme, let projections = plan.projections, let keys = plan.keys,
               !plan.diagnostics.contains(where: { $0.severity == .error }) else {
             // A build with errors is written whole or not at all: its problems come complete.
-            let outcome = try finish(plan, request, &state)
-            return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
+            // Its pages, rendered and not written, must not stay in the memo: a page of an
+            // unfinished edit before it would pass for written, and be served from disk without it.
+            let pagesBefore = state.memo.pages.checkpoint()
+            do throws(BuildFailure) {
+                let outcome = try finish(plan, request, &state)
+                return Announcement(changedPaths: outcome.changedPaths, warnings: outcome.report.warnings, finished: outcome)
+            } catch {
+                state.memo.pages.restore(pagesBefore)
+                throw error
+            }
         }
         let staleRoutes = state.memo.pages.stale(plan.routes, keys: keys, lineage: plan.lineage)
         let gone = state.memo.pages.gone(keeping: plan.routes, routeIndex: plan.routeIndex, lineage: plan.lineage)
