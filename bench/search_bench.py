@@ -241,10 +241,12 @@ def served_mark():
 
 
 def search_files(tool, paths):
-    """The files of `paths` (each once) that are the search's: its scripts and its index."""
+    """The files of `paths` (each once) that are the search's: its scripts, its index, and for
+    blogbuild the result pages its query core reads (a result's sentence, a phrase's check)."""
     paths = list(dict.fromkeys(paths))
     if tool == "blogbuild":
-        return [p for p in paths if p.startswith("/search/") and p != "/search/" or p.startswith("/assets/search")]
+        return [p for p in paths if p.startswith("/search/") and p != "/search/" or p.startswith("/assets/search")
+                or p != "/search/" and (p.endswith("/") or p.endswith(".html"))]
     return [p for p in paths if p.startswith("/pagefind/")]
 
 

@@ -305,7 +305,46 @@ import Testing
         #expect(answer.fetched.first == "/search/index.json")
         #expect(answer.fetched.filter { $0.hasPrefix("/search/dict/") } == ["/search/dict/we.json"])
         #expect(answer.fetched.filter { $0.hasPrefix("/search/doc/") } == ["/search/doc/0.json"])
-        #expect(!answer.fetched.contains { !$0.hasPrefix("/search/") }, "no page is read without a phrase")
+        // Besides the index, only the page of a result found by its body (for its sentence).
+        #expect(answer.fetched.filter { !$0.hasPrefix("/search/") } == ["/2024/01/hooks/"], "\(answer.fetched)")
+        let title = try built.query("kettle tips")
+        #expect(!title.fetched.contains { !$0.hasPrefix("/search/") }, "every word in the title: no page read, \(title.fetched)")
+    }
+
+    /// Issue 43: under a result found by its body, the sentence around the best match,
+    /// wherever it is in the post; the summary only when every word is in the title.
+    @Test(.enabled(if: nodeOrCI)) func aResultFoundByItsBodyShowsTheSentenceAroundItsBestMatch() throws {
+        let filler = (1...12).map { "Paragraph \($0) is about nothing in particular, and goes on for a while." }.joined(separator: "\n\n")
+        let long = "This sentence runs on and on " + String(repeating: "with words that only fill the line ", count: 12)
+            + "until the heron appears near its end " + String(repeating: "and then more words follow it ", count: 8) + "to close."
+        let built = try Built(try TestSiteFolder(files: [
+            "content/posts/2024-02-01-late.md": Self.post("Field notes", filler + "\n\nA heron stood by the weir. Then an otter swam past the heron!\n\nThe end.",
+                                                    extra: "summary: \"A walk by the river.\"\n"),
+            "content/posts/2024-02-02-title.md": Self.post("The heron's otter", "Nothing here names them.", extra: "summary: \"Two animals.\"\n"),
+            "content/posts/2024-02-03-long.md": Self.post("Long", long),
+            "content/posts/2024-02-04-code.md": Self.post("Code", "Some code:\n\n```swift\nlet kingfisher = Bird()\nprint(kingfisher)\n```\n"),
+            "content/posts/2024-02-05-chinese.md": Self.post("中文", "第一段没有。\n\n我们在河边看到了一只苍鹭。它站着不动！"),
+        ]))
+        func result(_ answer: Answer, _ url: String) -> (excerpt: String, marked: String)? {
+            guard let i = answer.urls.firstIndex(of: url) else { return nil }
+            return (answer.results[i].excerpt, answer.marked[i])
+        }
+        // Two words: the sentence holding both, not the first holding one; the summary
+        // for the post whose title holds both.
+        let both = try built.query("heron otter")
+        #expect(result(both, "/2024/02/late/")?.marked == "Then an <mark>otter</mark> swam past the <mark>heron</mark>!", "\(both)")
+        #expect(result(both, "/2024/02/title/")?.excerpt == "Two animals.", "\(both)")
+        // One word: its first sentence, far below the summary.
+        #expect(result(try built.query("heron"), "/2024/02/late/")?.excerpt == "A heron stood by the weir.")
+        // A long sentence is cut around the match, at words, with ellipses.
+        let cut = try #require(result(try built.query("heron"), "/2024/02/long/"))
+        #expect(cut.excerpt.hasPrefix("\u{2026}") && cut.excerpt.hasSuffix("\u{2026}") && cut.excerpt.count <= 222, "\(cut)")
+        #expect(cut.marked.contains("until the <mark>heron</mark> appears"), "\(cut)")
+        #expect(!cut.excerpt.contains("  ") && cut.excerpt.split(separator: " ").allSatisfy { long.contains($0.trimmingCharacters(in: ["\u{2026}"])) })
+        // A code block's line is a sentence of its own.
+        #expect(result(try built.query("kingfisher"), "/2024/02/code/")?.excerpt == "let kingfisher = Bird()")
+        // Chinese sentences end at 。 and ！.
+        #expect(result(try built.query("苍鹭"), "/2024/02/chinese/")?.marked == "我们在河边看到了一只<mark>苍鹭</mark>。")
     }
 
     // MARK: Issue 40: every page a reader looks for, no missing file fetched, typos, dates

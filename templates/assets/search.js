@@ -158,11 +158,17 @@
     return p;
   }
 
+  // A page's HTML, once per URL however often asked (phrases and snippets both read pages).
   function fetchText(url) {
-    return root.fetch(url).then(function (response) {
+    var key = "text " + url;
+    if (cache.has(key)) return cache.get(key);
+    var p = root.fetch(url).then(function (response) {
       if (!response.ok) throw new Error("search: " + url + ": HTTP " + response.status);
       return response.text();
     });
+    p.catch(function () { cache.delete(key); });
+    cache.set(key, p);
+    return p;
   }
 
   function indexFile(path) { return fetchJSON(new URL(path, base || (base = defaultBase())).href); }
@@ -354,24 +360,112 @@
     return { words: words, phrases: phrases };
   }
 
-  function pageText(html) {
+  // HTML's character references, as the text a reader sees.
+  function decodeEntities(text) {
+    return text.replace(/&(#x[0-9a-f]+|#[0-9]+|amp|lt|gt|quot|apos|nbsp);/gi, function (_, e) {
+      var lower = e.toLowerCase();
+      if (lower[0] === "#") {
+        var n = lower[1] === "x" ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
+        try { return String.fromCodePoint(n); } catch (err) { return " "; }
+      }
+      return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " }[lower];
+    });
+  }
+
+  // The part of a page that is its own: the <article> (else <main>).
+  function pageMain(html) {
     var from = html.search(/<article[\s>]/i);
     var to = from >= 0 ? html.indexOf("</article>", from) : -1;
     if (from < 0) { from = html.search(/<main[\s>]/i); to = from >= 0 ? html.indexOf("</main>", from) : -1; }
-    if (from >= 0 && to > from) html = html.slice(from, to);
+    return from >= 0 && to > from ? html.slice(from, to) : html;
+  }
+
+  function withoutHiddenParts(html) {
     return html
       .replace(/<(script|style|template|textarea|title)[\s>][\s\S]*?<\/\1\s*>/gi, " ")
-      .replace(/<!--[\s\S]*?-->/g, " ")
+      .replace(/<!--[\s\S]*?-->/g, " ");
+  }
+
+  function pageText(html) {
+    return decodeEntities(withoutHiddenParts(pageMain(html))
       .replace(/<\/?(a|b|i|s|u|em|del|ins|span|code|mark|abbr|strong)(\s[^>]*)?>/gi, "")
-      .replace(/<[^>]*>/g, " ")
-      .replace(/&(#x[0-9a-f]+|#[0-9]+|amp|lt|gt|quot|apos|nbsp);/gi, function (_, e) {
-        var lower = e.toLowerCase();
-        if (lower[0] === "#") {
-          var n = lower[1] === "x" ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
-          try { return String.fromCodePoint(n); } catch (err) { return " "; }
-        }
-        return { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " }[lower];
+      .replace(/<[^>]*>/g, " "));
+  }
+
+  // Elements that start a new line of text (a sentence never runs across them).
+  var BLOCK = /^(address|article|aside|blockquote|br|caption|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|td|th|tr|ul)$/i;
+
+  /**
+   * A page's body (what the index read as the document's text: not its title,
+   * date, tags or related posts) as its sentences, in order. Lines break at block
+   * elements and line breaks (a code block's lines are sentences of their own);
+   * sentences at `.`, `!`, `?` and a space, or at `。`, `！`, `？`.
+   */
+  function pageSentences(html) {
+    var main = withoutHiddenParts(pageMain(html));
+    var content = main.search(/<div class="content"[\s>]/i);
+    if (content >= 0) main = main.slice(content);
+    main = main
+      .replace(/<(header|footer|nav)[\s>][\s\S]*?<\/\1\s*>/gi, "\n")
+      .replace(/<\/?([a-z][a-z0-9]*)(\s[^>]*)?\/?>/gi, function (tag, name) { return BLOCK.test(name) ? "\n" : ""; })
+      .replace(/<[^>]*>/g, "");
+    var out = [];
+    decodeEntities(main).split("\n").forEach(function (line) {
+      line.split(/(?<=[.!?])\s+(?=\S)|(?<=[\u3002\uFF01\uFF1F])/u).forEach(function (sentence) {
+        sentence = sentence.replace(/\s+/g, " ").trim();
+        if (sentence) out.push(sentence);
       });
+    });
+    return out;
+  }
+
+  var SNIPPET = 220, SNIPPET_LEAD = 60;
+
+  /**
+   * The sentence of `sentences` with the most of the query's words (`words`: per
+   * word, the folded texts that stand for it), the first of them on a tie, cut to
+   * about SNIPPET characters around its first match ("…" where cut); "" when no
+   * sentence has any.
+   */
+  function snippet(sentences, words) {
+    var all = [];
+    words.forEach(function (texts) { all = all.concat(texts); });
+    var best = null, bestCount = 0, bestFrom = 0;
+    sentences.forEach(function (sentence) {
+      var found = mark(sentence, all), at = 0, from = -1, seen = [];
+      found.forEach(function (piece) {
+        if (piece.match) {
+          if (from < 0) from = at;
+          var text = fold(piece.text);
+          words.forEach(function (texts, k) {
+            if (seen.indexOf(k) < 0 && matchesAny(text, texts)) seen.push(k);
+          });
+        }
+        at += piece.text.length;
+      });
+      if (seen.length > bestCount) { best = sentence; bestCount = seen.length; bestFrom = from; }
+    });
+    if (!best) return "";
+    if (best.length <= SNIPPET) return best;
+    var start = Math.max(0, Math.min(bestFrom - SNIPPET_LEAD, best.length - SNIPPET));
+    if (start > 0) {
+      // From the start of a word (text without spaces, as Chinese, is cut anywhere).
+      var space = best.lastIndexOf(" ", start);
+      if (space > start - 20 && space >= 0) start = space + 1;
+    }
+    var end = Math.min(best.length, start + SNIPPET);
+    if (end < best.length) {
+      var stop = best.lastIndexOf(" ", end);
+      if (stop > start + SNIPPET / 2) end = stop;
+    }
+    return (start > 0 ? "\u2026" : "") + best.slice(start, end).trim() + (end < best.length ? "\u2026" : "");
+  }
+
+  // Whether a marked text is one of a word's texts (or begins with one of its stems).
+  function matchesAny(text, texts) {
+    return texts.some(function (t) {
+      return text === t || text.indexOf(t) === 0 && Array.from(t).length >= 3 || Array.from(text).indexOf(t) >= 0;
+    });
   }
 
   // True when every phrase's words stand next to each other, in order, in `text`.
@@ -457,27 +551,40 @@
         hits.forEach(function (hit) { hit.named = hit.titles > 0 && m.namePages.has(hit.id) ? 1 : 0; });
         hits.sort(function (a, b) { return b.titles - a.titles || b.named - a.named || b.score - a.score || a.id - b.id; });
         var shown = parsed.phrases.length ? verifyPhrases(m, hits, parsed.phrases, limit) : Promise.resolve({ hits: hits.slice(0, limit), total: hits.length });
+        // Per word, the folded texts that stand for it: what a snippet's sentence is chosen by.
+        var wordTexts = matched.map(function (mw) {
+          var texts = [mw.word.text];
+          mw.alternatives.forEach(function (a) { texts.push(a.surface, a.term); });
+          return texts.filter(function (t, i) { return t && texts.indexOf(t) === i; });
+        });
+        var snippets = !(options && options.snippets === false);
         return shown.then(function (chosen) {
-          function answer(records) {
-            return {
-              results: records.map(function (r) {
-                return { title: r.t, url: siteURL(r.u), date: r.d, dateText: r.f || "", excerpt: r.x, tags: r.g, terms: marks };
-              }),
-              total: chosen.total,
-              terms: marks
-            };
-          }
-          function records(hits) { return Promise.all(hits.map(function (hit) { return record(m, hit.id); })); }
-          var first = (options && options.first) || 0;
-          if (first > 0 && first < chosen.hits.length && options.onFirst) {
-            // The first results as soon as their records are in; the rest's files are
-            // asked for only then, so the first do not wait behind them.
-            return records(chosen.hits.slice(0, first)).then(function (shown) {
-              options.onFirst(answer(shown));
-              return records(chosen.hits).then(answer);
+          function answer(results) { return { results: results, total: chosen.total, terms: marks }; }
+          // A result: its record, and where a word is not in its title, the sentence of
+          // its page around the best match (the summary when every word is in the
+          // title, or when the page's text has no match: a tag's name, say).
+          function result(hit) {
+            return record(m, hit.id).then(function (r) {
+              var shown = { title: r.t, url: siteURL(r.u), date: r.d, dateText: r.f || "", excerpt: r.x, tags: r.g, terms: marks };
+              if (!snippets || hit.titles >= wordTexts.length) return shown;
+              return fetchText(new URL(shown.url, base).href).then(function (html) {
+                var sentence = snippet(pageSentences(html), wordTexts);
+                if (sentence) { shown.excerpt = sentence; shown.snippet = true; }
+                return shown;
+              }, function () { return shown; });
             });
           }
-          return records(chosen.hits).then(answer);
+          function results(hits) { return Promise.all(hits.map(result)); }
+          var first = (options && options.first) || 0;
+          if (first > 0 && first < chosen.hits.length && options.onFirst) {
+            // The first results as soon as they are in; the rest's files are asked
+            // for only then, so the first do not wait behind them.
+            return results(chosen.hits.slice(0, first)).then(function (shown) {
+              options.onFirst(answer(shown));
+              return results(chosen.hits).then(answer);
+            });
+          }
+          return results(chosen.hits).then(answer);
         });
       });
     });
@@ -555,7 +662,8 @@
     }
   }
 
-  var api = { search: search, mark: mark, markHTML: markHTML, configure: configure, fold: fold, pieces: pieces };
+  var api = { search: search, mark: mark, markHTML: markHTML, configure: configure, fold: fold, pieces: pieces,
+    pageSentences: pageSentences, snippet: snippet };
   root.blogbuildSearch = api;
   // On a page, the manifest is read at once: every query needs it, so the first
   // one does not wait for it (a failure is the first query's to report).
