@@ -69,7 +69,7 @@ enum SearchText {
         }
     }
 
-    private static func isMark(_ s: Unicode.Scalar) -> Bool {
+    static func isMark(_ s: Unicode.Scalar) -> Bool {
         guard s.value >= 0x300 else { return false }
         switch s.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true

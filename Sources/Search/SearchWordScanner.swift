@@ -106,16 +106,7 @@ enum SearchWordScanner {
             if ascii {
                 asciiPieces(UnsafeBufferPointer(rebasing: text[start..<i]), scratch: scratch, into: &sink)
             } else {
-                let word = String(decoding: UnsafeBufferPointer(rebasing: text[start..<i]), as: UTF8.self)
-                var found: [SearchText.Piece] = []
-                if let known = sink.wordPieces[word] {
-                    found = known
-                } else {
-                    SearchText.pieces(of: word) { if !$0.text.isEmpty { found.append($0) } }
-                    // A run of CJK text is a whole sentence: not worth keeping.
-                    if i - start <= 64 { sink.wordPieces[word] = found }
-                }
-                for piece in found { nonASCIIPiece(piece, scratch: scratch, into: &sink) }
+                nonASCIIWord(UnsafeBufferPointer(rebasing: text[start..<i]), scratch: scratch, into: &sink)
             }
         }
         if waiting.count > 0 { handOn(waiting, scratch: scratch, into: &sink) }
@@ -134,6 +125,82 @@ enum SearchWordScanner {
         room.storeEight(word.chunk)
         (room + 8).storeEight(word.rest)
         sink.piece(UnsafeBufferPointer(start: out, count: word.count), cjk: false, hash: word.hash)
+    }
+
+    /// A word with a scalar beyond ASCII, in the segments `SearchText` cuts it into
+    /// (CJK and not, a mark going with the segment before it), each cut on its own:
+    /// the pieces of a word are its segments' pieces in order. A run of unified
+    /// ideographs, most of a Chinese text, is cut into pairs and characters on its
+    /// bytes (an ideograph folds to itself); an ASCII segment as an ASCII word; any
+    /// other through `SearchText`.
+    private static func nonASCIIWord<Sink: SearchPieceSink>(_ w: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
+                                                            into sink: inout Sink) {
+        var i = 0
+        while i < w.count {
+            let (first, firstLength) = scalar(w, at: i)
+            let cjk = SearchText.isCJK(first)
+            var ideographs = cjk && isPlainIdeograph(first)
+            var ascii = firstLength == 1
+            var j = i + firstLength
+            while j < w.count {
+                let (next, length) = scalar(w, at: j)
+                if SearchText.isCJK(next) != cjk, !SearchText.isMark(next) { break }
+                if ideographs, !isPlainIdeograph(next) { ideographs = false }
+                if length > 1 { ascii = false }
+                j += length
+            }
+            let segment = UnsafeBufferPointer(rebasing: w[i..<j])
+            if ideographs {
+                ideographPieces(segment, scratch: scratch, into: &sink)
+            } else if ascii {
+                asciiPieces(segment, scratch: scratch, into: &sink)
+            } else {
+                let word = String(decoding: segment, as: UTF8.self)
+                var found: [SearchText.Piece] = []
+                if let known = sink.wordPieces[word] {
+                    found = known
+                } else {
+                    SearchText.pieces(of: word) { if !$0.text.isEmpty { found.append($0) } }
+                    // A run of CJK text is a whole sentence: not worth keeping.
+                    if segment.count <= 64 { sink.wordPieces[word] = found }
+                }
+                for piece in found { nonASCIIPiece(piece, scratch: scratch, into: &sink) }
+            }
+            i = j
+        }
+    }
+
+    /// A unified ideograph (three UTF-8 bytes, no decomposition, no case: `fold` leaves it as it is).
+    @inline(__always)
+    private static func isPlainIdeograph(_ s: Unicode.Scalar) -> Bool {
+        (0x4E00...0x9FFF).contains(s.value) || (0x3400...0x4DBF).contains(s.value)
+    }
+
+    /// The scalar at `i` (an ASCII byte or `decode`'s) and its length in bytes.
+    @inline(__always)
+    private static func scalar(_ p: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+        p[i] < 0x80 ? (Unicode.Scalar(p[i]), 1) : decode(p, at: i)
+    }
+
+    /// A run of unified ideographs (three bytes each) as `SearchText.cjkPieces` cuts
+    /// it: a lone character is itself; a longer run gives its overlapping pairs,
+    /// then each character on its own. Each piece is its bytes as they are.
+    private static func ideographPieces<Sink: SearchPieceSink>(_ run: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutableBufferPointer<UInt8>,
+                                                               into sink: inout Sink) {
+        guard let from = run.baseAddress, let out = scratch.baseAddress else { return }
+        let chars = run.count / 3
+        // Copied where eight bytes can be read from its start (`SearchPieceSink`).
+        func hand(_ at: Int, _ count: Int) {
+            out.update(from: from + at, count: count)
+            let bytes = UnsafeBufferPointer(start: UnsafePointer(out), count: count)
+            sink.piece(bytes, cjk: true, hash: SearchVocabulary.hash(bytes))
+        }
+        if chars == 1 {
+            hand(0, 3)
+            return
+        }
+        for c in 0..<(chars - 1) { hand(3 * c, 6) }
+        for c in 0..<chars { hand(3 * c, 3) }
     }
 
     /// A piece cut by `SearchText`, copied where eight bytes can be read from its start.
