@@ -273,6 +273,41 @@ import Testing
         #expect(one.marked.first?.contains("<mark>全</mark>文検索") == true, "\(one.marked)")
     }
 
+    /// What the index's scanner hands on, in order.
+    private struct PieceList: SearchPieceSink {
+        var pieces: [String] = []
+        var wordPieces: [String: [SearchText.Piece]] = [:]
+        var peeked: UInt64 = 0
+        mutating func piece(_ bytes: UnsafeBufferPointer<UInt8>, cjk: Bool, hash: UInt32) {
+            #expect(hash == SearchVocabulary.hash(bytes))
+            pieces.append((cjk ? "cjk:" : "") + String(decoding: bytes, as: UTF8.self))
+        }
+        func peek(hash: UInt32) -> UInt64 { 0 }
+    }
+
+    /// The index's scanner (ASCII words and runs of ideographs cut on their bytes)
+    /// cuts every text into the pieces `SearchText.pieces` does, in the same order:
+    /// words that mix ideographs, kana, Hangul, Latin letters, digits, `_`, case
+    /// changes and marks, and random strings of them.
+    @Test func theScannerCutsWordsAsSearchTextDoes() {
+        var texts = ["使用Swift开发", "検索する機能", "中文，英文。", "한국어 검색", "漢字\u{0301}漢", "2024年的总结",
+                     "URLSession和my_snake_value的用法", "café中文", "中", "中文", "_中_", "ＡＢＣ中文", "中\u{3099}文",
+                     "々中文", "丽中文", "\u{20000}\u{20001}中", "カタカナ漢字ひらがな", "中文v2.0版本", "αβγ中文δ"]
+        let pool = Array("中文字检索测试 我们abcXYZ_09é\u{0301}かなカナ한글，。!?\u{3000}\u{20BB7}丽々ﾊﾟ")
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            texts.append(String((0..<Int.random(in: 1...24, using: &rng)).map { _ in pool.randomElement(using: &rng)! }))
+        }
+        for text in texts {
+            var expected: [String] = []
+            _ = SearchText.pieces(of: text) { if !$0.text.isEmpty { expected.append(($0.isCJK ? "cjk:" : "") + $0.text) } }
+            var sink = PieceList()
+            var copy = text + "        "  // the scanner reads eight bytes at a time where it can
+            copy.withUTF8 { SearchWordScanner.scan(UnsafeBufferPointer(rebasing: $0[0..<text.utf8.count]), into: &sink) }
+            #expect(sink.pieces == expected, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     /// The fast fold of CJK characters equals the general one (NFKD, nonspacing
     /// marks dropped, lowercased), which search.js does to a query, for every
     /// scalar the index treats as CJK, and for characters with marks after them.
