@@ -28,12 +28,14 @@ import Testing
     /// and clean builds into a fresh folder each time.
     final class Session {
         let site: TestSiteFolder
-        let builder = IncrementalBuilder()
+        let builder: IncrementalBuilder
         let served: URL
         var step = 0
         static let now = Date(timeIntervalSince1970: 1_790_000_000)  // 2026-09-21: the 2030 post stays future
 
-        init() throws {
+        /// `writeRun`: files serve writes between two looks at the yield signal (`IncrementalBuilder(writeRun:)`).
+        init(writeRun: Int? = nil) throws {
+            builder = writeRun.map { IncrementalBuilder(writeRun: $0) } ?? IncrementalBuilder()
             site = try TestSiteFolder(config: nil)
             try FileManager.default.removeItem(at: site.url("content"))
             try FileManager.default.copyItem(at: RepoPaths.root.appendingPathComponent("content"), to: site.url("content"))
@@ -589,7 +591,8 @@ import Testing
     /// the output folder holds, so the next rebuild (of another edit, or of the
     /// same edit taken back) writes exactly a clean build.
     @Test func aFinishThatGivesWayAnywhereIsWrittenWithTheNext() throws {
-        let s = try Session()
+        // Three files written between two asks: the write gives way too, part-written.
+        let s = try Session(writeRun: 3)
         try s.check("the first build")
         let post = "content/posts/2022-01-20-harmonic-constants.md", page = "/2022/01/harmonic-constants/index.html"
         let other = "content/posts/2023-06-01-kettle-audit.md"
@@ -603,12 +606,21 @@ import Testing
         try s.compare("a finish that never gave way", warnings: whole.report.warnings)
         let points = counting.next()
         #expect(points >= 6, "feeds, pages, search, links and page links each ask: \(points)")
+        // The write's asks come last: one per run of three files written after the first.
+        let writeAsks = (whole.changedPaths.count + 2) / 3 - 1
+        #expect(writeAsks >= 4, "the write asks between its runs: \(whole.changedPaths.count) files changed")
 
-        // Twelve cuts spread over the asks, the first and the last among them (each is a clean build to compare).
-        let cuts = Set((0..<12).map { $0 * (points - 1) / 11 }).sorted()
+        // Twelve cuts spread over the asks, the first and the last among them, and four in the
+        // write (each is a clean build to compare).
+        let inWrite = (1...4).map { points - 1 - $0 * writeAsks / 5 }
+        let cuts = Set((0..<12).map { $0 * (points - 1) / 11 } + inWrite).sorted()
         for cut in cuts {
             let before = try #require(s.site.read(post))
-            try s.edit(post) { $0 + "\nCut after \(cut) asks.\n" }
+            // An odd cut's save changes the title too: the lists that show it change with the page.
+            try s.edit(post) {
+                (cut % 2 == 1 ? $0.replacingOccurrences(of: "title: \"", with: "title: \"Cut \(cut): ") : $0)
+                    + "\nCut after \(cut) asks.\n"
+            }
             let announced = try s.builder.announce(s.request(s.served), changedFiles: path(post))
             #expect(announced.changedPaths.contains(page))
             let asks = Asks()
@@ -619,11 +631,14 @@ import Testing
                 try s.site.write(post, before)
                 let next = try s.builder.announce(s.request(s.served), changedFiles: path(post))
                 #expect(next.changedPaths.contains(page), "the page told before is told again: \(next.changedPaths.prefix(5))")
-                let disk = try Data(contentsOf: s.served.appendingPathComponent(String(page.dropFirst())))
+                // (A cut in the write may have written the page with the save: it is served as taken back.)
+                let marker = "Cut after \(cut) asks."
                 switch s.builder.page(atOutputPath: String(page.dropFirst())) {
                 case .page(let bytes):
-                    #expect(Data(bytes) == disk, "cut after \(cut) asks: the page served is not the one taken back to")
-                case .onDisk: break
+                    #expect(!String(decoding: bytes, as: UTF8.self).contains(marker), "cut after \(cut) asks: the page served is not the one taken back to")
+                case .onDisk:
+                    let disk = try String(contentsOf: s.served.appendingPathComponent(String(page.dropFirst())), encoding: .utf8)
+                    #expect(!disk.contains(marker), "cut after \(cut) asks: the page is served from disk, which has the save taken back")
                 case .gone: Issue.record("cut after \(cut) asks: the page is gone")
                 }
             } else {
@@ -640,9 +655,53 @@ import Testing
                 case .gone: Issue.record("cut after \(cut) asks: the page is gone")
                 }
             }
+            // Every page the cut save changed (the other post's aside) is served now as it
+            // is written next: rendered, or from disk when written before the cut.
+            var servedBetween: [String: Data] = [:]
+            if cut % 2 == 1 {
+                for changed in announced.changedPaths where changed.hasSuffix(".html") && !changed.contains("kettle-audit") {
+                    let output = String(changed.dropFirst())
+                    switch s.builder.page(atOutputPath: output) {
+                    case .page(let bytes): servedBetween[output] = Data(bytes)
+                    case .onDisk: servedBetween[output] = try Data(contentsOf: s.served.appendingPathComponent(output))
+                    case .gone: Issue.record("cut after \(cut) asks: \(output) is gone")
+                    }
+                }
+            }
             let written = try s.builder.finish()
             try s.compare("a finish cut after \(cut) asks, then the next save", warnings: written.report.warnings)
+            for (output, served) in servedBetween.sorted(by: { $0.key < $1.key }) {
+                let final = try Data(contentsOf: s.served.appendingPathComponent(output))
+                #expect(served == final, "cut after \(cut) asks: \(output) was served without the cut save (from disk, not yet written)")
+            }
         }
+    }
+
+    /// An edit taken back before the rebuild that told it was written (a post put into
+    /// a series, then out again, saves 0.4 s apart): the pages it told the open pages
+    /// about are told again, and served as the output folder holds them.
+    @Test func anUnfinishedEditTakenBackIsToldAgain() throws {
+        let s = try Session()
+        try s.check("the first build")
+        let post = "content/posts/2019-11-02-goodbye-wordpress.md", series = "/series/building-tidemark/index.html"
+        let path = { (p: String) in Set([s.site.url(p).standardizedFileURL.path]) }
+        let original = try #require(s.site.read(post))
+        try s.edit(post) { $0.replacingOccurrences(of: "\ndate:", with: "\nseries: building-tidemark\ndate:") }
+        let into = try s.builder.announce(s.request(s.served), changedFiles: path(post))
+        #expect(into.changedPaths.contains(series), "\(into.changedPaths)")
+        #expect(try s.builder.finish(yieldingWhen: { true }) == nil, "the finish did not give way")
+        try s.site.write(post, original)
+        let back = try s.builder.announce(s.request(s.served), changedFiles: path(post))
+        #expect(back.changedPaths.contains(series), "the series page, told with the post in it, is not told again: \(back.changedPaths)")
+        let disk = try Data(contentsOf: s.served.appendingPathComponent(String(series.dropFirst())))
+        switch s.builder.page(atOutputPath: String(series.dropFirst())) {
+        case .page(let bytes): #expect(Data(bytes) == disk)
+        case .onDisk: break
+        case .gone: Issue.record("the series page is gone")
+        }
+        #expect(!String(decoding: disk, as: UTF8.self).contains("leaving-wordpress"))
+        let written = try s.builder.finish()
+        try s.compare("the edit taken back", warnings: written.report.warnings)
     }
 
     @Test func bodyEditsEqualACleanBuild() throws {

@@ -103,6 +103,23 @@ final class PageMemo {
         renderedPaths = checkpoint.renderedPaths
     }
 
+    /// A write that gave way after writing the pages at `written` (`IncrementalBuilder`'s
+    /// runs): those are kept as this build made them; every other page this build
+    /// rendered is as it was at `checkpoint` (taken before the build), which is what
+    /// the output folder still holds for it, so the next announcement calls it out
+    /// of date. The last render's keys no longer say one plan's pages: the next build
+    /// finds pages by path.
+    func keepOnlyWritten(_ written: Set<String>, before checkpoint: Checkpoint) {
+        for path in renderedPaths {
+            if written.contains(path) {
+                entries[path]?.bytes = nil  // on disk now
+            } else {
+                entries[path] = checkpoint.entries[path]
+            }
+        }
+        renderedFor = nil
+    }
+
     /// The last build's pages were written: their bytes are let go.
     func wrote() {
         for path in entries.keys { entries[path]?.bytes = nil }
