@@ -224,6 +224,8 @@ class Sizes:
     def of(self, path):
         if path not in self.cache:
             full = os.path.join(self.folder, urllib.parse.unquote(path).lstrip("/"))
+            if os.path.isdir(full):
+                full = os.path.join(full, "index.html")  # a page read by its folder's address
             with open(full, "rb") as f:
                 body = f.read()
             self.cache[path] = (len(body), min(len(body), len(gzip.compress(body, compresslevel=6, mtime=0))))

@@ -95,7 +95,15 @@ def percentile(values, p):
 
 def sse_reader(port, events):
     """Reads the live-reload stream; puts (arrival time, data) on `events`."""
-    sock = socket.create_connection(("127.0.0.1", port))
+    for attempt in range(100):
+        try:
+            sock = socket.create_connection(("127.0.0.1", port))
+            break
+        except ConnectionRefusedError:
+            # The address is printed as the listener starts: a moment later it answers.
+            if attempt == 99:
+                raise
+            time.sleep(0.05)
     sock.sendall(b"GET /_blogbuild/live-reload HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
     buf = b""
     while True:
@@ -216,9 +224,10 @@ def post_page(posts_dir, name):
 # --- the run ----------------------------------------------------------------
 
 class Server:
-    def __init__(self, blogbuild, site):
+    def __init__(self, blogbuild, site, log=None):
         started = time.perf_counter()
-        self.process = subprocess.Popen([blogbuild, "serve", "--site", site, "--port", "0"],
+        self.log = open(log, "w", encoding="utf-8") if log else None
+        self.process = subprocess.Popen([blogbuild, "serve", "--site", site, "--port", "0"] + (["--verbose"] if log else []),
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.port = None
         startup = []
@@ -239,6 +248,9 @@ class Server:
 
     def _drain(self):
         for line in self.process.stdout:
+            if self.log:
+                self.log.write("%.3f %s" % (time.perf_counter(), line))
+                self.log.flush()
             self.lines.put(line.rstrip("\n"))
 
     def output(self):
@@ -345,6 +357,9 @@ class Server:
             if message.get("errors") or message.get("warnings"):
                 raise BenchError(f"{kind}: a save did not build cleanly: {data}\nserve printed:\n" + "\n".join(self.output()))
             paths = set(message.get("changed", []))
+            if self.log:
+                self.log.write("%.3f [bench] event: %d paths%s: %s\n" % (arrived, len(paths), " (pending)" if message.get("pending") else "",
+                                                                    " ".join(sorted(paths)[:8])))
             changed.update(paths)
             last_event = arrived
             pending[0] = bool(message.get("pending"))
@@ -360,6 +375,8 @@ class Server:
                     if earlier[3] is None:
                         earlier[3] = arrived
                 entry[3] = arrived
+                if self.log:
+                    self.log.write("%.3f [bench] %s edit %d told after %.0f ms\n" % (arrived, kind, i, (arrived - saved_at) * 1000))
                 for page in probe:
                     start = time.perf_counter()
                     self.get(page() if callable(page) else page)
@@ -379,6 +396,8 @@ class Server:
                     break
             edit, check, probe = prepare(n)
             saves.append([edit(), check, probe, None])
+            if self.log:
+                self.log.write("%.3f [bench] %s edit %d saved\n" % (saves[-1][0], kind, n))
         deadline = time.perf_counter() + EVENT_TIMEOUT
         while any(entry[3] is None for entry in saves):
             try:
@@ -398,8 +417,14 @@ class Server:
         told = [(entry[3] - entry[0]) * 1000 for entry in saves]
         return told, gets, changed, (last_event - saves[-1][0]) * 1000, check
 
+    @staticmethod
+    def verbose_only(line):
+        """A line serve prints only with --verbose (--log): stage times, files, requests."""
+        return line.startswith(("  ", "Rendering into ", "GET ", "HEAD ")) or not line.strip()
+
     def check_output(self, label, lines, expect_rebuild):
-        bad = [line for line in lines if not REBUILD_LINE.match(line) and not OVERTAKEN_LINE.match(line)]
+        bad = [line for line in lines if not REBUILD_LINE.match(line) and not OVERTAKEN_LINE.match(line)
+               and not (self.log and self.verbose_only(line))]
         if bad:
             raise BenchError(f"{label}: serve printed:\n" + "\n".join(lines))
         if expect_rebuild and not lines:
@@ -741,6 +766,8 @@ def main():
     ap.add_argument("--edits", type=int, default=5, help="edits of each kind (default 5)")
     ap.add_argument("--kinds", default=",".join(KINDS), help="comma-separated, of: " + ",".join(KINDS))
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--log", metavar="FILE", help="serve's own lines, with --verbose (each rebuild's stage times), "
+                    "each after the bench's clock (time.perf_counter) when read")
     ap.add_argument("--gap", type=float, default=0, metavar="SECONDS",
                     help="save each kind's edits this far apart, whatever the server is doing "
                          "(e.g. 0.4: a writer saving twice a second); default: wait until the "
@@ -764,12 +791,14 @@ def main():
         rng = random.Random(args.seed)
         site = Site(root, args.blogbuild, rng, args.edits)
         posts = site.count
-        server = Server(args.blogbuild, root)
-        unexpected = [l for l in server.startup if not (l.startswith("Built ") or l.startswith("Serving "))]
+        server = Server(args.blogbuild, root, log=args.log)
+        # (--log adds --verbose: its summary lines, and a line per file written, are expected.)
+        unexpected = [l for l in server.startup if not (l.startswith("Built ") or l.startswith("Serving ")
+                      or args.log and (l.startswith(("wrote ", "images: ", "time: ", "  ")) or not l.strip()))]
         if unexpected:
             raise BenchError("serve's first build printed:\n" + "\n".join(server.startup))
         time.sleep(0.5)
-        unexpected = [l for l in server.output() if not l.startswith("Rendering into ")]
+        unexpected = [l for l in server.output() if not l.startswith("Rendering into ") and not (args.log and Server.verbose_only(l))]
         if unexpected:
             raise BenchError("serve printed at start:\n" + "\n".join(unexpected))
         mem_start = memory_kib(server.process.pid)
