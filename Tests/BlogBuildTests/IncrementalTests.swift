@@ -704,6 +704,37 @@ import Testing
         try s.compare("the edit taken back", warnings: written.report.warnings)
     }
 
+    /// A rebuild that deletes a post and gives way once its write has begun: the post's
+    /// page is removed by the write's last run only, so it is still on disk, and the next
+    /// announcement (of another save) still serves it as gone.
+    @Test func aPostDeletedInAPartWrittenRebuildStaysGone() throws {
+        let s = try Session(writeRun: 1)
+        try s.check("the first build")
+        let post = "content/posts/2019-11-02-goodbye-wordpress.md", page = "2019/11/leaving-wordpress/index.html"
+        let other = "content/posts/2023-06-01-kettle-audit.md"
+        let path = { (p: String) in Set([s.site.url(p).standardizedFileURL.path]) }
+        try FileManager.default.removeItem(at: s.site.url(post))
+        _ = try s.builder.announce(s.request(s.served), changedFiles: path(post))
+        if case .gone = s.builder.page(atOutputPath: page) {} else { Issue.record("the deleted post is not served as gone") }
+        // Gives way as soon as a file in the output folder was written (after the write's first run).
+        let served = s.served, start = Date()
+        let stopped = try s.builder.finish(yieldingWhen: {
+            guard let walker = FileManager.default.enumerator(at: served, includingPropertiesForKeys: [.contentModificationDateKey]) else { return false }
+            return walker.contains { item in
+                ((item as? URL).flatMap { try? $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate } ?? .distantPast) > start
+            }
+        })
+        #expect(stopped == nil, "the finish did not give way")
+        #expect(FileManager.default.fileExists(atPath: served.appendingPathComponent(page).path), "removed before the write's last run")
+        try s.edit(other) { $0 + "\nAnother save.\n" }
+        _ = try s.builder.announce(s.request(s.served), changedFiles: path(other))
+        if case .gone = s.builder.page(atOutputPath: page) {} else {
+            Issue.record("after a part-written rebuild, the deleted post is served from disk")
+        }
+        let written = try s.builder.finish()
+        try s.compare("a deletion written part by part", warnings: written.report.warnings)
+    }
+
     @Test func bodyEditsEqualACleanBuild() throws {
         let s = try Session()
         let post = "content/posts/2023-06-01-kettle-audit.md"

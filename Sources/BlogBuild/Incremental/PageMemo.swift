@@ -105,9 +105,9 @@ final class PageMemo {
 
     /// A write that gave way after writing the pages at `written` (`IncrementalBuilder`'s
     /// runs): those are kept as this build made them; every other page this build
-    /// rendered is as it was at `checkpoint` (taken before the build), which is what
-    /// the output folder still holds for it, so the next announcement calls it out
-    /// of date. The last render's keys no longer say one plan's pages: the next build
+    /// rendered or dropped is as it was at `checkpoint` (taken before the build), which
+    /// is what the output folder still holds for it, so the next announcement calls it
+    /// out of date (or gone). The last render's keys no longer say one plan's pages: the next build
     /// finds pages by path.
     func keepOnlyWritten(_ written: Set<String>, before checkpoint: Checkpoint) {
         for path in renderedPaths {
@@ -116,6 +116,11 @@ final class PageMemo {
             } else {
                 entries[path] = checkpoint.entries[path]
             }
+        }
+        // Pages this build has no route for are removed by the write's last run only:
+        // still on disk, so still here (the next announcement finds them gone).
+        for (path, entry) in checkpoint.entries where entries[path] == nil {
+            entries[path] = entry
         }
         renderedFor = nil
     }
