@@ -411,7 +411,8 @@
       .replace(/<[^>]*>/g, "");
     var out = [];
     decodeEntities(main).split("\n").forEach(function (line) {
-      line.split(/(?<=[.!?])\s+(?=\S)|(?<=[\u3002\uFF01\uFF1F])/u).forEach(function (sentence) {
+      // (Marked, then split: a look-behind in a pattern is a syntax error on Safari before 16.4.)
+      line.replace(/([.!?])\s+(?=\S)/g, "$1\u0000").replace(/([\u3002\uFF01\uFF1F])/g, "$1\u0000").split("\u0000").forEach(function (sentence) {
         sentence = sentence.replace(/\s+/g, " ").trim();
         if (sentence) out.push(sentence);
       });
